@@ -1,0 +1,180 @@
+/**
+ * The run-actions validator (spec: Running actions, Limits) and the known action catalog used by
+ * the routine builder. The blocked list is checked inside every control-flow branch too.
+ */
+import { LIMITS } from './limits';
+
+export const CONTROL_FLOW_TYPES = ['delay', 'conditional', 'loop', 'randomGroup', 'stop'] as const;
+/** Control-flow steps whose inner lists hold further actions. */
+const BRANCHING = new Set<string>(['conditional', 'loop', 'randomGroup']);
+
+export const BLOCKED_TYPES = ['code', 'writeToFile'] as const;
+export const BLOCKED_BASES = ['commandRunner', 'inputEvents'] as const;
+
+export interface Action {
+	base?: string;
+	type: string;
+	value?: Record<string, unknown>;
+	delay?: number;
+	[key: string]: unknown;
+}
+
+export type ActionsVerdict =
+	| { ok: true; count: number }
+	| { ok: false; status: 400; message: string; field: string }
+	| { ok: false; status: 403; code: 'action_not_allowed'; message: string; field: string };
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const lower = (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : '');
+
+export function blockedReason(action: Record<string, unknown>): string | undefined {
+	const type = lower(action.type);
+	const base = lower(action.base);
+	if (BLOCKED_TYPES.some((t) => t.toLowerCase() === type)) return `action type "${String(action.type)}" is blocked`;
+	if (BLOCKED_BASES.some((b) => b.toLowerCase() === base)) return `actions under base "${String(action.base)}" are blocked`;
+	return undefined;
+}
+
+/**
+ * Lists of actions nested anywhere inside a control-flow step. The inner fields of conditional,
+ * loop and randomGroup are not public, so every list of typed objects inside them counts as a branch.
+ */
+function branchesOf(step: Record<string, unknown>, path: string): { list: unknown[]; path: string }[] {
+	const found: { list: unknown[]; path: string }[] = [];
+	const stack: { node: unknown; path: string; depth: number }[] = [];
+	for (const [k, child] of Object.entries(step)) if (k !== 'type' && k !== 'base') stack.push({ node: child, path: `${path}.${k}`, depth: 0 });
+	while (stack.length) {
+		const { node, path: at, depth } = stack.pop()!;
+		if (depth > 4) continue;
+		if (Array.isArray(node)) {
+			if (node.some((item) => isRecord(item) && typeof item.type === 'string')) found.push({ list: node, path: at });
+			else node.forEach((item, i) => stack.push({ node: item, path: `${at}[${i}]`, depth: depth + 1 }));
+		} else if (isRecord(node)) {
+			for (const [k, child] of Object.entries(node)) stack.push({ node: child, path: `${at}.${k}`, depth: depth + 1 });
+		}
+	}
+	return found;
+}
+
+/** Checks an action list: shape, at most 50 actions in all, at most 5 levels, nothing blocked at any level. */
+export function validateActions(actions: unknown, field = 'params.actions'): ActionsVerdict {
+	if (!Array.isArray(actions)) return { ok: false, status: 400, message: `${field} must be a list of actions`, field };
+	if (actions.length === 0) return { ok: false, status: 400, message: `${field} must hold at least one action`, field };
+	let count = 0;
+	let blocked: { reason: string; field: string } | undefined;
+	const queue: { list: unknown[]; path: string; level: number }[] = [{ list: actions, path: field, level: 1 }];
+	while (queue.length) {
+		const { list, path, level } = queue.shift()!;
+		if (level > LIMITS.actionNestingDepth)
+			return { ok: false, status: 400, message: `${path} is nested deeper than ${LIMITS.actionNestingDepth} levels`, field: path };
+		for (let i = 0; i < list.length; i++) {
+			const item = list[i];
+			const at = `${path}[${i}]`;
+			if (!isRecord(item) || typeof item.type !== 'string' || item.type.length === 0)
+				return { ok: false, status: 400, message: `${at} must be an action {base, type, value}`, field: at };
+			if (item.base !== undefined && typeof item.base !== 'string')
+				return { ok: false, status: 400, message: `${at}.base must be a string`, field: `${at}.base` };
+			count++;
+			if (count > LIMITS.actionsPerRequest)
+				return { ok: false, status: 400, message: `${field} holds more than ${LIMITS.actionsPerRequest} actions`, field };
+			const reason = blockedReason(item);
+			if (reason && !blocked) blocked = { reason, field: at };
+			if (BRANCHING.has(item.type)) for (const b of branchesOf(item, at)) queue.push({ list: b.list, path: b.path, level: level + 1 });
+		}
+	}
+	if (blocked)
+		return {
+			ok: false,
+			status: 403,
+			code: 'action_not_allowed',
+			message: `${blocked.field}: ${blocked.reason}; put it in a command and trigger that command instead`,
+			field: blocked.field
+		};
+	return { ok: true, count };
+}
+
+/** A field of an action's value, for the routine builder's form. */
+export interface ActionField {
+	key: string;
+	label: string;
+	kind: 'text' | 'number' | 'boolean';
+	required?: boolean;
+	/** Where the field goes: inside `value` (default) or on the step itself (delay). */
+	at?: 'value' | 'step';
+}
+
+export interface KnownAction {
+	base?: string;
+	type: string;
+	label: string;
+	fields: ActionField[];
+}
+
+/** Actions the routine builder offers (protocol facts §5.12); the application's own catalog is shown beside it. */
+export const KNOWN_ACTIONS: KnownAction[] = [
+	{ type: 'delay', label: 'Wait', fields: [{ key: 'delay', label: 'Milliseconds', kind: 'number', required: true, at: 'step' }] },
+	{ base: 'app', type: 'chatbot', label: 'Chatbot message', fields: [{ key: 'message', label: 'Message', kind: 'text', required: true }] },
+	{
+		base: 'app',
+		type: 'tts',
+		label: 'Text to speech',
+		fields: [
+			{ key: 'message', label: 'Text', kind: 'text', required: true },
+			{ key: 'voice', label: 'Voice', kind: 'text' },
+			{ key: 'volume', label: 'Volume', kind: 'number' }
+		]
+	},
+	{ base: 'app', type: 'callCommand', label: 'Run command', fields: [{ key: 'value', label: 'Command', kind: 'text', required: true }] },
+	{ base: 'app', type: 'setStreamMode', label: 'Set stream mode', fields: [{ key: 'on', label: 'On', kind: 'boolean' }] },
+	{ base: 'app', type: 'toggleStreamMode', label: 'Toggle stream mode', fields: [] },
+	{
+		base: 'app',
+		type: 'updateCounter',
+		label: 'Update counter',
+		fields: [
+			{ key: 'value', label: 'Counter', kind: 'text', required: true },
+			{ key: 'message', label: 'Amount', kind: 'text', required: true },
+			{ key: 'operator', label: 'Operator (+ - * /)', kind: 'text' }
+		]
+	},
+	{
+		base: 'app',
+		type: 'updateVariable',
+		label: 'Update variable',
+		fields: [
+			{ key: 'value', label: 'Variable', kind: 'text', required: true },
+			{ key: 'message', label: 'Value', kind: 'text', required: true }
+		]
+	},
+	{ base: 'app', type: 'backToDefault', label: 'Lights to default', fields: [] },
+	{ base: 'app', type: 'clearCooldowns', label: 'Clear cooldowns', fields: [] },
+	{ base: 'app', type: 'pauseQueue', label: 'Pause queue', fields: [] },
+	{ base: 'app', type: 'resumeQueue', label: 'Resume queue', fields: [] },
+	{ base: 'app', type: 'addSongRequest', label: 'Add song request', fields: [{ key: 'value', label: 'Search or URL', kind: 'text', required: true }] },
+	{ base: 'app', type: 'skipSongRequest', label: 'Skip song', fields: [] },
+	{
+		base: 'app',
+		type: 'setFolder',
+		label: 'Enable or disable folder',
+		fields: [
+			{ key: 'value', label: 'Folder', kind: 'text', required: true },
+			{ key: 'on', label: 'On', kind: 'boolean' }
+		]
+	},
+	{
+		base: 'overlay',
+		type: 'setLayerVisibility',
+		label: 'Overlay layer visibility',
+		fields: [
+			{ key: 'value', label: 'Layer', kind: 'text', required: true },
+			{ key: 'on', label: 'Visible', kind: 'boolean' }
+		]
+	}
+];
+
+/** The plain-text listing `get-action-catalog` answers with (its format is not public; this is ours). */
+export function actionCatalogText(): string {
+	return KNOWN_ACTIONS.map(
+		(a) => `${a.base ? a.base + '.' : ''}${a.type}: {${a.fields.map((f) => `${f.key}${f.required ? '' : '?'}: ${f.kind}`).join(', ')}}`
+	).join('\n');
+}

@@ -1,0 +1,200 @@
+/**
+ * Websocket messages (protocol facts §3). The client may send only three shapes; everything the
+ * server pushes goes through `parseServerFrame`, which never throws.
+ */
+import * as v from 'valibot';
+import { SettingsDataSchema, StatesSchema, type SettingsData, type States } from './payloads';
+
+/** Upper bound on a frame we are willing to parse; larger frames are counted and dropped. */
+export const MAX_FRAME_CHARS = 4 * 1024 * 1024;
+
+const Context = v.optional(v.union([v.string(), v.number()]));
+
+// ── Client → server: the only three messages that may ever be sent ────────────────────────────
+export const CommandMessageSchema = v.strictObject({
+	type: v.pipe(v.string(), v.minLength(1)),
+	params: v.optional(v.record(v.string(), v.unknown())),
+	context: Context
+});
+export const RetrieveMessageSchema = v.strictObject({ retrieve: v.literal(true), slim: v.optional(v.boolean()), context: Context });
+export const SubscribeMessageSchema = v.strictObject({ subscribe: v.array(v.string()), context: Context });
+export const ClientMessageSchema = v.union([CommandMessageSchema, RetrieveMessageSchema, SubscribeMessageSchema]);
+export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
+
+export type CommandMessage = v.InferOutput<typeof CommandMessageSchema>;
+export type Context = string | number;
+
+// ── Server → client ───────────────────────────────────────────────────────────────────────────
+export const EnvelopeSchema = v.looseObject({
+	origin: v.optional(v.string()),
+	subOrigin: v.optional(v.string()),
+	type: v.pipe(v.string(), v.minLength(1)),
+	event: v.optional(v.string()),
+	data: v.optional(v.unknown())
+});
+export type Envelope = v.InferOutput<typeof EnvelopeSchema>;
+
+const ResponseSchema = v.looseObject({
+	event: v.literal('socketapi:response'),
+	context: v.union([v.string(), v.number()]),
+	status: v.number(),
+	message: v.optional(v.unknown()),
+	error: v.optional(v.string()),
+	code: v.optional(v.string())
+});
+const RetrieveReplySchema = v.looseObject({ event: v.literal('socketapi:retrieve'), context: Context, data: SettingsDataSchema });
+const SubscribedSchema = v.looseObject({
+	event: v.literal('socketapi:subscribed'),
+	context: Context,
+	channels: v.union([v.array(v.string()), v.literal('all')])
+});
+
+export type ServerFrame =
+	| { kind: 'response'; context: Context; status: number; message?: unknown; error?: string; code?: string }
+	| { kind: 'retrieve'; context?: Context; data: SettingsData }
+	| { kind: 'subscribed'; context?: Context; channels: string[] | 'all' }
+	| { kind: 'event'; envelope: Envelope }
+	| { kind: 'invalid'; reason: string };
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Parses one text frame from the server. Never throws; anything unexpected is `invalid` with a reason. */
+export function parseServerFrame(raw: unknown): ServerFrame {
+	try {
+		if (typeof raw !== 'string') return { kind: 'invalid', reason: 'not a text frame' };
+		if (raw.length > MAX_FRAME_CHARS) return { kind: 'invalid', reason: 'frame too large' };
+		let json: unknown;
+		try {
+			json = JSON.parse(raw);
+		} catch {
+			return { kind: 'invalid', reason: 'not JSON' };
+		}
+		if (!isRecord(json)) return { kind: 'invalid', reason: 'not an object' };
+		// Replies carry an `event` starting with socketapi: and no `type` (protocol facts §3.3).
+		if (typeof json.event === 'string' && json.event.startsWith('socketapi:') && json.type === undefined) {
+			const schema =
+				json.event === 'socketapi:response' ? ResponseSchema : json.event === 'socketapi:retrieve' ? RetrieveReplySchema : json.event === 'socketapi:subscribed' ? SubscribedSchema : undefined;
+			if (!schema) return { kind: 'invalid', reason: `unknown reply ${json.event.slice(0, 40)}` };
+			const parsed = v.safeParse(schema, json);
+			if (!parsed.success) return { kind: 'invalid', reason: `malformed ${json.event}` };
+			const out = parsed.output as Record<string, unknown>;
+			if (json.event === 'socketapi:response') {
+				const r = parsed.output as v.InferOutput<typeof ResponseSchema>;
+				return { kind: 'response', context: r.context, status: r.status, message: r.message, error: r.error, code: r.code };
+			}
+			if (json.event === 'socketapi:retrieve') return { kind: 'retrieve', context: out.context as Context | undefined, data: out.data as SettingsData };
+			return { kind: 'subscribed', context: out.context as Context | undefined, channels: out.channels as string[] | 'all' };
+		}
+		const envelope = v.safeParse(EnvelopeSchema, json);
+		if (!envelope.success) return { kind: 'invalid', reason: 'not an event envelope' };
+		return { kind: 'event', envelope: envelope.output };
+	} catch {
+		// Defensive: a hostile value (getters, huge nesting) must never escape the parser.
+		return { kind: 'invalid', reason: 'unparseable' };
+	}
+}
+
+// ── Typed event payloads ─────────────────────────────────────────────────────────────────────
+const TimeSchema = v.looseObject({ time: v.optional(v.string()), timestamp: v.optional(v.number()) });
+const str = v.optional(v.string());
+
+export const ChatMessageSchema = v.looseObject({
+	id: v.optional(v.union([v.string(), v.number()])),
+	channel: str,
+	message: v.string(),
+	extraSettings: v.looseObject({
+		username: str,
+		displayname: str,
+		userId: v.optional(v.union([v.string(), v.number()])),
+		avatar: str,
+		userColor: str,
+		badges: v.optional(v.array(v.unknown())),
+		userLevels: v.optional(v.record(v.string(), v.unknown())),
+		messageId: v.optional(v.union([v.string(), v.number()])),
+		time: str,
+		timestamp: v.optional(v.number())
+	})
+});
+export const ChatDeletionSchema = v.looseObject({ shouldRemove: v.union([v.string(), v.number()]), extraSettings: v.optional(TimeSchema) });
+export const CommandEventSchema = v.looseObject({ username: str, command: v.string(), extraSettings: v.optional(TimeSchema) });
+export const AlertEventSchema = v.looseObject({
+	dynamic: v.optional(v.record(v.string(), v.unknown())),
+	replay: v.optional(v.boolean()),
+	extraSettings: v.optional(v.record(v.string(), v.unknown()))
+});
+export const PremiumEventSchema = v.looseObject({ premium: v.boolean() });
+
+export interface ChatLine {
+	/** Id used by deletions: extraSettings.messageId, falling back to id. */
+	id: string;
+	platform: string;
+	username: string;
+	displayName: string;
+	text: string;
+	color?: string;
+	isCommand: boolean;
+	timestamp: number;
+}
+
+export type ChatEvent = { kind: 'message'; line: ChatLine } | { kind: 'deletion'; id: string };
+
+export function parseChatEvent(envelope: Envelope, now = Date.now()): ChatEvent | undefined {
+	const del = v.safeParse(ChatDeletionSchema, envelope.data);
+	if (del.success) return { kind: 'deletion', id: String(del.output.shouldRemove) };
+	const msg = v.safeParse(ChatMessageSchema, envelope.data);
+	if (!msg.success) return undefined;
+	const { extraSettings: x, message } = msg.output;
+	const id = String(x.messageId ?? msg.output.id ?? '');
+	if (!id) return undefined;
+	const username = x.username ?? x.displayname ?? 'unknown';
+	return {
+		kind: 'message',
+		line: {
+			id,
+			platform: envelope.origin ?? 'unknown',
+			username,
+			displayName: x.displayname ?? username,
+			text: message,
+			color: x.userColor && /^#[0-9a-f]{3,8}$/i.test(x.userColor) ? x.userColor : undefined,
+			isCommand: /^\s*!/.test(message),
+			timestamp: x.timestamp ?? now
+		}
+	};
+}
+
+export interface AlertLine {
+	key: string;
+	platform: string;
+	username?: string;
+	value?: string;
+	replay: boolean;
+	timestamp: number;
+}
+
+export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine | undefined {
+	if (envelope.type !== 'alert' || !envelope.event) return undefined;
+	const parsed = v.safeParse(AlertEventSchema, envelope.data ?? {});
+	if (!parsed.success) return undefined;
+	const { dynamic, extraSettings, replay } = parsed.output;
+	const asText = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : undefined);
+	const username = asText(extraSettings?.displayname) ?? asText(extraSettings?.username) ?? asText(dynamic?.username);
+	const ts = extraSettings?.timestamp;
+	return {
+		key: envelope.event,
+		platform: envelope.origin ?? envelope.event.split('-')[0] ?? 'unknown',
+		username,
+		value: asText(dynamic?.value),
+		replay: replay ?? false,
+		timestamp: typeof ts === 'number' ? ts : now
+	};
+}
+
+export function parseStatesEvent(envelope: Envelope): States | undefined {
+	const parsed = v.safeParse(StatesSchema, envelope.data);
+	return parsed.success ? parsed.output : undefined;
+}
+
+export function parsePremiumEvent(envelope: Envelope): boolean | undefined {
+	const parsed = v.safeParse(PremiumEventSchema, envelope.data);
+	return parsed.success ? parsed.output.premium : undefined;
+}

@@ -1,0 +1,15 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	plugins: [sveltekit()],
+	test: {
+		include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+		environment: 'node',
+		testTimeout: 20_000,
+		hookTimeout: 30_000,
+		// Two cores: browser and socket suites run in separate forks, a few at a time.
+		pool: 'forks',
+		maxWorkers: 2
+	}
+});
