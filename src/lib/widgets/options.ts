@@ -1,0 +1,114 @@
+/**
+ * One option schema per widget: a list of fields from which both the URL parser and the builder form
+ * are derived, so the two can never disagree. Values travel as URL query strings.
+ */
+import * as v from 'valibot';
+
+interface FieldBase<K extends string> {
+	key: K;
+	label: string;
+	help?: string;
+}
+export type OptionField =
+	| (FieldBase<string> & { kind: 'text'; default: string; maxLength?: number; placeholder?: string })
+	| (FieldBase<string> & { kind: 'number'; default: number; min: number; max: number; step?: number; unit?: string })
+	| (FieldBase<string> & { kind: 'boolean'; default: boolean })
+	| (FieldBase<string> & { kind: 'color'; default: string })
+	| (FieldBase<string> & { kind: 'select'; default: string; choices: readonly { value: string; label: string }[] })
+	| (FieldBase<string> & { kind: 'list'; default: readonly string[]; placeholder?: string });
+
+export type OptionValue = string | number | boolean | readonly string[];
+export type Options = Record<string, OptionValue>;
+
+export interface OptionWarning {
+	field: string;
+	rule: string;
+	/** What the URL carried, cut short: it is echoed only in the widget's debug corner. */
+	given: string;
+}
+
+const COLOR = /^(#[0-9a-f]{3,8}|transparent|[a-z]{3,20})$/i;
+
+/** The valibot schema that reads one field from its URL string form. */
+export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionValue> {
+	switch (field.kind) {
+		case 'text':
+			return v.pipe(v.string(), v.maxLength(field.maxLength ?? 200, `must be at most ${field.maxLength ?? 200} characters`));
+		case 'number':
+			return v.pipe(
+				v.string(),
+				v.transform((s) => (s.trim() === '' ? NaN : Number(s))),
+				v.number('must be a number'),
+				v.finite('must be a number'),
+				v.minValue(field.min, `must be between ${field.min} and ${field.max}`),
+				v.maxValue(field.max, `must be between ${field.min} and ${field.max}`)
+			);
+		case 'boolean':
+			return v.pipe(
+				v.string(),
+				v.picklist(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''], 'must be true or false'),
+				v.transform((s) => ['1', 'true', 'yes', 'on', ''].includes(s))
+			);
+		case 'color':
+			return v.pipe(v.string(), v.trim(), v.regex(COLOR, 'must be a colour like #ffcc00'));
+		case 'select':
+			return v.picklist(
+				field.choices.map((c) => c.value),
+				`must be one of ${field.choices.map((c) => c.value).join(', ')}`
+			) as v.GenericSchema<string, string>;
+		case 'list':
+			return v.pipe(
+				v.string(),
+				v.maxLength(2000, 'is too long'),
+				v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+			);
+	}
+}
+
+export function defaultsOf(fields: readonly OptionField[]): Options {
+	return Object.fromEntries(fields.map((f) => [f.key, f.default]));
+}
+
+/** Reads options from URL params: an invalid value falls back to its default with a warning. */
+export function parseOptions(fields: readonly OptionField[], params: URLSearchParams): { options: Options; warnings: OptionWarning[] } {
+	const options = defaultsOf(fields);
+	const warnings: OptionWarning[] = [];
+	for (const field of fields) {
+		const raw = params.get(field.key);
+		if (raw === null) continue;
+		const parsed = v.safeParse(fieldSchema(field), raw);
+		if (parsed.success) options[field.key] = parsed.output;
+		else warnings.push({ field: field.key, rule: parsed.issues[0]?.message ?? 'is invalid', given: raw.slice(0, 40) });
+	}
+	return { options, warnings };
+}
+
+function encode(field: OptionField, value: OptionValue): string {
+	if (field.kind === 'boolean') return value ? '1' : '0';
+	if (field.kind === 'list') return (value as readonly string[]).join(',');
+	return String(value);
+}
+
+function same(a: OptionValue, b: OptionValue): boolean {
+	return Array.isArray(a) && Array.isArray(b) ? a.join(',') === b.join(',') : a === b;
+}
+
+/** Writes options as URL params, leaving out values equal to their default to keep URLs short. */
+export function optionsToParams(fields: readonly OptionField[], options: Options): URLSearchParams {
+	const out = new URLSearchParams();
+	for (const field of fields) {
+		const value = options[field.key];
+		if (value === undefined || same(value, field.default)) continue;
+		out.set(field.key, encode(field, value));
+	}
+	return out;
+}
+
+export interface WidgetDefinition {
+	id: string;
+	title: string;
+	description: string;
+	fields: readonly OptionField[];
+}
+
+export const defineWidget = (w: WidgetDefinition): WidgetDefinition => w;
