@@ -1,0 +1,109 @@
+/**
+ * Share-link profiles as data, derived from the send catalog. Pure (no Node imports) so the
+ * companion server enforces and the dashboard displays the very same rules.
+ */
+import { CATALOG, SEND_TYPES, isSendType, type SendGroup, type SendType } from '../protocol/catalog';
+
+export const SHARE_PROFILES = ['read-only', 'music', 'moderation', 'custom'] as const;
+export type ShareProfile = (typeof SHARE_PROFILES)[number];
+
+/** Share keys carry this prefix so the server tells them from an application token without guessing. */
+export const SHARE_KEY_PREFIX = 'share_';
+
+/** REST reads every profile may make (besides read-only send types and websocket events). */
+export const SHARED_READ_ENDPOINTS = ['/api/retrieve', '/api/meta', '/api/premium'] as const;
+
+/**
+ * Groups whose writing types can never be granted: an action list can do anything, so
+ * `run-actions` would turn any profile into full control.
+ */
+export const NEVER_GRANTED_GROUPS: readonly SendGroup[] = ['actions'];
+
+export interface ProfileDefinition {
+	label: string;
+	description: string;
+	/** Catalog groups granted on top of the read-only types. */
+	groups: readonly SendGroup[];
+	/** The streamer picks extra send types when creating the link. */
+	choosesTypes: boolean;
+}
+
+export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
+	'read-only': {
+		label: 'Read-only',
+		description: 'Widgets and status only: reads the setup, variables and live events; changes nothing.',
+		groups: [],
+		choosesTypes: false
+	},
+	music: {
+		label: 'Music',
+		description: 'Read-only plus song requests (add, skip, play, pause, remove, clear).',
+		groups: ['songs'],
+		choosesTypes: false
+	},
+	moderation: {
+		label: 'Moderation',
+		description: 'Read-only plus chat moderation (timeouts, bans, VIPs, deletions, shoutouts) and chat modes.',
+		groups: ['moderation', 'chat-modes'],
+		choosesTypes: false
+	},
+	custom: {
+		label: 'Custom',
+		description: 'Read-only plus the send types you choose.',
+		groups: [],
+		choosesTypes: true
+	}
+};
+
+/** Whether a send type may appear in any share link at all. */
+export function isGrantable(type: SendType): boolean {
+	const rule = CATALOG[type];
+	return rule.readOnly || !NEVER_GRANTED_GROUPS.includes(rule.group);
+}
+
+/** Send types a custom link may list (every grantable type that is not already read-only). */
+export const CUSTOM_CHOICES: readonly SendType[] = SEND_TYPES.filter((t) => isGrantable(t) && !CATALOG[t].readOnly);
+
+/** Every send type a link with this profile (and chosen types, for custom) may run. */
+export function allowedSendTypes(profile: ShareProfile, chosen: readonly string[] = []): SendType[] {
+	const { groups, choosesTypes } = PROFILE_DEFINITIONS[profile];
+	const extra = new Set(choosesTypes ? chosen : []);
+	return SEND_TYPES.filter(
+		(t) => isGrantable(t) && (CATALOG[t].readOnly || groups.includes(CATALOG[t].group) || extra.has(t))
+	);
+}
+
+export function isShareProfile(x: unknown): x is ShareProfile {
+	return typeof x === 'string' && (SHARE_PROFILES as readonly string[]).includes(x);
+}
+
+export type ChosenTypesVerdict = { ok: true; types: SendType[] } | { ok: false; message: string };
+
+/** Checks the chosen types of a link: custom needs at least one grantable type, the others take none. */
+export function checkChosenTypes(profile: ShareProfile, types: unknown): ChosenTypesVerdict {
+	if (!PROFILE_DEFINITIONS[profile].choosesTypes) {
+		if (types === undefined || (Array.isArray(types) && types.length === 0)) return { ok: true, types: [] };
+		return { ok: false, message: `the ${profile} profile has a fixed list of types; use the custom profile to choose types` };
+	}
+	if (!Array.isArray(types) || types.length === 0) return { ok: false, message: 'a custom link needs a non-empty list of send types' };
+	const out = new Set<SendType>();
+	for (const t of types) {
+		if (!isSendType(t)) return { ok: false, message: `"${String(t).slice(0, 60)}" is not a send type` };
+		if (!isGrantable(t))
+			return { ok: false, message: `${t} can never be shared: an action list can do anything, so it would grant full control` };
+		out.add(t);
+	}
+	return { ok: true, types: [...out] };
+}
+
+/** What a share key may do, as the server reports it to the page opened through the link. */
+export interface ShareGrant {
+	id: string;
+	label: string;
+	profile: ShareProfile;
+	/** Chosen types (custom only). */
+	types: SendType[];
+	/** Every send type the key may run, read-only ones included. */
+	allowed: SendType[];
+	expiresAt: number | null;
+}
