@@ -1,0 +1,126 @@
+/**
+ * One error type for everything the client can report, each with a sentence a streamer understands.
+ * Bodies from the application are shown as sent, except that the token is always cut out of them.
+ */
+import * as v from 'valibot';
+import { CATALOG, StructuredErrorSchema, describeIssues, isSendType, type FieldIssue } from '../protocol';
+
+export type ClientErrorKind =
+	| 'unreachable'
+	| 'unauthorized'
+	| 'timeout'
+	| 'http'
+	| 'invalid-response'
+	| 'stopped'
+	| 'not-offered'
+	| 'invalid-params';
+
+export interface ClientErrorInit {
+	kind: ClientErrorKind;
+	message: string;
+	status?: number;
+	/** Structured error code of the application (`not_found`, `command_disabled`, …). */
+	code?: string;
+	/** The param at fault, for invalid params (`params.duration`). */
+	field?: string;
+}
+
+export class ClientError extends Error {
+	readonly kind: ClientErrorKind;
+	readonly status?: number;
+	readonly code?: string;
+	readonly field?: string;
+
+	constructor(init: ClientErrorInit) {
+		super(init.message);
+		this.name = 'ClientError';
+		this.kind = init.kind;
+		if (init.status !== undefined) this.status = init.status;
+		if (init.code !== undefined) this.code = init.code;
+		if (init.field !== undefined) this.field = init.field;
+	}
+
+	/** A plain copy for state and logs: no stack, nothing but what a page shows. */
+	toJSON(): ClientErrorInit {
+		return { kind: this.kind, message: this.message, status: this.status, code: this.code, field: this.field };
+	}
+}
+
+export const isClientError = (x: unknown): x is ClientError => x instanceof ClientError;
+
+const MASK = '[token]';
+const MAX_BODY_CHARS = 300;
+
+/** Cuts every form of the secret (raw, URL-encoded, form-encoded) out of a text that may be shown or logged. */
+export function redact(text: string, secret: string | undefined): string {
+	if (!secret) return text;
+	let out = text;
+	for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ t: secret }).toString().slice(2)]))
+		if (form) out = out.split(form).join(MASK);
+	return out;
+}
+
+export function unreachableError(address: string): ClientError {
+	return new ClientError({ kind: 'unreachable', message: `The application did not answer at ${address}. Is it running?` });
+}
+
+export function unauthorizedError(): ClientError {
+	return new ClientError({
+		kind: 'unauthorized',
+		status: 401,
+		message: 'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
+	});
+}
+
+export function timeoutError(ms: number): ClientError {
+	const seconds = Math.max(1, Math.round(ms / 1000));
+	return new ClientError({ kind: 'timeout', message: `The application did not answer within ${seconds} s.` });
+}
+
+export function stoppedError(): ClientError {
+	return new ClientError({
+		kind: 'stopped',
+		message: 'The application turned its interface off. Switch it on again in Settings → API, then press Retry.'
+	});
+}
+
+export function invalidResponseError(what: string): ClientError {
+	return new ClientError({ kind: 'invalid-response', message: `The application sent an answer to ${what} that this page does not understand.` });
+}
+
+export function notOfferedError(type: string, reason: string): ClientError {
+	const label = isSendType(type) ? CATALOG[type].label : type;
+	return new ClientError({ kind: 'not-offered', message: `${label} is not available: ${reason}.` });
+}
+
+export function invalidParamsError(issues: readonly FieldIssue[]): ClientError {
+	const first = issues[0];
+	return new ClientError({
+		kind: 'invalid-params',
+		field: first?.field,
+		message: `Not sent: ${describeIssues(issues) || 'the request is not valid'}.`
+	});
+}
+
+/** A failure answer of the application: structured bodies give code and message, anything else is plain text. */
+export function answerError(status: number, body: string, secret?: string): ClientError {
+	if (status === 401) return unauthorizedError();
+	let json: unknown;
+	try {
+		json = JSON.parse(body);
+	} catch {
+		json = undefined;
+	}
+	const structured = v.safeParse(StructuredErrorSchema, json);
+	if (structured.success)
+		return new ClientError({ kind: 'http', status, code: structured.output.code, message: redact(structured.output.message, secret).slice(0, MAX_BODY_CHARS) });
+	const text = redact(body.trim(), secret).slice(0, MAX_BODY_CHARS);
+	return new ClientError({ kind: 'http', status, message: text || `The application answered with status ${status}.` });
+}
+
+/** A failure reply over the websocket: `{status, error, code?}`. */
+export function socketFailureError(status: number, error: string | undefined, code: string | undefined, secret?: string): ClientError {
+	if (status === 401) return unauthorizedError();
+	const text = redact((error ?? '').trim(), secret).slice(0, MAX_BODY_CHARS);
+	return new ClientError({ kind: 'http', status, code, message: text || `The application answered with status ${status}.` });
+}

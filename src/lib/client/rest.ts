@@ -1,0 +1,136 @@
+/**
+ * The HTTP half of the interface: retrieve, meta, premium and send, each with a timeout. The token
+ * travels as `?token=` (the only form every version documents). `fetch` is injectable for demo mode.
+ */
+import * as v from 'valibot';
+import {
+	LEGACY_META,
+	MetaSchema,
+	PremiumSchema,
+	SendResultSchema,
+	SettingsSchema,
+	type Meta,
+	type SettingsData
+} from '../protocol';
+import { answerError, invalidResponseError, isClientError, timeoutError, unreachableError, type ClientError } from './errors';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
+
+export interface RestOptions {
+	/** `http(s)://host:port` of the interface. */
+	baseUrl: string;
+	token: string;
+	fetch?: typeof fetch;
+	timeoutMs?: number;
+}
+
+/** A 200 answer to a send: `message` is `true` or the value the type returns. */
+export interface SendAnswer {
+	status: number;
+	message?: unknown;
+}
+
+/** What `GET /api/meta` says about the connection, for telling a refused websocket apart. */
+export type ProbeResult = 'reachable' | 'unauthorized' | 'unreachable';
+
+interface RawAnswer {
+	status: number;
+	text: string;
+}
+
+export class RestClient {
+	readonly #base: string;
+	readonly #token: string;
+	readonly #fetch: typeof fetch;
+	readonly #timeoutMs: number;
+
+	constructor(options: RestOptions) {
+		this.#base = options.baseUrl.replace(/\/+$/, '');
+		this.#token = options.token;
+		this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+		this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+	}
+
+	/** `host:port` as shown in messages (never the token). */
+	get address(): string {
+		try {
+			return new URL(this.#base).host;
+		} catch {
+			return this.#base;
+		}
+	}
+
+	/** Slim is harmless on versions that ignore it, so it is asked for by default. */
+	async retrieve(options: { slim?: boolean } = {}): Promise<SettingsData> {
+		const answer = await this.#request('GET', '/api/retrieve', options.slim === false ? {} : { slim: 'true' });
+		return this.#parse(answer, SettingsSchema, 'retrieve').data;
+	}
+
+	/** 404 means an application from before /api/meta: apiVersion 1 with none of the features. */
+	async meta(): Promise<Meta> {
+		const answer = await this.#request('GET', '/api/meta');
+		if (answer.status === 404) return LEGACY_META;
+		return this.#parse(answer, MetaSchema, 'meta');
+	}
+
+	/** Only versions listing `premium` have /api/premium; older ones carry it in retrieve. */
+	async premium(meta: Pick<Meta, 'features'>): Promise<boolean> {
+		if (!meta.features.includes('premium')) return (await this.retrieve({ slim: true })).premium;
+		const answer = await this.#request('GET', '/api/premium');
+		return this.#parse(answer, PremiumSchema, 'premium').data.premium;
+	}
+
+	/** Runs a send type. Resolves with the 200 answer; every failure is thrown as a ClientError. */
+	async send(type: string, params?: Record<string, unknown>): Promise<SendAnswer> {
+		const answer = await this.#request('POST', '/api/send', {}, JSON.stringify(params === undefined ? { type } : { type, params }));
+		const parsed = this.#parse(answer, SendResultSchema, type);
+		return { status: parsed.status, message: parsed.message };
+	}
+
+	/** Asks /api/meta only to learn whether the token is accepted and the application answers at all. */
+	async probe(): Promise<ProbeResult> {
+		try {
+			const answer = await this.#request('GET', '/api/meta');
+			return answer.status === 401 ? 'unauthorized' : 'reachable';
+		} catch {
+			return 'unreachable';
+		}
+	}
+
+	#parse<T extends v.GenericSchema>(answer: RawAnswer, schema: T, what: string): v.InferOutput<T> {
+		if (answer.status < 200 || answer.status >= 300) throw answerError(answer.status, answer.text, this.#token);
+		let json: unknown;
+		try {
+			json = JSON.parse(answer.text);
+		} catch {
+			throw invalidResponseError(what);
+		}
+		const parsed = v.safeParse(schema, json);
+		if (!parsed.success) throw invalidResponseError(what);
+		return parsed.output;
+	}
+
+	async #request(method: 'GET' | 'POST', path: string, query: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+		const url = `${this.#base}${path}?${new URLSearchParams({ token: this.#token, ...query })}`;
+		const controller = new AbortController();
+		const timer = setTimeout(() => controller.abort(), this.#timeoutMs);
+		try {
+			const response = await this.#fetch(url, {
+				method,
+				signal: controller.signal,
+				...(body === undefined ? {} : { body, headers: { 'Content-Type': 'application/json' } })
+			});
+			return { status: response.status, text: await response.text() };
+		} catch (error) {
+			throw this.#failure(error, controller.signal.aborted);
+		} finally {
+			clearTimeout(timer);
+		}
+	}
+
+	#failure(error: unknown, timedOut: boolean): ClientError {
+		if (isClientError(error)) return error;
+		// The raw error is dropped on purpose: its text may carry the URL, and with it the token.
+		return timedOut ? timeoutError(this.#timeoutMs) : unreachableError(this.address);
+	}
+}
