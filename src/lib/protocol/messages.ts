@@ -9,11 +9,16 @@ import { SettingsDataSchema, StatesSchema, type SettingsData, type States } from
 export const MAX_FRAME_CHARS = 4 * 1024 * 1024;
 
 const Context = v.optional(v.union([v.string(), v.number()]));
+/** `params` is a plain JSON object; valibot's record alone lets an array through (as `{}`). */
+const ParamsObject = v.custom<Record<string, unknown>>(
+	(x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+	'params must be an object'
+);
 
 // ── Client → server: the only three messages that may ever be sent ────────────────────────────
 export const CommandMessageSchema = v.strictObject({
 	type: v.pipe(v.string(), v.minLength(1)),
-	params: v.optional(v.record(v.string(), v.unknown())),
+	params: v.optional(ParamsObject),
 	context: Context
 });
 export const RetrieveMessageSchema = v.strictObject({ retrieve: v.literal(true), slim: v.optional(v.boolean()), context: Context });

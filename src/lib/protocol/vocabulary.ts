@@ -56,6 +56,10 @@ export const CLOSE_CODES = {
 /** `kind` values of set-command-state. */
 export const COMMAND_KINDS = ['chat', 'chatbot', 'alpha-points', 'gamma-points', 'alpha-extension'] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
+/** Older versions handle only chat commands in set-command-state (spec, Chatbot command management). */
+export const LEGACY_COMMAND_KINDS = ['chat'] as const satisfies readonly CommandKind[];
+/** The other kinds came with the same release as name validation (protocol facts §10, version matrix). */
+export const COMMAND_KINDS_FEATURE: Feature = 'name-validation';
 
 /** Built-in chatbot commands that cannot be renamed or deleted. */
 export const SYSTEM_CHATBOT_COMMANDS = ['so', 'uptime', 'command'] as const;

@@ -1,0 +1,97 @@
+/**
+ * What this installation offers, per send type, derived from meta and retrieve, with the reason a page
+ * shows when it hides or disables a control. Until meta is read nothing is refused: guessing "no"
+ * would hide controls on the current version for a moment at every start.
+ */
+import {
+	CATALOG,
+	COMMAND_KINDS,
+	COMMAND_KINDS_FEATURE,
+	FEATURES,
+	LEGACY_COMMAND_KINDS,
+	SEND_TYPES,
+	optionValues,
+	type CommandKind,
+	type Feature,
+	type Meta,
+	type Platform,
+	type SendType,
+	type SettingsData
+} from '../protocol';
+
+export const NOT_OFFERED_REASONS = {
+	needsUpdate: 'needs an up-to-date application',
+	notInSetup: 'not in this setup'
+} as const;
+
+export interface Capability {
+	type: SendType;
+	offered: boolean;
+	/** Why it is not offered, in words for the page. */
+	reason?: string;
+	/** Platforms the type works on; undefined when it is not platform-bound. */
+	platforms?: readonly Platform[];
+	/** "alpha only", "alpha and beta": shown next to platform-bound controls. */
+	platformNote?: string;
+	/** Names the setup lists for trigger types (commands, scenes, alerts…). */
+	names?: readonly string[];
+	/** set-command-state only: the `kind` values this installation handles. */
+	commandKinds?: readonly CommandKind[];
+}
+
+export interface Capabilities {
+	/** Meta has been read; before that every type counts as offered. */
+	readonly known: boolean;
+	readonly apiVersion: number;
+	readonly features: readonly Feature[];
+	has(feature: Feature): boolean;
+	get(type: SendType): Capability;
+	offered(type: SendType): boolean;
+	all(): readonly Capability[];
+}
+
+export function platformsFor(type: SendType): readonly Platform[] | undefined {
+	return CATALOG[type].platforms;
+}
+
+export function platformNote(platforms: readonly Platform[] | undefined): string | undefined {
+	if (!platforms || platforms.length === 0) return undefined;
+	if (platforms.length === 1) return `${platforms[0]} only`;
+	return `${platforms.slice(0, -1).join(', ')} and ${platforms.at(-1)}`;
+}
+
+/** The `data.options` key that lists the names a trigger type accepts. */
+export function optionKeyOf(type: SendType): string | undefined {
+	const rule = CATALOG[type];
+	return rule.group === 'trigger' ? (rule.names?.optionKey ?? type) : undefined;
+}
+
+function capabilityOf(type: SendType, features: ReadonlySet<string> | undefined, settings: SettingsData | undefined): Capability {
+	const rule = CATALOG[type];
+	const capability: Capability = { type, offered: true, platforms: rule.platforms, platformNote: platformNote(rule.platforms) };
+	if (type === 'set-command-state')
+		capability.commandKinds = !features || features.has(COMMAND_KINDS_FEATURE) ? COMMAND_KINDS : LEGACY_COMMAND_KINDS;
+	if (features && rule.feature && !features.has(rule.feature)) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.needsUpdate };
+	const optionKey = optionKeyOf(type);
+	if (optionKey && settings) {
+		const names = optionValues(settings.options, optionKey);
+		if (names.length === 0) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup, names };
+		capability.names = names;
+	}
+	return capability;
+}
+
+export function deriveCapabilities(meta: Meta | undefined, settings: SettingsData | undefined): Capabilities {
+	const features = meta ? new Set(meta.features) : undefined;
+	const byType = new Map(SEND_TYPES.map((type) => [type, capabilityOf(type, features, settings)]));
+	const list = [...byType.values()];
+	return {
+		known: meta !== undefined,
+		apiVersion: meta?.apiVersion ?? 1,
+		features: FEATURES.filter((f) => features?.has(f)),
+		has: (feature) => features?.has(feature) ?? false,
+		get: (type) => byType.get(type)!,
+		offered: (type) => byType.get(type)?.offered ?? false,
+		all: () => list
+	};
+}

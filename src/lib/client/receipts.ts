@@ -1,0 +1,98 @@
+/**
+ * What happened to one press: sending → sent | confirmed | failed | unknown. Stream commands are
+ * acknowledged even when the platform refuses them, so they end at "sent", never at "done".
+ */
+import { CATALOG, isSendType } from '../protocol';
+import { ClientError, socketFailureError } from './errors';
+import type { SocketCommandOutcome } from './socket';
+
+export type ReceiptState = 'sending' | 'sent' | 'confirmed' | 'failed' | 'unknown';
+export type ReceiptTransport = 'socket' | 'rest' | 'none';
+
+export interface Receipt {
+	readonly id: number;
+	readonly type: string;
+	readonly transport: ReceiptTransport;
+	readonly state: ReceiptState;
+	/** Short text for a button: "sending…", "sent", "done", "failed", "outcome unknown". */
+	readonly label: string;
+	/** The application's `message` on success (a variable's value, a final name…). */
+	readonly value?: unknown;
+	readonly error?: ClientError;
+	readonly startedAt: number;
+	readonly settledAt?: number;
+}
+
+/** How a send ended, whatever the transport. */
+export type SendOutcome =
+	| { kind: 'answered'; status: number; message?: unknown }
+	/** Handed over without a way to hear back (socket without ws-command-responses). */
+	| { kind: 'sent' }
+	| { kind: 'failed'; error: ClientError }
+	/** It may or may not have run: timeout, socket dropped in flight, garbled 200. */
+	| { kind: 'unknown'; error?: ClientError };
+
+const LABELS: Record<ReceiptState, string> = {
+	sending: 'sending…',
+	sent: 'sent',
+	confirmed: 'done',
+	failed: 'failed',
+	unknown: 'outcome unknown'
+};
+
+let nextId = 0;
+
+export function startReceipt(type: string, transport: ReceiptTransport, now = Date.now()): Receipt {
+	return { id: ++nextId, type, transport, state: 'sending', label: LABELS.sending, startedAt: now };
+}
+
+export function isSettled(receipt: Receipt): boolean {
+	return receipt.state !== 'sending';
+}
+
+function ended(receipt: Receipt, state: ReceiptState, extra: { value?: unknown; error?: ClientError }, now: number): Receipt {
+	return { ...receipt, state, label: LABELS[state], ...extra, settledAt: now };
+}
+
+export function settleReceipt(receipt: Receipt, outcome: SendOutcome, now = Date.now()): Receipt {
+	const rule = isSendType(receipt.type) ? CATALOG[receipt.type] : undefined;
+	switch (outcome.kind) {
+		case 'answered': {
+			if (outcome.status < 200 || outcome.status >= 300)
+				return ended(receipt, 'failed', { error: socketFailureError(outcome.status, undefined, undefined) }, now);
+			if (rule?.falseOffPlatform && outcome.message === false)
+				return ended(receipt, 'failed', { error: new ClientError({ kind: 'http', status: outcome.status, message: 'The application answered false: this works only on a supported platform.' }) }, now);
+			return ended(receipt, rule?.acknowledgedOnly ? 'sent' : 'confirmed', { value: outcome.message }, now);
+		}
+		case 'sent':
+			return ended(receipt, 'sent', {}, now);
+		case 'failed':
+			return ended(receipt, 'failed', { error: outcome.error }, now);
+		case 'unknown':
+			return ended(receipt, 'unknown', outcome.error ? { error: outcome.error } : {}, now);
+	}
+}
+
+/** A socket command's end as a send outcome; failures keep the application's status, code and text. */
+export function socketOutcome(outcome: SocketCommandOutcome, secret: string | undefined, lostError: () => ClientError, timeout: (ms: number) => ClientError): SendOutcome {
+	switch (outcome.kind) {
+		case 'response':
+			return outcome.status >= 200 && outcome.status < 300
+				? { kind: 'answered', status: outcome.status, message: outcome.message }
+				: { kind: 'failed', error: socketFailureError(outcome.status, outcome.error, outcome.code, secret) };
+		case 'sent':
+			return { kind: 'sent' };
+		case 'lost':
+			return { kind: 'unknown', error: lostError() };
+		case 'timeout':
+			return { kind: 'unknown', error: timeout(outcome.afterMs) };
+		case 'not-sent':
+		case 'retrieve':
+			return { kind: 'failed', error: lostError() };
+	}
+}
+
+/** A REST send's failure: a timeout or a garbled answer may have run; anything else did not. */
+export function restFailureOutcome(error: ClientError): SendOutcome {
+	return error.kind === 'timeout' || error.kind === 'invalid-response' ? { kind: 'unknown', error } : { kind: 'failed', error };
+}

@@ -1,0 +1,280 @@
+/**
+ * The websocket half of the interface, on reconnecting-websocket. Rules that keep the streamer safe:
+ * - only the three client message shapes are ever sent, each checked against ClientMessageSchema;
+ * - nothing is queued while disconnected (maxEnqueuedMessages 0), so nothing is sent "later";
+ * - a command in flight when the socket drops is settled as lost and never sent again;
+ * - every incoming frame goes through parseServerFrame; bad frames are counted and dropped.
+ * Reconnect timing follows ReconnectPolicy, applied through the URL provider, because the close code
+ * seen by reconnecting-websocket's own handlers can be synthetic; the raw socket's code is the truth.
+ */
+import ReconnectingWebSocket from 'reconnecting-websocket';
+import * as v from 'valibot';
+import { ClientMessageSchema, parseServerFrame, type ClientMessage, type Envelope, type SettingsData } from '../protocol';
+import { stoppedError, timeoutError, unauthorizedError, unreachableError, type ClientError } from './errors';
+import { Listeners, type Disposer } from './listeners';
+import { PendingRequests, type PendingOutcome } from './pending';
+import { ReconnectPolicy, type ReconnectPolicyOptions } from './reconnect-policy';
+import type { ProbeResult } from './rest';
+import { trackedWebSocket, type WebSocketConstructor, type WebSocketLike } from './tracked-websocket';
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped' | 'unauthorized' | 'unreachable';
+
+export type { WebSocketConstructor, WebSocketLike };
+
+export interface ApiSocketOptions {
+	/** Full address with the token (see `socketUrl`). */
+	url: string;
+	/** `host:port`, for messages. */
+	address: string;
+	WebSocket?: WebSocketConstructor;
+	/** Tells a refused upgrade apart: token rejected, or nothing listening (GET /api/meta). */
+	probe: () => Promise<ProbeResult>;
+	policy?: ReconnectPolicyOptions;
+	connectionTimeoutMs?: number;
+	requestTimeoutMs?: number;
+}
+
+export type SocketCommandOutcome = PendingOutcome | { kind: 'sent' } | { kind: 'not-sent' };
+
+interface Attempt {
+	opened: boolean;
+	closed: Promise<void>;
+	markClosed: () => void;
+}
+
+const OPEN = 1;
+/** A fresh promise each time: a shared one would keep every awaiting closure alive forever. */
+const never = <T = void>() => new Promise<T>(() => {});
+
+export class ApiSocket {
+	readonly #options: ApiSocketOptions;
+	readonly #policy: ReconnectPolicy;
+	readonly #pending = new PendingRequests();
+	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
+	readonly #openListeners = new Listeners<[]>();
+	readonly #eventListeners = new Listeners<[Envelope]>();
+	readonly #retrieveListeners = new Listeners<[SettingsData]>();
+	#rws: ReconnectingWebSocket | undefined;
+	#attempt: Attempt | undefined;
+	#gate: Promise<void> = Promise.resolve();
+	#gateTimer: ReturnType<typeof setTimeout> | undefined;
+	#halted = true;
+	/** Bumped on every start, so a library instance from before a retry can never connect again. */
+	#generation = 0;
+	#status: ConnectionStatus = 'stopped';
+	#lastError: ClientError | undefined;
+	#channels: string[] | 'all' = 'all';
+	/** Counters for diagnostics and tests. */
+	readonly stats = { frames: 0, invalidFrames: 0, strayReplies: 0, refusedMessages: 0 };
+
+	constructor(options: ApiSocketOptions) {
+		this.#options = options;
+		this.#policy = new ReconnectPolicy(options.policy);
+	}
+
+	get status(): ConnectionStatus {
+		return this.#status;
+	}
+	get lastError(): ClientError | undefined {
+		return this.#lastError;
+	}
+	get isOpen(): boolean {
+		return !this.#halted && this.#status === 'open' && this.#rws?.readyState === OPEN;
+	}
+	/** Channels last acknowledged by `socketapi:subscribed`. */
+	get channels(): string[] | 'all' {
+		return this.#channels;
+	}
+	get pendingCount(): number {
+		return this.#pending.size;
+	}
+
+	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
+		return this.#statusListeners.add(handler);
+	}
+	/** After every open, the first and each reconnect: the place to subscribe and re-read state. */
+	onOpen(handler: () => void): Disposer {
+		return this.#openListeners.add(handler);
+	}
+	onEvent(handler: (envelope: Envelope) => void): Disposer {
+		return this.#eventListeners.add(handler);
+	}
+	onRetrieve(handler: (data: SettingsData) => void): Disposer {
+		return this.#retrieveListeners.add(handler);
+	}
+
+	start(): void {
+		if (!this.#halted) return;
+		this.#halted = false;
+		this.#attempt = undefined;
+		this.#gate = Promise.resolve();
+		this.#policy.opened();
+		this.#setStatus('connecting', undefined);
+		const generation = ++this.#generation;
+		const Base = this.#options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
+		this.#rws = new ReconnectingWebSocket(() => this.#nextUrl(generation), undefined, {
+			WebSocket: trackedWebSocket(Base, (ws) => this.#track(ws)),
+			maxEnqueuedMessages: 0,
+			// Delays come from ReconnectPolicy through #nextUrl; the library must not add its own.
+			minReconnectionDelay: 0,
+			maxReconnectionDelay: 0,
+			reconnectionDelayGrowFactor: 1,
+			minUptime: 0,
+			connectionTimeout: this.#options.connectionTimeoutMs ?? 5000
+		});
+		this.#rws.addEventListener('message', (event) => this.handleFrame(event.data));
+	}
+
+	/** Closes for good; anything in flight is settled as lost. */
+	stop(): void {
+		this.#halt();
+		this.#setStatus('stopped', undefined);
+	}
+
+	/** A fresh connection after a stop (manual retry of the "interface turned off" state). */
+	retry(): void {
+		this.#halt();
+		this.start();
+	}
+
+	/**
+	 * Sends a command. With `expectResponse` it waits for the matching `socketapi:response` (or a
+	 * timeout, or the socket dropping); without, it ends once the frame is handed to the socket.
+	 */
+	async command(type: string, params: Record<string, unknown> | undefined, expectResponse: boolean): Promise<SocketCommandOutcome> {
+		if (!this.isOpen) return { kind: 'not-sent' };
+		if (!expectResponse) return this.#transmit(params === undefined ? { type } : { type, params }) ? { kind: 'sent' } : { kind: 'not-sent' };
+		const { context, settled } = this.#pending.open('command', this.#options.requestTimeoutMs ?? 8000);
+		if (!this.#transmit(params === undefined ? { type, context } : { type, params, context })) {
+			this.#pending.settle(context, { kind: 'lost' });
+			return { kind: 'not-sent' };
+		}
+		return settled;
+	}
+
+	/** Settings over the socket (`{retrieve: true}` works on every version). */
+	async retrieve(slim: boolean): Promise<SettingsData> {
+		const timeoutMs = this.#options.requestTimeoutMs ?? 8000;
+		if (!this.isOpen) throw unreachableError(this.#options.address);
+		const { context, settled } = this.#pending.open('retrieve', timeoutMs);
+		if (!this.#transmit(slim ? { retrieve: true, slim: true, context } : { retrieve: true, context })) this.#pending.settle(context, { kind: 'lost' });
+		const outcome = await settled;
+		if (outcome.kind === 'retrieve') return outcome.data;
+		throw outcome.kind === 'timeout' ? timeoutError(timeoutMs) : unreachableError(this.#options.address);
+	}
+
+	/** Narrows pushed events to these envelope types (`[]` means all). Only call with `ws-subscriptions`. */
+	subscribe(types: readonly string[]): boolean {
+		return this.isOpen && this.#transmit({ subscribe: [...types] });
+	}
+
+	/** Every incoming frame lands here. Never throws; nothing but the parsed result drives changes. */
+	handleFrame(raw: unknown): void {
+		this.stats.frames++;
+		const frame = parseServerFrame(raw);
+		switch (frame.kind) {
+			case 'invalid':
+				this.stats.invalidFrames++;
+				return;
+			case 'response': {
+				const { context, status, message, error, code } = frame;
+				if (!this.#pending.settle(context, { kind: 'response', status, message, error, code })) this.stats.strayReplies++;
+				return;
+			}
+			case 'retrieve': {
+				const outcome = { kind: 'retrieve', data: frame.data } as const;
+				if (frame.context !== undefined) this.#pending.settle(frame.context, outcome);
+				else this.#pending.settleOldest('retrieve', outcome);
+				this.#retrieveListeners.emit(frame.data);
+				return;
+			}
+			case 'subscribed':
+				this.#channels = frame.channels;
+				return;
+			case 'event':
+				this.#eventListeners.emit(frame.envelope);
+		}
+	}
+
+	#transmit(message: ClientMessage): boolean {
+		// The application executes any frame as a command: refuse anything outside the three shapes.
+		if (!v.is(ClientMessageSchema, message) || !this.isOpen || !this.#rws) {
+			this.stats.refusedMessages++;
+			return false;
+		}
+		try {
+			this.#rws.send(JSON.stringify(message));
+			return true;
+		} catch {
+			return false;
+		}
+	}
+
+	#setStatus(status: ConnectionStatus, error: ClientError | undefined): void {
+		if (status === this.#status && error?.kind === this.#lastError?.kind) return;
+		this.#status = status;
+		this.#lastError = error;
+		this.#statusListeners.emit(status, error);
+	}
+
+	#halt(): void {
+		this.#halted = true;
+		clearTimeout(this.#gateTimer);
+		this.#gate = never();
+		const rws = this.#rws;
+		this.#rws = undefined;
+		rws?.close(1000);
+		this.#pending.settleAll({ kind: 'lost' });
+	}
+
+	/** The library asks for the address before every attempt: this is where the policy's delay is applied. */
+	async #nextUrl(generation: number): Promise<string> {
+		const attempt = this.#attempt;
+		if (attempt) await attempt.closed;
+		await this.#gate;
+		if (generation !== this.#generation || this.#halted) return never<string>();
+		return this.#options.url;
+	}
+
+	#track(ws: WebSocketLike): void {
+		const owner = this.#rws;
+		let markClosed = () => {};
+		const attempt: Attempt = { opened: false, closed: new Promise<void>((r) => (markClosed = r)), markClosed: () => markClosed() };
+		this.#attempt = attempt;
+		ws.addEventListener('open', () => {
+			if (this.#halted || owner !== this.#rws) return;
+			attempt.opened = true;
+			this.#policy.opened();
+			this.#setStatus('open', undefined);
+			this.#openListeners.emit();
+		});
+		ws.addEventListener('close', (event) => {
+			if (owner === this.#rws && !this.#halted) this.#afterClose(attempt, typeof event.code === 'number' ? event.code : 1006);
+			attempt.markClosed();
+		});
+	}
+
+	#afterClose(attempt: Attempt, code: number): void {
+		if (attempt.opened) this.#pending.settleAll({ kind: 'lost' });
+		const decision = this.#policy.decide({ code, opened: attempt.opened });
+		if (decision.kind === 'stop') {
+			this.#halt();
+			this.#setStatus('stopped', stoppedError());
+			return;
+		}
+		this.#gate = new Promise<void>((resolve) => (this.#gateTimer = setTimeout(resolve, decision.delayMs)));
+		if (decision.kind === 'backoff' && decision.refused) {
+			if (this.#status === 'open' || this.#status === 'connecting') this.#setStatus('reconnecting', undefined);
+			void this.#diagnose();
+		} else this.#setStatus('reconnecting', undefined);
+	}
+
+	async #diagnose(): Promise<void> {
+		const owner = this.#rws;
+		const result = await this.#options.probe();
+		if (owner !== this.#rws || this.#halted || this.#status === 'open') return;
+		if (result === 'unauthorized') this.#setStatus('unauthorized', unauthorizedError());
+		else if (result === 'unreachable') this.#setStatus('unreachable', unreachableError(this.#options.address));
+		else this.#setStatus('reconnecting', undefined);
+	}
+}

@@ -1,0 +1,26 @@
+/**
+ * reconnecting-websocket sees synthetic close events (code 1000 after any error or timeout), so the
+ * socket policy listens to each raw socket itself: this wraps a WebSocket constructor so every raw
+ * socket it creates is handed to a callback before the library attaches its own listeners.
+ */
+
+/** What the client needs of a WebSocket: the browser's, `ws`'s and the demo's in-page fake all fit. */
+export interface WebSocketLike {
+	readonly readyState: number;
+	send(data: string): void;
+	close(code?: number, reason?: string): void;
+	addEventListener(type: string, listener: (event: { code?: number; data?: unknown }) => void): void;
+}
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
+
+export function trackedWebSocket(Base: WebSocketConstructor, onCreate: (ws: WebSocketLike) => void): WebSocketConstructor {
+	function Tracked(url: string, protocols?: string | string[]): WebSocketLike {
+		const ws = protocols === undefined ? new Base(url) : new Base(url, protocols);
+		// Node's ws throws an `error` emitted with no listener; the close that follows carries the outcome.
+		ws.addEventListener('error', () => {});
+		onCreate(ws);
+		return ws;
+	}
+	// reconnecting-websocket recognises a WebSocket class by these constants.
+	return Object.assign(Tracked, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }) as unknown as WebSocketConstructor;
+}

@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiSocket } from '$lib/client/socket';
+import { ReconnectPolicy } from '$lib/client/reconnect-policy';
+import type { ProbeResult } from '$lib/client/rest';
+import { fakeWebSocketClass } from './support/fakes';
+
+function setup(probeResult: ProbeResult = 'reachable') {
+	const ws = fakeWebSocketClass();
+	const probe = vi.fn(async () => probeResult);
+	const socket = new ApiSocket({
+		url: 'ws://127.0.0.1:39231/api?token=T',
+		address: '127.0.0.1:39231',
+		WebSocket: ws.Ctor,
+		probe,
+		// Jitter centred: delays are exactly the nominal ones.
+		policy: { random: () => 0.5 },
+		connectionTimeoutMs: 60_000,
+		requestTimeoutMs: 3000
+	});
+	const statuses: string[] = [];
+	socket.onStatus((s) => statuses.push(s));
+	return { ws, probe, socket, statuses };
+}
+
+/** Asserts the next connection attempt happens exactly `ms` after now. */
+async function expectAttemptAfter(ws: ReturnType<typeof fakeWebSocketClass>, ms: number) {
+	const before = ws.instances.length;
+	await vi.advanceTimersByTimeAsync(ms - 1);
+	expect(ws.instances.length, `no attempt before ${ms} ms`).toBe(before);
+	await vi.advanceTimersByTimeAsync(1);
+	expect(ws.instances.length, `an attempt at ${ms} ms`).toBe(before + 1);
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('reconnect policy', () => {
+	it('stops on 1000 after open, restarts quickly on 1012, backs off otherwise', () => {
+		const policy = new ReconnectPolicy({ random: () => 0.5 });
+		expect(policy.decide({ code: 1000, opened: true })).toEqual({ kind: 'stop' });
+		expect(policy.decide({ code: 1012, opened: true })).toEqual({ kind: 'restart', delayMs: 500 });
+		const delays = Array.from({ length: 8 }, () => policy.decide({ code: 1006, opened: false }));
+		expect(delays.map((d) => (d.kind === 'backoff' ? d.delayMs : -1))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+		policy.opened();
+		expect(policy.decide({ code: 1006, opened: true })).toEqual({ kind: 'backoff', delayMs: 1000, refused: false });
+		// A 1000 before open is a failed attempt (some fakes close a connecting socket with 1000), not a stop.
+		expect(policy.decide({ code: 1000, opened: false }).kind).toBe('backoff');
+	});
+
+	it('spreads delays with jitter, within ±25 % and never above 30 s', () => {
+		for (const r of [0, 0.999]) {
+			const policy = new ReconnectPolicy({ random: () => r });
+			const delays = Array.from({ length: 10 }, () => policy.decide({ code: 1006, opened: false }));
+			for (const d of delays) if (d.kind === 'backoff') expect(d.delayMs).toBeLessThanOrEqual(30_000);
+			const first = delays[0]!;
+			expect(first.kind === 'backoff' && first.delayMs).toBeGreaterThanOrEqual(750);
+			expect(first.kind === 'backoff' && first.delayMs).toBeLessThanOrEqual(1250);
+			const restart = policy.decide({ code: 1012, opened: true });
+			expect(restart.kind === 'restart' && restart.delayMs).toBeLessThan(1000);
+		}
+	});
+});
+
+describe('socket close codes', () => {
+	it('opens, and on 1000 stops for good with a visible reason until retry()', async () => {
+		const { ws, socket, statuses } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		ws.latest().open();
+		expect(socket.status).toBe('open');
+		ws.latest().serverClose(1000);
+		expect(socket.status).toBe('stopped');
+		expect(socket.lastError?.kind).toBe('stopped');
+		expect(socket.lastError?.message).toContain('turned its interface off');
+		await vi.advanceTimersByTimeAsync(10 * 60_000);
+		expect(ws.instances).toHaveLength(1);
+		socket.retry();
+		expect(socket.status).toBe('connecting');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(ws.instances).toHaveLength(2);
+		ws.latest().open();
+		expect(statuses).toEqual(['connecting', 'open', 'stopped', 'connecting', 'open']);
+	});
+
+	it('reconnects within a second after 1012', async () => {
+		const { ws, socket } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		ws.latest().open();
+		ws.latest().serverClose(1012);
+		expect(socket.status).toBe('reconnecting');
+		await expectAttemptAfter(ws, 500);
+		ws.latest().open();
+		expect(socket.status).toBe('open');
+	});
+
+	it('backs off 1, 2, 4 … 30 s on refused attempts and resets on open', async () => {
+		const { ws, socket } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		ws.latest().open();
+		ws.latest().serverClose(1006);
+		for (const delay of [1000, 2000, 4000, 8000, 16000, 30000, 30000]) {
+			await expectAttemptAfter(ws, delay);
+			ws.latest().refuse();
+		}
+		await expectAttemptAfter(ws, 30000);
+		ws.latest().open();
+		ws.latest().serverClose(1006);
+		await expectAttemptAfter(ws, 1000);
+		socket.stop();
+	});
+
+	it('tells a rejected token from an unreachable application by probing meta', async () => {
+		for (const [probeResult, status] of [['unauthorized', 'unauthorized'], ['unreachable', 'unreachable'], ['reachable', 'reconnecting']] as const) {
+			const { ws, socket, probe } = setup(probeResult);
+			socket.start();
+			await vi.advanceTimersByTimeAsync(0);
+			ws.latest().refuse();
+			await vi.advanceTimersByTimeAsync(0);
+			expect(probe).toHaveBeenCalledTimes(1);
+			expect(socket.status).toBe(status);
+			if (status === 'unauthorized') expect(socket.lastError?.message).toContain('(401)');
+			if (status === 'unreachable') expect(socket.lastError?.message).toBe('The application did not answer at 127.0.0.1:39231. Is it running?');
+			// It keeps trying: the streamer may fix the token or start the application.
+			await expectAttemptAfter(ws, 1000);
+			ws.latest().open();
+			expect(socket.status).toBe('open');
+			expect(socket.lastError).toBeUndefined();
+			socket.stop();
+		}
+	});
+
+	it('reports a command in flight during a drop as lost and never sends it again', async () => {
+		const { ws, socket } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		const first = ws.latest();
+		first.open();
+		const pending = socket.command('clear-queue', {}, true);
+		expect(first.sentJson()).toEqual([{ type: 'clear-queue', params: {}, context: expect.any(String) }]);
+		first.serverClose(1012);
+		expect(await pending).toEqual({ kind: 'lost' });
+		expect(socket.pendingCount).toBe(0);
+		await vi.advanceTimersByTimeAsync(1000);
+		ws.latest().open();
+		await vi.advanceTimersByTimeAsync(60_000);
+		expect(ws.latest().sent).toEqual([]);
+	});
+
+	it('queues nothing while disconnected', async () => {
+		const { ws, socket } = setup();
+		socket.start();
+		expect(await socket.command('clear-queue', {}, false)).toEqual({ kind: 'not-sent' });
+		expect(socket.subscribe(['chat'])).toBe(false);
+		await vi.advanceTimersByTimeAsync(0);
+		ws.latest().open();
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(ws.latest().sent).toEqual([]);
+	});
+
+	it('settles a command on its reply, by context, and times out otherwise', async () => {
+		const { ws, socket } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		const peer = ws.latest();
+		peer.open();
+		const answered = socket.command('get-variable-value', { name: 'x' }, true);
+		const silent = socket.command('get-variable-value', { name: 'y' }, true);
+		const [a, b] = peer.sentJson() as { context: string }[];
+		peer.receive(JSON.stringify({ event: 'socketapi:response', context: b!.context, status: 404, error: 'nope' }));
+		peer.receive(JSON.stringify({ event: 'socketapi:response', context: a!.context, status: 200, message: 3 }));
+		expect(await answered).toEqual({ kind: 'response', status: 200, message: 3, error: undefined, code: undefined });
+		expect(await silent).toMatchObject({ kind: 'response', status: 404, error: 'nope' });
+		const late = socket.command('clear-queue', {}, true);
+		await vi.advanceTimersByTimeAsync(3000);
+		expect(await late).toEqual({ kind: 'timeout', afterMs: 3000 });
+		peer.receive(JSON.stringify({ event: 'socketapi:response', context: 'unknown', status: 200 }));
+		expect(socket.stats.strayReplies).toBe(1);
+	});
+
+	it('sends only the three allowed shapes', async () => {
+		const { ws, socket } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		const peer = ws.latest();
+		peer.open();
+		expect(await socket.command('', {}, false)).toEqual({ kind: 'not-sent' });
+		expect(await socket.command('x', [] as never, false)).toEqual({ kind: 'not-sent' });
+		expect(socket.stats.refusedMessages).toBe(2);
+		expect(socket.subscribe(['alert', 'chat'])).toBe(true);
+		const retrieved = socket.retrieve(true);
+		const frames = peer.sentJson() as Record<string, unknown>[];
+		expect(frames[0]).toEqual({ subscribe: ['alert', 'chat'] });
+		expect(frames[1]).toEqual({ retrieve: true, slim: true, context: expect.any(String) });
+		peer.receive(JSON.stringify({ event: 'socketapi:retrieve', context: frames[1]!.context, data: { types: [], options: {}, lights: [], premium: true } }));
+		expect((await retrieved).premium).toBe(true);
+		peer.receive(JSON.stringify({ event: 'socketapi:subscribed', channels: ['alert', 'chat'] }));
+		expect(socket.channels).toEqual(['alert', 'chat']);
+	});
+
+	it('counts and drops frames it does not understand', async () => {
+		const { ws, socket } = setup();
+		const events: unknown[] = [];
+		socket.onEvent((e) => events.push(e));
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		const peer = ws.latest();
+		peer.open();
+		for (const bad of ['not json', '[]', '{"type":5}', new Uint8Array([1]), '{"event":"socketapi:nope"}']) peer.receive(bad);
+		peer.receive(JSON.stringify({ origin: 'alpha', type: 'chat', data: {} }));
+		expect(socket.stats.invalidFrames).toBe(5);
+		expect(events).toHaveLength(1);
+	});
+});
