@@ -6,6 +6,12 @@ export interface FieldIssue {
 	field: string;
 	/** The rule that failed, in words. */
 	rule: string;
+	/**
+	 * Set when the value's shape itself is wrong (a field nobody knows, or not an object at all),
+	 * as opposed to a rule about a known field: the application refuses these even for types it
+	 * otherwise acknowledges without a verdict.
+	 */
+	kind?: 'unknown-field' | 'not-object';
 }
 
 export function pathOf(issue: v.BaseIssue<unknown>, prefix = ''): string {
@@ -18,12 +24,13 @@ export function pathOf(issue: v.BaseIssue<unknown>, prefix = ''): string {
 	return out;
 }
 
-function ruleOf(issue: v.BaseIssue<unknown>): string {
+function ruleOf(issue: v.BaseIssue<unknown>): { rule: string; kind?: FieldIssue['kind'] } {
 	const objectLike = issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object';
-	if (objectLike && issue.expected === 'never') return 'is not a known field';
-	if (objectLike && issue.received === 'undefined' && (issue.path?.length ?? 0) > 0) return 'is required';
-	if (objectLike) return 'must be an object';
-	return issue.message;
+	const nested = (issue.path?.length ?? 0) > 0;
+	if (objectLike && issue.expected === 'never') return { rule: 'is not a known field', kind: 'unknown-field' };
+	if (objectLike && issue.received === 'undefined' && nested) return { rule: 'is required' };
+	if (objectLike) return { rule: 'must be an object', kind: nested ? undefined : 'not-object' };
+	return { rule: issue.message };
 }
 
 export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[], prefix = ''): FieldIssue[] {
@@ -32,11 +39,11 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[], prefix = 
 	for (const issue of issues) {
 		// A union reports one issue per branch; its own message already sums them up.
 		const field = pathOf(issue, prefix);
-		const rule = ruleOf(issue);
+		const { rule, kind } = ruleOf(issue);
 		const key = `${field}\u0000${rule}`;
 		if (seen.has(key)) continue;
 		seen.add(key);
-		out.push({ field, rule });
+		out.push(kind ? { field, rule, kind } : { field, rule });
 	}
 	return out;
 }
