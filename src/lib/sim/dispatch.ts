@@ -1,0 +1,107 @@
+/**
+ * The send pipeline shared by POST /api/send and websocket commands: type and feature gate,
+ * params validation with the protocol's `checkSend`, name checks before anything happens, then the
+ * type's handler.
+ */
+import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
+import { describeIssues } from '../protocol/issues';
+import { checkSend } from '../protocol/send';
+import * as v from 'valibot';
+import { makeActionHandlers } from './handlers/actions';
+import { commandHandlers } from './handlers/commands';
+import { lightHandlers, setFuzeHandler } from './handlers/lights';
+import { miscHandlers } from './handlers/misc';
+import { pollHandlers } from './handlers/polls';
+import { acknowledged, fail, ok, type Handler, type Params } from './handlers/shared';
+import { songHandlers } from './handlers/songs';
+import { streamHandlers } from './handlers/stream';
+import { triggerHandlers } from './handlers/triggers';
+import { variableHandlers } from './handlers/variables';
+import type { Runtime } from './runtime';
+import { KIND_BY_OPTION_KEY } from './state';
+import type { SendOutcome } from './types';
+import type { ErrorCode } from '../protocol/vocabulary';
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** `set-fuze` appears in `data.types` but not in the documented send types; it is served as the fuze handler. */
+const SET_FUZE = 'set-fuze';
+
+export class Dispatcher {
+	private readonly handlers: Partial<Record<SendType, Handler>>;
+
+	constructor(private readonly rt: Runtime) {
+		this.handlers = {
+			...triggerHandlers,
+			...lightHandlers,
+			...commandHandlers,
+			...variableHandlers,
+			...songHandlers,
+			...streamHandlers,
+			...pollHandlers,
+			...miscHandlers,
+			...makeActionHandlers((type, params) => this.send(type, params))
+		};
+		// Every catalog type has a handler; a missing one is a simulator bug worth failing loudly on.
+		const missing = Object.keys(CATALOG).filter((t) => !(t in this.handlers));
+		if (missing.length) throw new Error(`simulator has no handler for: ${missing.join(', ')}`);
+	}
+
+	/** Runs one send. Never throws: an unexpected exception is a 500 naming the type. */
+	send(type: unknown, params: unknown): SendOutcome {
+		try {
+			return this.run(type, params);
+		} catch (err) {
+			return fail(500, `internal simulator error while running ${String(type).slice(0, 60)}: ${(err as Error)?.message ?? String(err)}`);
+		}
+	}
+
+	private run(type: unknown, rawParams: unknown): SendOutcome {
+		if (type === SET_FUZE) {
+			const parsed = v.safeParse(CATALOG['toggle-fuze'].params, rawParams ?? {});
+			if (!parsed.success) return fail(400, `params ${parsed.issues[0]?.message ?? 'are invalid'}`);
+			return setFuzeHandler(this.rt, parsed.output as Params, 'toggle-fuze');
+		}
+		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
+			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
+		const rule = CATALOG[type];
+		const params = fallbackParams(type, rawParams);
+		const check = checkSend(type, params);
+		if (!check.ok) {
+			const structural = check.issues.some((i) => i.kind !== undefined);
+			if (!rule.acknowledgedOnly || structural) return fail(check.status, describeIssues(check.issues), check.code as ErrorCode | undefined);
+			// Acknowledged without the platform's verdict: success, and the platform refuses quietly.
+			if (rule.falseOffPlatform && (isRecord(params) ? params.platform : undefined) !== 'alpha')
+				return acknowledged('not alpha: answered false', false);
+			return acknowledged(`refused by the platform: ${describeIssues(check.issues)}`);
+		}
+		if (rule.falseOffPlatform && check.params.platform !== 'alpha') return acknowledged('not alpha: answered false', false);
+		if (rule.names) {
+			const refusal = this.checkName(type, rule.names.optionKey, rule.names.canBeDisabled, String(check.params.value));
+			if (refusal) return refusal;
+		}
+		return this.handlers[type]!(this.rt, check.params, type);
+	}
+
+	/** 404 for an unknown name, 409 for a disabled command; older versions answer success and do nothing. */
+	private checkName(type: SendType, optionKey: string, canBeDisabled: boolean, name: string): SendOutcome | undefined {
+		const state = this.rt.state;
+		if (!state.resolveName(optionKey, name)) {
+			if (!this.rt.has('name-validation')) return ok(true, { note: `unknown name "${name}": nothing happens` });
+			return fail(404, `No ${type} named "${name}" exists. Call GET /api/retrieve to list valid values.`, 'not_found');
+		}
+		const kind = KIND_BY_OPTION_KEY[optionKey];
+		const entry = kind && canBeDisabled ? state.findCommand(kind, name) : undefined;
+		if (!entry || !state.isDisabled(entry)) return undefined;
+		const why = entry.on ? `is in the disabled folder "${entry.folder}"` : 'is disabled';
+		if (!this.rt.has('structured-errors')) return ok(true, { note: `"${entry.name}" ${why}: nothing happens` });
+		return fail(409, `The ${type} "${entry.name}" ${why}.`, 'command_disabled');
+	}
+}
+
+/** run-commercial: `value` stands in for a missing `duration` (spec). */
+function fallbackParams(type: SendType, params: unknown): unknown {
+	if (type === 'run-commercial' && isRecord(params) && params.duration === undefined && typeof params.value === 'number')
+		return { ...params, duration: params.value };
+	return params;
+}

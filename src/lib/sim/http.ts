@@ -1,0 +1,106 @@
+/** The HTTP side of the interface: /api/retrieve, /api/meta, /api/premium, /api/send (and /api/mcp's edges). */
+import type { Dispatcher } from './dispatch';
+import type { LogEntry } from './log';
+import { metaPayload, settingsData } from './retrieve';
+import type { Runtime } from './runtime';
+import type { SendOutcome, SimHttpRequest, SimHttpResponse } from './types';
+import { json, outcomeToHttp, text } from './wire';
+
+export interface HttpDeps {
+	rt: Runtime;
+	dispatcher: Dispatcher;
+	startedAt: number;
+	/** Token valid and the interface switched on. */
+	admitted(token: string | undefined): boolean;
+	log(entry: LogEntry): void;
+	/** Brings time-driven state (songs, polls) up to now. */
+	tick(): void;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The token from `?token=` or `Authorization: Bearer` (protocol facts §2). */
+export function tokenOf(query: URLSearchParams, headers: Record<string, string | undefined>): string | undefined {
+	const fromQuery = query.get('token');
+	if (fromQuery) return fromQuery;
+	const auth = headers.authorization ?? headers.Authorization;
+	const match = auth ? /^Bearer\s+(.+)$/i.exec(auth.trim()) : null;
+	return match?.[1];
+}
+
+export const unauthorized = () =>
+	json(401, { status: 401, code: 'unauthorized', message: 'The token is missing or wrong, or the API is switched off in the application.' });
+
+const notFound = () => text(404, 'Not found');
+const methodNotAllowed = (allow: string) => text(405, `Method not allowed; use ${allow}`, { Allow: allow });
+
+const ALLOWED_BODY_KEYS = new Set(['type', 'params']);
+
+/** `{type, params}` from a POST body, or the reason it is not one. */
+function readSendBody(body: string): { ok: true; type: unknown; params: unknown } | { ok: false; reason: string } {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(body);
+	} catch {
+		return { ok: false, reason: 'Request body is not valid JSON; send {"type": "...", "params": {...}}' };
+	}
+	if (!isRecord(parsed)) return { ok: false, reason: 'Request body must be a JSON object {"type": "...", "params": {...}}' };
+	const stray = Object.keys(parsed).find((k) => !ALLOWED_BODY_KEYS.has(k));
+	if (stray !== undefined)
+		return { ok: false, reason: `body.${stray.slice(0, 60)} is not a known field; the body holds only type and params` };
+	return { ok: true, type: parsed.type, params: parsed.params };
+}
+
+/** The legacy query form: `?type=T&params=<JSON>`, params possibly encoded twice (protocol facts §4.1). */
+function readSendQuery(query: URLSearchParams): { ok: true; type: unknown; params: unknown } | { ok: false; reason: string } {
+	const raw = query.get('params');
+	if (raw === null) return { ok: true, type: query.get('type'), params: undefined };
+	try {
+		let params: unknown = JSON.parse(raw);
+		if (typeof params === 'string') params = JSON.parse(params);
+		return { ok: true, type: query.get('type'), params };
+	} catch {
+		return { ok: false, reason: 'Query parameter params is not valid JSON' };
+	}
+}
+
+export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): SimHttpResponse {
+	const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+	const method = req.method.toUpperCase();
+	const entry: LogEntry = { transport: 'http', method, path, status: 0 };
+	const respond = (res: SimHttpResponse, extra: Partial<LogEntry> = {}) => {
+		deps.log({ ...entry, ...extra, status: res.status });
+		return res;
+	};
+	if (!deps.admitted(tokenOf(req.query, req.headers))) return respond(unauthorized());
+	deps.tick();
+	const { rt } = deps;
+	switch (path) {
+		case '/api/retrieve': {
+			if (method !== 'GET') return respond(methodNotAllowed('GET'));
+			const slim = rt.has('retrieve-slim') && req.query.get('slim')?.toLowerCase() === 'true';
+			return respond(json(200, { status: 200, data: settingsData(rt, slim) }));
+		}
+		case '/api/meta':
+			if (!rt.has('meta')) return respond(notFound());
+			return respond(method === 'GET' ? json(200, metaPayload(rt, deps.startedAt)) : methodNotAllowed('GET'));
+		case '/api/premium':
+			if (!rt.has('premium')) return respond(notFound());
+			return respond(method === 'GET' ? json(200, { status: 200, data: { premium: rt.state.premium } }) : methodNotAllowed('GET'));
+		case '/api/mcp':
+			if (!rt.has('mcp')) return respond(notFound());
+			return respond(method === 'POST' ? text(400, 'The simulator does not implement MCP') : methodNotAllowed('POST'));
+		case '/api/send': {
+			if (method !== 'POST' && method !== 'GET') return respond(methodNotAllowed('POST'));
+			const read = method === 'POST' ? readSendBody(req.body) : readSendQuery(req.query);
+			if (!read.ok) return respond(text(400, read.reason));
+			const outcome: SendOutcome = deps.dispatcher.send(read.type, read.params);
+			const logged: Partial<LogEntry> = { type: typeof read.type === 'string' ? read.type.slice(0, 100) : undefined, params: read.params };
+			if (outcome.ok && outcome.platformOutcome) logged.platformOutcome = outcome.platformOutcome;
+			if (outcome.note) logged.note = outcome.note;
+			return respond(outcomeToHttp(rt, outcome), logged);
+		}
+		default:
+			return respond(notFound());
+	}
+}

@@ -1,0 +1,70 @@
+/** Public types of the simulator core. Other modules (client, transport, demo page) code against these. */
+import type { ErrorCode, Feature } from '../protocol/vocabulary';
+import type { Setup } from './setup';
+
+export type Profile = 'current' | 'legacy';
+
+export interface SimulatorOptions {
+	token: string;
+	profile?: Profile;
+	disabledFeatures?: Feature[];
+	setup?: Setup;
+	now?: () => number;
+	random?: () => number;
+}
+
+export interface SimHttpRequest {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	headers: Record<string, string | undefined>;
+	body: string;
+}
+
+export interface SimHttpResponse {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+export interface SimPeer {
+	send(text: string): void;
+	close(code: number, reason?: string): void;
+}
+
+export interface SimConnection {
+	receive(text: string): void;
+	close(): void;
+}
+
+export interface LoggedRequest {
+	seq: number;
+	at: number;
+	transport: 'http' | 'ws';
+	method?: string;
+	path?: string;
+	type?: string;
+	params?: unknown;
+	context?: unknown;
+	frame?: unknown;
+	status: number;
+	/** Platform-side outcome for acknowledgedOnly types: what the platform did with an acknowledged request. */
+	platformOutcome?: string;
+	/** What the simulator did besides answering (for example "queued while paused", "bad API request"). */
+	note?: string;
+}
+
+/** The result of one send, before it is shaped for HTTP or the websocket. */
+export type SendOutcome =
+	| { ok: true; /** absent key = no `message` in the answer */ message?: unknown; platformOutcome?: string; note?: string }
+	| { ok: false; status: number; code?: ErrorCode; text: string; note?: string };
+
+/** An event envelope as pushed on the socket (protocol facts §3.4). */
+export interface Envelope {
+	type: string;
+	origin?: string;
+	subOrigin?: string;
+	event?: string;
+	data?: unknown;
+	[key: string]: unknown;
+}
