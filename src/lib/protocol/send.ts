@@ -13,6 +13,9 @@ export function checkSend(type: unknown, params: unknown = {}): SendCheck {
 	if (!isSendType(type))
 		return { ok: false, status: 400, code: 'unknown_type', issues: [{ field: 'type', rule: `is not a valid send type (${String(type).slice(0, 60)})` }] };
 	const rule = CATALOG[type];
+	// valibot's object schemas accept arrays; params must be a plain JSON object.
+	if (params !== null && params !== undefined && (typeof params !== 'object' || Array.isArray(params)))
+		return { ok: false, status: 400, issues: [{ field: 'params', rule: 'must be an object', kind: 'not-object' }] };
 	const parsed = v.safeParse(rule.params, params ?? {});
 	if (!parsed.success) return { ok: false, status: 400, issues: toFieldIssues(parsed.issues, 'params') };
 	const out = parsed.output as Record<string, unknown>;
