@@ -1,5 +1,5 @@
 /** Command and folder states, and chatbot command management (create, update, delete). */
-import type { CommandKind } from '../../protocol/vocabulary';
+import { COMMAND_KINDS_FEATURE, type CommandKind } from '../../protocol/vocabulary';
 import type { Runtime } from '../runtime';
 import { isSystem, nameKey, type ChatbotCommand } from '../state';
 import { fail, ok, str, type Handler, type HandlerTable, type Params } from './shared';
@@ -21,7 +21,7 @@ const notFound = (what: string, name: string) =>
 
 const setCommandState: Handler = (rt, params) => {
 	// Older applications handle only chat commands, whatever kind is sent.
-	const kind = rt.has('name-validation') ? (params.kind as CommandKind) : 'chat';
+	const kind = rt.has(COMMAND_KINDS_FEATURE) ? (params.kind as CommandKind) : 'chat';
 	const name = String(params.name);
 	const entry = rt.state.findCommand(kind, name);
 	if (!entry) return rt.has('name-validation') ? notFound(`${kind} command`, name) : ok(true, { note: 'unknown name: nothing happens' });

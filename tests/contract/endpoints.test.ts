@@ -1,0 +1,307 @@
+/** Contract: Authentication, CORS, Endpoints (retrieve, meta, premium, send) and Versioning, in both profiles. */
+import { describe, expect, it } from 'vitest';
+import { FEATURES } from '$lib/protocol';
+import { OK, PROFILES, TOKEN, structured, useSim } from './harness';
+
+const UNAUTHORIZED = { status: 401, code: 'unauthorized', message: 'The token is missing or wrong, or the API is switched off in the application.' };
+
+const TYPES = [
+	'alert',
+	'chat-command',
+	'chatbot-command',
+	'studio-animation',
+	'studio-scene',
+	'studio-theme',
+	'alpha-extension',
+	'alpha-points',
+	'gamma-points',
+	'chatbot-message',
+	'hex-color',
+	'rgb-color',
+	'clear-queue',
+	'clear-cooldowns',
+	'set-fuze',
+	'set-app',
+	'start-app',
+	'stop-app',
+	'to-default',
+	'toggle-fuze',
+	'tts'
+];
+const SLIM_KEYS = ['overlays', 'overlayLayers', 'overlayAssets', 'indistinctLayers'];
+
+describe.each(PROFILES)('authentication and CORS (%s)', (profile) => {
+	const sim = useSim(profile);
+
+	it('accepts the token as ?token=', async () => {
+		expect((await sim.api.get('/api/retrieve')).status).toBe(200);
+	});
+
+	it('accepts the token as Authorization: Bearer', async () => {
+		const answer = await sim.api.get('/api/retrieve', { token: null, headers: { Authorization: `Bearer ${TOKEN}` } });
+		expect(answer.status).toBe(200);
+	});
+
+	it.each([
+		['missing', null],
+		['wrong', 'not-the-token'],
+		['one character short', TOKEN.slice(0, -1)]
+	])('answers 401 for a %s token', async (_what, token) => {
+		for (const [path, init] of [
+			['/api/retrieve', {}],
+			['/api/send', { method: 'POST', body: JSON.stringify({ type: 'to-default' }) }]
+		] as const) {
+			const answer = await sim.api.request(path, { ...init, token });
+			expect(answer.status).toBe(401);
+			expect(answer.json).toEqual(UNAUTHORIZED);
+		}
+	});
+
+	it('answers 401 while the API is stopped, and serves again once started', async () => {
+		expect((await sim.api.control('stop', {})).status).toBe(200);
+		const stopped = await sim.api.get('/api/retrieve');
+		expect([stopped.status, stopped.json]).toEqual([401, UNAUTHORIZED]);
+		await sim.api.control('start', {});
+		expect((await sim.api.get('/api/retrieve')).status).toBe(200);
+	});
+
+	it('sends CORS headers on every /api answer, echoing the origin', async () => {
+		const ok = await sim.api.get('/api/retrieve', { headers: { Origin: 'https://remote.example' } });
+		expect(ok.headers.get('access-control-allow-origin')).toBe('https://remote.example');
+		expect(ok.headers.get('vary')).toBe('Origin');
+		const denied = await sim.api.get('/api/retrieve', { token: 'bad', headers: { Origin: 'null' } });
+		expect(denied.status).toBe(401);
+		expect(denied.headers.get('access-control-allow-origin')).toBe('null');
+		const noOrigin = await sim.api.get('/api/retrieve');
+		expect(noOrigin.headers.get('access-control-allow-origin')).toBe('*');
+	});
+
+	it('answers the preflight without a token, private network included when asked', async () => {
+		const preflight = await sim.api.request('/api/send', {
+			method: 'OPTIONS',
+			token: null,
+			headers: { Origin: 'https://remote.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,authorization', 'Access-Control-Request-Private-Network': 'true' }
+		});
+		expect(preflight.status).toBe(204);
+		expect(preflight.text).toBe('');
+		expect(preflight.headers.get('access-control-allow-origin')).toBe('https://remote.example');
+		expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+		expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization');
+		expect(preflight.headers.get('access-control-allow-private-network')).toBe('true');
+		const plain = await sim.api.request('/api/send', { method: 'OPTIONS', token: null, headers: { Origin: 'https://remote.example' } });
+		expect(plain.status).toBe(204);
+		expect(plain.headers.get('access-control-allow-private-network')).toBeNull();
+	});
+});
+
+describe.each(PROFILES)('GET /api/retrieve (%s)', (profile) => {
+	const sim = useSim(profile);
+
+	it('answers the settings payload: types, option forms, lights, tts, states, premium', async () => {
+		const answer = await sim.api.get('/api/retrieve');
+		expect(answer.status).toBe(200);
+		const body = answer.json as { status: number; data: Record<string, unknown> & { options: Record<string, unknown> } };
+		expect(body.status).toBe(200);
+		expect(body.data.premium).toBe(false);
+		expect(body.data.types).toEqual(TYPES);
+		const o = body.data.options;
+		expect(o['chat-command']).toEqual({ values: ['lurk', 'hype', 'party', 'discord', 'snow', 'rave'] });
+		expect(o['studio-scene']).toEqual({ values: ['Starting Soon', 'Just Chatting', 'Gameplay', 'Be Right Back', 'Ending'] });
+		expect(o['studio-theme']).toEqual({ values: ['Cozy Evening', 'Neon Night', 'Sunrise'] });
+		expect(o['studio-animation']).toEqual({ values: ['Police Lights', 'Rainbow Wave', 'Strobe', 'Candle Flicker'] });
+		expect(o['alpha-points']).toEqual({ values: ['Hydrate', 'Choose the next song', 'Lights disco', 'Snowball', 'Timeout a mod'] });
+		expect(o['alpha-extension']).toEqual({ values: ['Confetti', 'Spin the wheel'] });
+		expect(o['gamma-points']).toEqual({ values: ['Say hi', 'Spotlight'] });
+		expect(o['chatbot-command']).toEqual({ values: ['so', 'uptime', 'command', 'socials', 'deaths', 'spoilers'] });
+		expect((o.alert as { values: string[] }).values).toContain('alpha-follower');
+		for (const key of ['chat', 'chatbot-message', 'hex-color', 'rgb-color']) expect(o[key]).toEqual({});
+		for (const key of ['clear-queue', 'clear-cooldowns', 'set-fuze', 'set-app', 'start-app', 'stop-app', 'to-default', 'toggle-fuze']) expect(o[key]).toBeNull();
+		expect(o.tts).toEqual({
+			values: {
+				devices: [
+					{ id: 'default', label: 'System default' },
+					{ id: 'hdmi-1', label: 'Monitor speakers' },
+					{ id: 'usb-headset', label: 'USB Headset' }
+				],
+				currentDevice: { id: 'default', label: 'System default' },
+				voices: [
+					{ id: 'en-US-Standard-A', label: 'Ava (US)', language: 'en_US', source: 'cloud' },
+					{ id: 'en-GB-Standard-B', label: 'Oliver (UK)', language: 'en_GB', source: 'cloud' },
+					{ id: 'es-ES-Standard-A', label: 'Lucía', language: 'es_ES', source: 'cloud' },
+					{ id: 'de-DE-Standard-C', label: 'Klara', language: 'de_DE', source: 'marketplace' }
+				]
+			}
+		});
+		expect(body.data.lights).toEqual([
+			{ id: 'a1f0c2d4', name: 'Desk Strip', type: 'brand_a' },
+			{ id: 'a1f0c2d5', name: 'Key Light', type: 'brand_a' },
+			{ id: 'b7-living-2', name: 'Shelf Bulb', type: 'brand_b' },
+			{ id: 'ov-9d21', name: 'Virtual Light', type: 'overlay' },
+			{ id: 'ov-unnamed-7', type: 'overlay' }
+		]);
+		expect(body.data.states).toEqual({ on: 1, streamMode: 1, fuze: 0, listenId: 'alpha-1000001' });
+		for (const key of SLIM_KEYS) expect(Array.isArray(o[key])).toBe(true);
+	});
+
+	it(profile === 'current' ? 'slim=true replaces the four overlay keys with {count} and nothing else' : 'ignores slim=true', async () => {
+		const full = (await sim.api.get('/api/retrieve')).json as { data: { options: Record<string, unknown> } };
+		const slim = (await sim.api.get('/api/retrieve?slim=true')).json as { data: { options: Record<string, unknown> } };
+		if (profile === 'legacy') {
+			expect(slim).toEqual(full);
+			return;
+		}
+		expect(slim.data.options.overlays).toEqual({ count: 2 });
+		expect(slim.data.options.overlayLayers).toEqual({ count: 4 });
+		expect(slim.data.options.overlayAssets).toEqual({ count: 3 });
+		expect(slim.data.options.indistinctLayers).toEqual({ count: 1 });
+		for (const key of SLIM_KEYS) {
+			delete full.data.options[key];
+			delete slim.data.options[key];
+		}
+		expect(slim).toEqual(full);
+	});
+});
+
+describe('GET /api/meta and /api/premium (current)', () => {
+	const sim = useSim('current');
+
+	it('answers the meta payload with apiVersion 2 and every feature', async () => {
+		const answer = await sim.api.get('/api/meta');
+		expect(answer.status).toBe(200);
+		const meta = answer.json as Record<string, unknown>;
+		expect(typeof meta.startedAt).toBe('number');
+		expect({ ...meta, startedAt: 0 }).toEqual({ status: 200, name: 'app-stream', version: '9.1.0', apiVersion: 2, startedAt: 0, features: [...FEATURES] });
+	});
+
+	it('answers the premium payload and follows a premium flip', async () => {
+		expect((await sim.api.get('/api/premium')).json).toEqual({ status: 200, data: { premium: false } });
+		await sim.api.control('premium', { premium: true });
+		expect((await sim.api.get('/api/premium')).json).toEqual({ status: 200, data: { premium: true } });
+		expect(((await sim.api.get('/api/retrieve')).json as { data: { premium: boolean } }).data.premium).toBe(true);
+	});
+
+	it('never rejects a command because of the premium value', async () => {
+		await sim.api.control('premium', { premium: false });
+		expect((await sim.api.send('chat-command', { value: 'lurk' })).json).toEqual(OK);
+	});
+});
+
+describe('GET /api/meta and /api/premium (legacy)', () => {
+	const sim = useSim('legacy');
+	it.each(['/api/meta', '/api/premium'])('%s answers 404', async (path) => {
+		const answer = await sim.api.get(path);
+		expect([answer.status, answer.text]).toEqual([404, 'Not found']);
+	});
+});
+
+describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
+	const sim = useSim(profile);
+	const legacy = profile === 'legacy';
+
+	it('answers {message: true, status: 200} on success', async () => {
+		const answer = await sim.api.send('to-default', {});
+		expect([answer.status, answer.json]).toEqual([200, OK]);
+	});
+
+	it('lets params be omitted for a type that needs none', async () => {
+		expect((await sim.api.send('clear-cooldowns')).json).toEqual(OK);
+	});
+
+	it('answers 400 unknown_type for an unknown type', async () => {
+		const answer = await sim.api.send('make-coffee', {});
+		const message = 'type "make-coffee" is not a valid send type. Call GET /api/retrieve to list valid types.';
+		expect(answer.status).toBe(400);
+		if (legacy) expect([answer.isJson, answer.text]).toEqual([false, message]);
+		else expect(answer.json).toEqual(structured(400, 'unknown_type', message));
+	});
+
+	it('rejects the enum spelling of a type', async () => {
+		const answer = await sim.api.send('CHAT_COMMAND', { value: 'lurk' });
+		expect(answer.status).toBe(400);
+		if (!legacy) expect((answer.json as { code: string }).code).toBe('unknown_type');
+	});
+
+	it.each([
+		['invalid JSON', '{"type": "to-default",', 'Request body is not valid JSON; send {"type": "...", "params": {...}}'],
+		['an empty body', '', 'Request body is not valid JSON; send {"type": "...", "params": {...}}'],
+		['an array', '[1,2]', 'Request body must be a JSON object {"type": "...", "params": {...}}'],
+		['a string', '"to-default"', 'Request body must be a JSON object {"type": "...", "params": {...}}'],
+		['null', 'null', 'Request body must be a JSON object {"type": "...", "params": {...}}'],
+		['an unknown top-level field', '{"type":"to-default","params":{},"extra":1}', 'body.extra is not a known field; the body holds only type and params']
+	])('answers 400 plain text for %s', async (_what, body, message) => {
+		const answer = await sim.api.post('/api/send', body);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, message]);
+	});
+
+	it('answers 400 naming the field when params is not an object', async () => {
+		const answer = await sim.api.send('chat-command', ['lurk']);
+		expect([answer.status, answer.text]).toEqual([400, 'params must be an object']);
+	});
+
+	it('answers 400 naming an unknown params field', async () => {
+		const answer = await sim.api.send('chat-command', { value: 'lurk', colour: 'red' });
+		expect([answer.status, answer.text]).toEqual([400, 'params.colour is not a known field']);
+	});
+
+	it('answers 413 for a body over the bound and keeps serving', async () => {
+		const answer = await sim.api.post('/api/send', JSON.stringify({ type: 'tts', params: { value: 'x'.repeat(1024 * 1024 + 10) } }));
+		expect([answer.status, answer.text]).toEqual([413, 'Request body is larger than 1048576 bytes']);
+		expect((await sim.api.send('to-default', {})).json).toEqual(OK);
+	});
+
+	it('serves the legacy query form GET /api/send?type=&params= (params encoded twice)', async () => {
+		const params = encodeURIComponent(JSON.stringify(JSON.stringify({ name: 'deaths' })));
+		const answer = await sim.api.get(`/api/send?type=get-variable-value&params=${params}`);
+		expect(answer.json).toEqual({ message: 7, status: 200 });
+	});
+
+	it('answers 404 for an unknown path and 405 for a wrong method', async () => {
+		const missing = await sim.api.get('/api/nothing-here');
+		expect([missing.status, missing.text]).toEqual([404, 'Not found']);
+		const wrong = await sim.api.post('/api/retrieve', {});
+		expect([wrong.status, wrong.text, wrong.headers.get('allow')]).toEqual([405, 'Method not allowed; use GET', 'GET']);
+	});
+});
+
+describe('Versioning: single features switched off', () => {
+	describe('without meta', () => {
+		const sim = useSim('current', { disabledFeatures: ['meta'] });
+		it('answers 404 on /api/meta', async () => {
+			expect((await sim.api.get('/api/meta')).status).toBe(404);
+		});
+	});
+
+	describe('without retrieve-slim', () => {
+		const sim = useSim('current', { disabledFeatures: ['retrieve-slim'] });
+		it('ignores slim', async () => {
+			const slim = (await sim.api.get('/api/retrieve?slim=true')).json as { data: { options: Record<string, unknown> } };
+			expect(Array.isArray(slim.data.options.overlays)).toBe(true);
+		});
+	});
+
+	describe('without structured-errors', () => {
+		const sim = useSim('current', { disabledFeatures: ['structured-errors'] });
+		it('answers plain text with status 400 where a code would be, and success for a disabled command', async () => {
+			const missing = await sim.api.send('chat-command', { value: 'nope' });
+			expect([missing.status, missing.isJson, missing.text]).toEqual([400, false, 'No chat-command named "nope" exists. Call GET /api/retrieve to list valid values.']);
+			expect((await sim.api.send('chat-command', { value: 'rave' })).json).toEqual(OK);
+		});
+	});
+
+	describe('without name-validation', () => {
+		const sim = useSim('current', { disabledFeatures: ['name-validation'] });
+		it('answers success for unknown names and unknown_type for the newer types', async () => {
+			expect((await sim.api.send('studio-scene', { value: 'Nowhere' })).json).toEqual(OK);
+			const create = await sim.api.send('create-chatbot-command', { name: 'x', message: 'y' });
+			expect(create.json).toEqual(structured(400, 'unknown_type', 'type "create-chatbot-command" is not a valid send type. Call GET /api/retrieve to list valid types.'));
+		});
+	});
+
+	describe('without premium', () => {
+		const sim = useSim('current', { disabledFeatures: ['premium'] });
+		it('answers 404 on /api/premium and lists the remaining features', async () => {
+			expect((await sim.api.get('/api/premium')).status).toBe(404);
+			expect((await sim.api.get('/api/meta')).json).toMatchObject({ features: FEATURES.filter((f) => f !== 'premium') });
+		});
+	});
+});
