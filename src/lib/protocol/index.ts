@@ -6,3 +6,4 @@ export * from './actions';
 export * from './payloads';
 export * from './messages';
 export * from './send';
+export * from './event-hints';

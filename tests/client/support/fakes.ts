@@ -7,6 +7,8 @@ export class FakeSocket {
 	readyState = 0;
 	readonly sent: string[] = [];
 	readonly #listeners = new Map<string, Set<Listener>>();
+	/** Server-side auto-replies: called with each frame the client sends. */
+	onSend?: (data: string, socket: FakeSocket) => void;
 	constructor(readonly url: string) {}
 
 	addEventListener(type: string, listener: Listener) {
@@ -22,6 +24,7 @@ export class FakeSocket {
 	send(data: string) {
 		if (this.readyState !== 1) throw new Error('not open');
 		this.sent.push(data);
+		this.onSend?.(data, this);
 	}
 	close(code = 1000) {
 		if (this.readyState >= 2) return;
@@ -55,10 +58,11 @@ export class FakeSocket {
 	}
 }
 
-export function fakeWebSocketClass() {
+export function fakeWebSocketClass(onSend?: (data: string, socket: FakeSocket) => void) {
 	const instances: FakeSocket[] = [];
 	const Ctor = function (url: string) {
 		const socket = new FakeSocket(url);
+		socket.onSend = onSend;
 		instances.push(socket);
 		return socket;
 	} as unknown as WebSocketConstructor;

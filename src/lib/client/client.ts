@@ -1,0 +1,294 @@
+/**
+ * StreamClient: one connection to the application for a page. It keeps meta, settings, premium and
+ * the `states` flags current (re-read after every reconnect), turns each send into a receipt, and
+ * hands widgets a view that can only read.
+ */
+import {
+	CATALOG,
+	checkSend,
+	parsePremiumEvent,
+	parseStatesEvent,
+	type Envelope,
+	type Meta,
+	type SendType,
+	type SettingsData,
+	type States
+} from '../protocol';
+import { deriveCapabilities, NOT_OFFERED_REASONS, type Capabilities } from './capabilities';
+import { ClientError, invalidParamsError, isClientError, notOfferedError, timeoutError } from './errors';
+import { Listeners, type Disposer } from './listeners';
+import { createReadOnlyView, type ReadOnlyView, type VariableRead } from './read-only-view';
+import { restFailureOutcome, settleReceipt, socketOutcome, startReceipt, type Receipt, type SendOutcome } from './receipts';
+import { RestClient } from './rest';
+import { httpBase, socketUrl, type ConnectionSettings } from './settings';
+import { ApiSocket, type ConnectionStatus, type WebSocketConstructor } from './socket';
+import type { ReconnectPolicyOptions } from './reconnect-policy';
+
+export interface StreamClientOptions {
+	connection: Pick<ConnectionSettings, 'token' | 'host' | 'port' | 'secure'>;
+	/** Shown to the streamer when this client connects; dashboards pass one, widgets none. */
+	name?: string;
+	fetch?: typeof fetch;
+	WebSocket?: WebSocketConstructor;
+	/** Envelope types to receive (`ws-subscriptions` only); undefined receives everything. */
+	subscribe?: readonly string[];
+	/** Refuse every send type the catalog does not mark read-only. */
+	readOnly?: boolean;
+	/** `auto`: over the socket when it answers commands (ws-command-responses), else REST. */
+	commands?: 'auto' | 'rest' | 'socket';
+	requestTimeoutMs?: number;
+	connectionTimeoutMs?: number;
+	policy?: ReconnectPolicyOptions;
+}
+
+export interface ClientSnapshot {
+	status: ConnectionStatus;
+	lastError: ClientError | undefined;
+	meta: Meta | undefined;
+	settings: SettingsData | undefined;
+	capabilities: Capabilities;
+	premium: boolean | undefined;
+	states: States | undefined;
+}
+
+export interface SendOptions {
+	/** Called with each state of the receipt, starting with "sending". */
+	onUpdate?: (receipt: Receipt) => void;
+}
+
+export type EventHandler = (envelope: Envelope) => void;
+export type { VariableRead };
+
+export class StreamClient {
+	readonly #options: StreamClientOptions;
+	readonly #rest: RestClient;
+	readonly #socket: ApiSocket;
+	readonly #eventListeners = new Map<string, Listeners<[Envelope]>>();
+	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
+	readonly #changeListeners = new Listeners<[ClientSnapshot]>();
+	readonly #syncedListeners = new Listeners<[]>();
+	readonly #receiptListeners = new Listeners<[Receipt]>();
+	readonly #disposers: Disposer[] = [];
+	#meta: Meta | undefined;
+	#settings: SettingsData | undefined;
+	#premium: boolean | undefined;
+	#states: States | undefined;
+	#capabilities: Capabilities = deriveCapabilities(undefined, undefined);
+	#syncError: ClientError | undefined;
+	#syncRound = 0;
+
+	constructor(options: StreamClientOptions) {
+		this.#options = options;
+		const timeouts = { timeoutMs: options.requestTimeoutMs };
+		this.#rest = new RestClient({ baseUrl: httpBase(options.connection), token: options.connection.token, fetch: options.fetch, ...timeouts });
+		this.#socket = new ApiSocket({
+			url: socketUrl(options.connection, options.name),
+			address: this.#rest.address,
+			WebSocket: options.WebSocket,
+			probe: () => this.#rest.probe(),
+			policy: options.policy,
+			connectionTimeoutMs: options.connectionTimeoutMs,
+			requestTimeoutMs: options.requestTimeoutMs
+		});
+		this.#disposers.push(
+			this.#socket.onStatus((status, error) => {
+				this.#statusListeners.emit(status, error);
+				this.#changed();
+			}),
+			this.#socket.onOpen(() => void this.#resync()),
+			this.#socket.onEvent((envelope) => this.#dispatch(envelope)),
+			this.#socket.onRetrieve((data) => this.#applySettings(data))
+		);
+	}
+
+	get status(): ConnectionStatus {
+		return this.#socket.status;
+	}
+	get lastError(): ClientError | undefined {
+		return this.#socket.lastError ?? this.#syncError;
+	}
+	get meta(): Meta | undefined {
+		return this.#meta;
+	}
+	get settings(): SettingsData | undefined {
+		return this.#settings;
+	}
+	get premium(): boolean | undefined {
+		return this.#premium;
+	}
+	get states(): States | undefined {
+		return this.#states;
+	}
+	get capabilities(): Capabilities {
+		return this.#capabilities;
+	}
+	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages. */
+	get socketStats(): Readonly<ApiSocket['stats']> {
+		return this.#socket.stats;
+	}
+	snapshot(): ClientSnapshot {
+		const { status, lastError, meta, settings, capabilities, premium, states } = this;
+		return { status, lastError, meta, settings, capabilities, premium, states };
+	}
+
+	start(): void {
+		this.#socket.start();
+	}
+	stop(): void {
+		this.#socket.stop();
+	}
+	/** Connects again after the application turned its interface off (or after stop()). */
+	retry(): void {
+		this.#socket.retry();
+	}
+	/** Stops and releases every listener; the client cannot be used afterwards. */
+	destroy(): void {
+		this.stop();
+		for (const dispose of this.#disposers.splice(0)) dispose();
+		for (const listeners of [this.#statusListeners, this.#changeListeners, this.#syncedListeners, this.#receiptListeners]) listeners.clear();
+		this.#eventListeners.clear();
+	}
+
+	on(type: string, handler: EventHandler): Disposer {
+		let listeners = this.#eventListeners.get(type);
+		if (!listeners) this.#eventListeners.set(type, (listeners = new Listeners()));
+		return listeners.add(handler);
+	}
+	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
+		return this.#statusListeners.add(handler);
+	}
+	/** Any change of status, error, meta, settings, capabilities, premium or states. */
+	onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
+		return this.#changeListeners.add(handler);
+	}
+	/** After each open, once meta, settings and premium have been read again. */
+	onSynced(handler: () => void): Disposer {
+		return this.#syncedListeners.add(handler);
+	}
+	/** Every settled receipt of `send` (not the reads of readVariable). */
+	onReceipt(handler: (receipt: Receipt) => void): Disposer {
+		return this.#receiptListeners.add(handler);
+	}
+
+	/** Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). */
+	setSubscriptions(types: readonly string[] | undefined): void {
+		this.#options.subscribe = types;
+		if (this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(types ?? []);
+	}
+
+	/** Reads the settings again: over the socket when open, else over REST. */
+	async retrieve(): Promise<SettingsData> {
+		const slim = true;
+		let data: SettingsData;
+		try {
+			data = this.#socket.isOpen ? await this.#socket.retrieve(slim && this.#capabilities.has('retrieve-slim')) : await this.#rest.retrieve({ slim });
+		} catch (error) {
+			if (!this.#socket.isOpen) throw error;
+			data = await this.#rest.retrieve({ slim });
+		}
+		this.#applySettings(data);
+		return data;
+	}
+
+	async send(type: SendType | string, params?: Record<string, unknown>, options: SendOptions = {}): Promise<Receipt> {
+		const receipt = await this.#run(type, params, options.onUpdate);
+		this.#receiptListeners.emit(receipt);
+		return receipt;
+	}
+
+	async readVariable(name: string): Promise<VariableRead> {
+		const receipt = await this.#run('get-variable-value', { name });
+		return receipt.state === 'confirmed' ? { ok: true, value: receipt.value } : { ok: false, error: receipt.error ?? droppedError() };
+	}
+
+	readOnlyView(): ReadOnlyView {
+		return createReadOnlyView(this, (type, params) => this.#run(type, params));
+	}
+
+	async #run(type: string, params: Record<string, unknown> | undefined, onUpdate?: (r: Receipt) => void): Promise<Receipt> {
+		const check = checkSend(type, params);
+		const refusal = check.ok ? this.#refusal(check.type, check.params) : invalidParamsError(check.issues);
+		if (refusal || !check.ok) return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! });
+		const overSocket = this.#socket.isOpen && (this.#options.commands === 'socket' || (this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
+		let receipt = startReceipt(type, overSocket ? 'socket' : 'rest');
+		onUpdate?.(receipt);
+		let outcome: SendOutcome | undefined;
+		if (overSocket) {
+			const answer = await this.#socket.command(type, check.params, this.#capabilities.has('ws-command-responses'));
+			if (answer.kind !== 'not-sent') outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);
+			else receipt = { ...receipt, transport: 'rest' };
+		}
+		outcome ??= await this.#rest.send(type, check.params).then(
+			(answer): SendOutcome => ({ kind: 'answered', ...answer }),
+			(error: unknown) => restFailureOutcome(isClientError(error) ? error : droppedError())
+		);
+		receipt = settleReceipt(receipt, outcome);
+		onUpdate?.(receipt);
+		return receipt;
+	}
+
+	#refusal(type: SendType, params: Record<string, unknown>): ClientError | undefined {
+		if (this.#options.readOnly && !CATALOG[type].readOnly) return notOfferedError(type, 'this view can only read');
+		const capability = this.#capabilities.get(type);
+		if (this.#capabilities.known && !capability.offered) return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
+		const kind = params.kind;
+		if (capability.commandKinds && typeof kind === 'string' && !capability.commandKinds.includes(kind as never))
+			return notOfferedError(type, `${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`);
+		return undefined;
+	}
+
+	/** After every open: meta first (it decides subscriptions and slim), then settings and premium. */
+	async #resync(): Promise<void> {
+		const round = ++this.#syncRound;
+		try {
+			const meta = await this.#rest.meta();
+			if (round !== this.#syncRound) return;
+			this.#meta = meta;
+			this.#capabilities = deriveCapabilities(meta, this.#settings);
+			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(this.#options.subscribe);
+			const settings = await this.retrieve();
+			this.#premium = meta.features.includes('premium') ? await this.#rest.premium(meta) : settings.premium;
+			if (round !== this.#syncRound) return;
+			this.#syncError = undefined;
+			this.#changed();
+			this.#syncedListeners.emit();
+		} catch (error) {
+			if (round !== this.#syncRound) return;
+			this.#syncError = isClientError(error) ? error : droppedError();
+			this.#changed();
+		}
+	}
+
+	#applySettings(data: SettingsData): void {
+		this.#settings = data;
+		this.#premium = data.premium;
+		if (data.states) this.#states = data.states;
+		this.#capabilities = deriveCapabilities(this.#meta, data);
+		this.#changed();
+	}
+
+	#dispatch(envelope: Envelope): void {
+		if (envelope.type === 'premium') {
+			const premium = parsePremiumEvent(envelope);
+			if (premium !== undefined && premium !== this.#premium) {
+				this.#premium = premium;
+				this.#changed();
+			}
+		} else if (envelope.type === 'states') {
+			const states = parseStatesEvent(envelope);
+			if (states) {
+				this.#states = { ...this.#states, ...states };
+				this.#changed();
+			}
+		}
+		this.#eventListeners.get(envelope.type)?.emit(envelope);
+		this.#eventListeners.get('*')?.emit(envelope);
+	}
+
+	#changed(): void {
+		this.#changeListeners.emit(this.snapshot());
+	}
+}
+
+const droppedError = () =>
+	new ClientError({ kind: 'unreachable', message: 'The connection dropped before the application answered: it may or may not have run.' });

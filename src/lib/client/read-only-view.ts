@@ -1,0 +1,85 @@
+/**
+ * What a widget gets: it can read the settings and variables, follow events and the connection, and
+ * has no way to send anything that changes the stream. Reads go through a gate that checks the
+ * catalog's `readOnly` flag, so even a wrong type name passed in cannot slip through.
+ */
+import { CATALOG, isSendType, type Envelope, type Meta, type SettingsData, type States } from '../protocol';
+import type { Capabilities } from './capabilities';
+import { notOfferedError, type ClientError } from './errors';
+import type { Disposer } from './listeners';
+import { settleReceipt, startReceipt, type Receipt } from './receipts';
+import type { ConnectionStatus } from './socket';
+
+export type VariableRead = { ok: true; value: unknown } | { ok: false; error: ClientError };
+
+/** The parts of StreamClient a read-only view exposes (and the state classes rely on). */
+export interface ReadableSource {
+	readonly status: ConnectionStatus;
+	readonly lastError: ClientError | undefined;
+	readonly meta: Meta | undefined;
+	readonly settings: SettingsData | undefined;
+	readonly capabilities: Capabilities;
+	readonly premium: boolean | undefined;
+	readonly states: States | undefined;
+	retrieve(): Promise<SettingsData>;
+	on(type: string, handler: (envelope: Envelope) => void): Disposer;
+	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer;
+	onSynced(handler: () => void): Disposer;
+	onReceipt(handler: (receipt: Receipt) => void): Disposer;
+	/** Any change of status, error, meta, settings, capabilities, premium or states. */
+	onChange(handler: () => void): Disposer;
+}
+
+export interface ReadOnlyView extends ReadableSource {
+	readVariable(name: string): Promise<VariableRead>;
+}
+
+export type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Receipt>;
+
+/** Sends only catalog types marked read-only; anything else fails here without touching the wire. */
+export function readOnlyGate(send: ReadSender): ReadSender {
+	return async (type, params) => {
+		if (!isSendType(type) || !CATALOG[type].readOnly)
+			return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: notOfferedError(type, 'a widget can only read') });
+		return send(type, params);
+	};
+}
+
+export function createReadOnlyView(source: ReadableSource, send: ReadSender): ReadOnlyView {
+	const read = readOnlyGate(send);
+	const view: ReadOnlyView = {
+		get status() {
+			return source.status;
+		},
+		get lastError() {
+			return source.lastError;
+		},
+		get meta() {
+			return source.meta;
+		},
+		get settings() {
+			return source.settings;
+		},
+		get capabilities() {
+			return source.capabilities;
+		},
+		get premium() {
+			return source.premium;
+		},
+		get states() {
+			return source.states;
+		},
+		retrieve: () => source.retrieve(),
+		readVariable: async (name) => {
+			const receipt = await read('get-variable-value', { name });
+			return receipt.state === 'confirmed' ? { ok: true, value: receipt.value } : { ok: false, error: receipt.error ?? notOfferedError('get-variable-value', 'no answer') };
+		},
+		on: (type, handler) => source.on(type, handler),
+		onStatus: (handler) => source.onStatus(handler),
+		onSynced: (handler) => source.onSynced(handler),
+		onReceipt: (handler) => source.onReceipt(handler),
+		onChange: (handler) => source.onChange(handler)
+	};
+	// Frozen: a widget cannot attach a send method or reach the client behind it.
+	return Object.freeze(view);
+}

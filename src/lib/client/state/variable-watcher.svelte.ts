@@ -1,0 +1,93 @@
+/**
+ * Keeps a few variables current for a widget or a page: reads them on an interval and at once when an
+ * event hints they changed (a variable-changed alert naming one, song alerts, the mod queue), after
+ * this client's own sends to variables or songs, and after every reconnect. Events are only cues to
+ * read again: alerts arrive only when enabled and in stream mode, so they cannot be the source.
+ */
+import { CATALOG, changedVariableName, isSendType, isSongHint } from '../../protocol';
+import type { ClientError } from '../errors';
+import type { Disposer } from '../listeners';
+import type { ReadOnlyView } from '../read-only-view';
+
+export interface VariableWatcherOptions {
+	intervalMs?: number;
+}
+
+type WatchSource = Pick<ReadOnlyView, 'readVariable' | 'on' | 'onSynced' | 'onReceipt'>;
+
+export class VariableWatcher {
+	#values = $state.raw<Readonly<Record<string, unknown>>>({});
+	#errors = $state.raw<Readonly<Record<string, ClientError>>>({});
+	#updatedAt = $state<number | undefined>();
+	readonly #source: WatchSource;
+	readonly #names: readonly string[];
+	readonly #inFlight = new Set<string>();
+	readonly #disposers: Disposer[] = [];
+	#timer: ReturnType<typeof setInterval> | undefined;
+	#destroyed = false;
+
+	constructor(source: WatchSource, names: readonly string[], options: VariableWatcherOptions = {}) {
+		this.#source = source;
+		this.#names = [...new Set(names)];
+		this.#disposers.push(
+			source.on('alert', (envelope) => {
+				const name = changedVariableName(envelope);
+				if (name && this.#names.includes(name)) void this.refresh(name);
+			}),
+			source.on('*', (envelope) => {
+				if (isSongHint(envelope)) void this.refresh();
+			}),
+			source.onSynced(() => void this.refresh()),
+			source.onReceipt((receipt) => {
+				const rule = isSendType(receipt.type) ? CATALOG[receipt.type] : undefined;
+				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs')) void this.refresh();
+			})
+		);
+		this.#timer = setInterval(() => void this.refresh(), options.intervalMs ?? 1000);
+		void this.refresh();
+	}
+
+	/** Values by variable name, as the application stores them (numbers may come back as strings). */
+	get values(): Readonly<Record<string, unknown>> {
+		return this.#values;
+	}
+	get errors(): Readonly<Record<string, ClientError>> {
+		return this.#errors;
+	}
+	get updatedAt(): number | undefined {
+		return this.#updatedAt;
+	}
+	get names(): readonly string[] {
+		return this.#names;
+	}
+
+	/** Reads one variable, or all; a read still in flight is not doubled. */
+	async refresh(name?: string): Promise<void> {
+		await Promise.all((name ? [name] : this.#names).map((n) => this.#read(n)));
+	}
+
+	destroy(): void {
+		this.#destroyed = true;
+		clearInterval(this.#timer);
+		for (const dispose of this.#disposers.splice(0)) dispose();
+	}
+
+	async #read(name: string): Promise<void> {
+		if (this.#inFlight.has(name) || this.#destroyed) return;
+		this.#inFlight.add(name);
+		try {
+			const result = await this.#source.readVariable(name);
+			if (this.#destroyed) return;
+			if (result.ok) {
+				this.#values = { ...this.#values, [name]: result.value };
+				if (Object.hasOwn(this.#errors, name)) {
+					const { [name]: _, ...rest } = this.#errors;
+					this.#errors = rest;
+				}
+				this.#updatedAt = Date.now();
+			} else this.#errors = { ...this.#errors, [name]: result.error };
+		} finally {
+			this.#inFlight.delete(name);
+		}
+	}
+}

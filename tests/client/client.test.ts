@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CATALOG, SEND_TYPES } from '$lib/protocol';
+import { readOnlyGate } from '$lib/client/read-only-view';
+import { startReceipt, settleReceipt } from '$lib/client/receipts';
+import { fakeApp } from './support/fake-app';
+
+const destroyers: (() => void)[] = [];
+afterEach(() => {
+	for (const d of destroyers.splice(0)) d();
+});
+
+function setup(profile: 'current' | 'legacy' = 'current', extra = {}) {
+	const app = fakeApp({ profile, variables: { deaths: 3 } });
+	const client = app.client(extra);
+	destroyers.push(() => client.destroy());
+	return { app, client };
+}
+
+describe('StreamClient', () => {
+	it('reads meta, settings and premium after open, and subscribes where it can', async () => {
+		const { app, client } = setup('current', { subscribe: ['chat', 'alert'] });
+		await app.connect(client);
+		expect(client.status).toBe('open');
+		expect(client.meta?.apiVersion).toBe(2);
+		expect(client.capabilities.known).toBe(true);
+		expect(client.settings?.types).toContain('chat-command');
+		expect(client.premium).toBe(false);
+		expect(client.states).toMatchObject({ on: 1 });
+		const frames = app.ws.latest().sentJson();
+		expect(frames[0]).toEqual({ subscribe: ['chat', 'alert'] });
+		expect(frames[1]).toMatchObject({ retrieve: true, slim: true });
+	});
+
+	it('sends nothing and names the field when params are invalid', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		const before = app.ws.latest().sent.length;
+		const receipt = await client.send('run-commercial', { duration: 10, platform: 'alpha' });
+		expect(receipt).toMatchObject({ state: 'failed', transport: 'none', error: { kind: 'invalid-params', field: 'params.duration' } });
+		expect(app.ws.latest().sent.length).toBe(before);
+		expect(app.sendRequests()).toHaveLength(0);
+	});
+
+	it('confirms over the socket with ws-command-responses, and labels stream types "sent"', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		const updates: string[] = [];
+		const receipt = await client.send('clear-queue', undefined, { onUpdate: (r) => updates.push(r.state) });
+		expect(receipt).toMatchObject({ state: 'confirmed', transport: 'socket', label: 'done' });
+		expect(updates).toEqual(['sending', 'confirmed']);
+		expect((await client.send('clip', { platform: 'alpha' })).label).toBe('sent');
+		expect(await client.readVariable('deaths')).toEqual({ ok: true, value: 3 });
+		expect(app.sendRequests()).toHaveLength(0);
+	});
+
+	it('uses REST on a legacy application and refuses what it does not offer', async () => {
+		const { app, client } = setup('legacy');
+		await app.connect(client);
+		expect(client.meta?.apiVersion).toBe(1);
+		expect(await client.send('clear-queue')).toMatchObject({ state: 'confirmed', transport: 'rest' });
+		const refused = await client.send('create-chatbot-command', { name: 'hi', message: 'hello' });
+		expect(refused).toMatchObject({ state: 'failed', error: { kind: 'not-offered' } });
+		expect(refused.error?.message).toContain('needs an up-to-date application');
+		const kind = await client.send('set-command-state', { name: 'x', value: false, kind: 'alpha-points' });
+		expect(kind).toMatchObject({ state: 'failed', error: { kind: 'not-offered' } });
+		expect(await client.send('set-command-state', { name: 'x', value: false })).toMatchObject({ state: 'confirmed' });
+		expect(app.sendRequests().map((r) => (r.body as { type: string }).type)).toEqual(['clear-queue', 'set-command-state']);
+		// No subscribe and no command frames on a socket that cannot answer them.
+		expect(app.ws.latest().sentJson().every((f) => (f as object) && 'retrieve' in (f as object))).toBe(true);
+	});
+
+	it('refuses trigger types that are not in this setup', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		expect(await client.send('studio-scene', { value: 'Any' })).toMatchObject({ state: 'failed', error: { kind: 'not-offered', message: 'Scene is not available: not in this setup.' } });
+	});
+
+	it('follows premium and states events live', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		const changes: (boolean | undefined)[] = [];
+		client.onChange((s) => changes.push(s.premium));
+		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		expect(client.premium).toBe(true);
+		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 0 } }));
+		expect(client.states).toMatchObject({ on: 0, streamMode: 1 });
+		expect(changes).toContain(true);
+	});
+
+	it('passes events to type and wildcard handlers, and disposers detach them', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		const chat = vi.fn();
+		const all = vi.fn();
+		const off = client.on('chat', chat);
+		client.on('*', all);
+		app.ws.latest().receive(JSON.stringify({ origin: 'alpha', type: 'chat', data: {} }));
+		off();
+		app.ws.latest().receive(JSON.stringify({ origin: 'alpha', type: 'chat', data: {} }));
+		expect(chat).toHaveBeenCalledTimes(1);
+		expect(all).toHaveBeenCalledTimes(2);
+	});
+});
+
+describe('read-only view', () => {
+	it('has no way to send, and is frozen', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		const view = client.readOnlyView();
+		expect(Object.isFrozen(view)).toBe(true);
+		const keys = Object.keys(view);
+		for (const forbidden of ['send', 'client', 'socket', 'rest', 'command', 'setSubscriptions']) expect(keys).not.toContain(forbidden);
+		expect((view as unknown as Record<string, unknown>).send).toBeUndefined();
+		expect(() => Object.assign(view, { send: () => 0 })).toThrow();
+		expect(await view.readVariable('deaths')).toEqual({ ok: true, value: 3 });
+		expect(view.status).toBe('open');
+	});
+
+	it('gates every send type the catalog does not mark read-only', async () => {
+		const sender = vi.fn(async (type: string) => settleReceipt(startReceipt(type, 'rest'), { kind: 'answered', status: 200 }));
+		const gate = readOnlyGate(sender);
+		const writers = SEND_TYPES.filter((t) => !CATALOG[t].readOnly);
+		expect(writers.length).toBeGreaterThan(60);
+		for (const type of [...writers, 'no-such-type', '__proto__']) {
+			const receipt = await gate(type, {});
+			expect(receipt).toMatchObject({ state: 'failed', error: { kind: 'not-offered' } });
+		}
+		expect(sender).not.toHaveBeenCalled();
+		await gate('get-variable-value', { name: 'x' });
+		expect(sender).toHaveBeenCalledTimes(1);
+	});
+
+	it('a read-only client refuses every changing type before the wire', async () => {
+		const { app, client } = setup('current', { readOnly: true });
+		await app.connect(client);
+		const framesBefore = app.ws.latest().sent.length;
+		for (const type of SEND_TYPES.filter((t) => !CATALOG[t].readOnly)) {
+			const receipt = await client.send(type, { value: 'x', name: 'x', platform: 'alpha' });
+			expect(receipt.state).toBe('failed');
+		}
+		expect(app.ws.latest().sent.length).toBe(framesBefore);
+		expect(app.sendRequests()).toHaveLength(0);
+		expect(await client.readVariable('deaths')).toEqual({ ok: true, value: 3 });
+	});
+});

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { EventFeed } from '$lib/client/state/event-feed.svelte';
+import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
+import { Listeners } from '$lib/client/listeners';
+import type { Envelope } from '$lib/protocol';
+import type { Receipt } from '$lib/client/receipts';
+import type { VariableRead } from '$lib/client/read-only-view';
+import { fakeApp } from './support/fake-app';
+
+/** A hand-driven source with the listener surface of a read-only view. */
+function fakeSource(read: (name: string) => Promise<VariableRead> = async () => ({ ok: true, value: 1 })) {
+	const events = new Map<string, Listeners<[Envelope]>>();
+	const synced = new Listeners<[]>();
+	const receipts = new Listeners<[Receipt]>();
+	const on = (type: string, handler: (e: Envelope) => void) => {
+		if (!events.has(type)) events.set(type, new Listeners());
+		return events.get(type)!.add(handler);
+	};
+	const emit = (envelope: Envelope) => {
+		events.get(envelope.type)?.emit(envelope);
+		events.get('*')?.emit(envelope);
+	};
+	const readVariable = vi.fn(read);
+	const listenerCount = () => [...events.values()].reduce((n, l) => n + l.size, 0) + synced.size + receipts.size;
+	return { on, emit, readVariable, onSynced: (h: () => void) => synced.add(h), onReceipt: (h: (r: Receipt) => void) => receipts.add(h), synced, receipts, listenerCount };
+}
+
+const chat = (messageId: string, message = 'hi'): Envelope => ({ origin: 'alpha', type: 'chat', data: { id: `x${messageId}`, message, extraSettings: { username: 'u', messageId, timestamp: 1 } } });
+
+describe('EventFeed', () => {
+	it('keeps a bounded list of chat, commands and alerts, and removes deleted chat lines', () => {
+		const source = fakeSource();
+		const feed = new EventFeed(source, { limit: 3 });
+		source.emit(chat('m1'));
+		source.emit({ type: 'command', data: { username: 'v', command: '!lurk' } });
+		source.emit({ origin: 'alpha', type: 'alert', event: 'alpha-follower', data: { dynamic: { value: 'newbie' } } });
+		expect(feed.items.map((i) => i.kind)).toEqual(['chat', 'command', 'alert']);
+		source.emit(chat('m2'));
+		expect(feed.items.map((i) => i.kind)).toEqual(['command', 'alert', 'chat']);
+		source.emit({ origin: 'alpha', type: 'chat', data: { shouldRemove: 'm2' } });
+		expect(feed.items.map((i) => i.kind)).toEqual(['command', 'alert']);
+		source.emit({ type: 'chat', data: 'garbage' });
+		expect(feed.items).toHaveLength(2);
+		expect(new Set(feed.items.map((i) => i.key)).size).toBe(2);
+		feed.destroy();
+		expect(source.listenerCount()).toBe(0);
+	});
+});
+
+describe('VariableWatcher', () => {
+	beforeEach(() => vi.useFakeTimers());
+	afterEach(() => vi.useRealTimers());
+
+	it('reads at once, then on the interval', async () => {
+		const source = fakeSource();
+		const watcher = new VariableWatcher(source, ['deaths', 'wins'], { intervalMs: 1000 });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(2);
+		expect(watcher.values).toEqual({ deaths: 1, wins: 1 });
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(source.readVariable).toHaveBeenCalledTimes(4);
+		watcher.destroy();
+		await vi.advanceTimersByTimeAsync(5000);
+		expect(source.readVariable).toHaveBeenCalledTimes(4);
+		expect(source.listenerCount()).toBe(0);
+	});
+
+	it('re-reads at once on a variable-changed alert naming it, song alerts, own sends and reconnects', async () => {
+		const source = fakeSource();
+		const watcher = new VariableWatcher(source, ['deaths', 'songrequest_queue'], { intervalMs: 60_000 });
+		await vi.advanceTimersByTimeAsync(0);
+		source.readVariable.mockClear();
+		source.emit({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: 'deaths' } } });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable.mock.calls.map((c) => c[0])).toEqual(['deaths']);
+		source.emit({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: 'other' } } });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		source.emit({ origin: 'music_player', type: 'alert', event: 'music_player-switchSong', data: { dynamic: { value: 'x' } } });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(3);
+		const receipt = (type: string) => ({ id: 1, type, transport: 'socket', state: 'confirmed', label: 'done', startedAt: 0 }) as Receipt;
+		source.receipts.emit(receipt('set-counter-value'));
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(5);
+		source.receipts.emit(receipt('get-variable-value'));
+		source.receipts.emit(receipt('clear-chat'));
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(5);
+		source.synced.emit();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(7);
+		watcher.destroy();
+	});
+
+	it('keeps errors per variable and does not double a read in flight', async () => {
+		let release: (r: VariableRead) => void = () => {};
+		const source = fakeSource(() => new Promise((r) => (release = r)));
+		const watcher = new VariableWatcher(source, ['x'], { intervalMs: 100 });
+		await vi.advanceTimersByTimeAsync(350);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		const { ClientError } = await import('$lib/client/errors');
+		release({ ok: false, error: new ClientError({ kind: 'timeout', message: 'late' }) });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(watcher.errors.x?.kind).toBe('timeout');
+		await vi.advanceTimersByTimeAsync(100);
+		release({ ok: true, value: 5 });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(watcher.values.x).toBe(5);
+		expect(watcher.errors.x).toBeUndefined();
+		watcher.destroy();
+	});
+});
+
+describe('ConnectionState', () => {
+	it('mirrors the client, with premium and states updated live by events', async () => {
+		const app = fakeApp();
+		const client = app.client();
+		const state = new ConnectionState(client.readOnlyView());
+		expect(state.status).toBe('stopped');
+		await app.connect(client);
+		expect(state.status).toBe('open');
+		expect(state.meta?.apiVersion).toBe(2);
+		expect(state.capabilities?.offered('clear-queue')).toBe(true);
+		expect(state.premium).toBe(false);
+		expect(state.lightsOn).toBe(true);
+		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		expect(state.premium).toBe(true);
+		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 1 } }));
+		expect(state.lightsOn).toBe(false);
+		expect(state.streamMode).toBe(true);
+		expect(state.fuze).toBe(true);
+		app.ws.latest().serverClose(1000);
+		expect(state.status).toBe('stopped');
+		expect(state.lastError?.kind).toBe('stopped');
+		state.destroy();
+		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: false } }));
+		expect(state.premium).toBe(true);
+		client.destroy();
+	});
+});
