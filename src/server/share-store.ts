@@ -1,0 +1,159 @@
+/**
+ * Share links and their keys, kept in a small owner-only file so they survive a restart.
+ * Keys are looked up by their digest, so a lookup's timing says nothing about a key.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import * as v from 'valibot';
+import { isSendType, type SendType } from '../lib/protocol/catalog';
+import { SHARE_KEY_PREFIX, SHARE_PROFILES, allowedSendTypes, type ShareGrant, type ShareProfile } from '../lib/share/profiles';
+import { hashKey } from './http-util';
+
+export interface ShareLink {
+	id: string;
+	key: string;
+	label: string;
+	profile: ShareProfile;
+	/** Chosen types (custom profile only). */
+	types: SendType[];
+	createdAt: number;
+	expiresAt: number | null;
+}
+
+export type KeyLookup = { ok: true; link: ShareLink } | { ok: false; reason: 'unknown' | 'expired' };
+
+const FileSchema = v.object({
+	version: v.literal(1),
+	links: v.array(
+		v.object({
+			id: v.pipe(v.string(), v.minLength(1)),
+			key: v.pipe(v.string(), v.startsWith(SHARE_KEY_PREFIX), v.minLength(SHARE_KEY_PREFIX.length + 22)),
+			label: v.string(),
+			profile: v.picklist(SHARE_PROFILES),
+			types: v.array(v.pipe(v.string(), v.check((t: string) => isSendType(t), 'unknown send type'))),
+			createdAt: v.number(),
+			expiresAt: v.nullable(v.number())
+		})
+	)
+});
+
+/** 24 random bytes: 192 bits, url-safe. */
+export const newShareKey = () => SHARE_KEY_PREFIX + randomBytes(24).toString('base64url');
+
+export class ShareStore {
+	readonly #file: string;
+	readonly #links = new Map<string, ShareLink>();
+	readonly #idByKeyHash = new Map<string, string>();
+	readonly #revokeListeners = new Set<(id: string) => void>();
+
+	private constructor(file: string) {
+		this.#file = file;
+	}
+
+	/** Loads the file (absent means no links yet); an unreadable file is an error, never silently emptied. */
+	static open(file: string, log: (line: string) => void = () => {}): ShareStore {
+		const store = new ShareStore(file);
+		let text: string;
+		try {
+			text = readFileSync(file, 'utf8');
+		} catch (err) {
+			if ((err as NodeJS.ErrnoException).code === 'ENOENT') return store;
+			throw new Error(`Cannot read the share-links file ${file}: ${(err as Error).message}`);
+		}
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			throw new Error(`The share-links file ${file} is not valid JSON: fix or delete it`);
+		}
+		const parsed = v.safeParse(FileSchema, json);
+		if (!parsed.success) throw new Error(`The share-links file ${file} has an unexpected shape: fix or delete it`);
+		for (const link of parsed.output.links) store.#index({ ...link, types: link.types as SendType[] });
+		if ((statSync(file).mode & 0o077) !== 0) {
+			chmodSync(file, 0o600);
+			log(`Share-links file ${file} was readable by others; it is now owner-only (0600).`);
+		}
+		return store;
+	}
+
+	get file(): string {
+		return this.#file;
+	}
+
+	list(): ShareLink[] {
+		return [...this.#links.values()].sort((a, b) => a.createdAt - b.createdAt);
+	}
+
+	create(input: { label: string; profile: ShareProfile; types: SendType[]; expiresAt: number | null }, now = Date.now()): ShareLink {
+		const link: ShareLink = { id: randomBytes(8).toString('hex'), key: newShareKey(), createdAt: now, ...input };
+		this.#index(link);
+		this.#save();
+		return link;
+	}
+
+	/** Removes a link at once; open sockets of that key are told through onRevoke. */
+	revoke(id: string): ShareLink | undefined {
+		const link = this.#links.get(id);
+		if (!link) return undefined;
+		this.#links.delete(id);
+		this.#idByKeyHash.delete(hashKey(link.key));
+		this.#save();
+		for (const listener of this.#revokeListeners) listener(id);
+		return link;
+	}
+
+	onRevoke(listener: (id: string) => void): () => void {
+		this.#revokeListeners.add(listener);
+		return () => this.#revokeListeners.delete(listener);
+	}
+
+	lookup(key: string, now = Date.now()): KeyLookup {
+		const id = this.#idByKeyHash.get(hashKey(key));
+		const link = id === undefined ? undefined : this.#links.get(id);
+		if (!link) return { ok: false, reason: 'unknown' };
+		if (isExpired(link, now)) return { ok: false, reason: 'expired' };
+		return { ok: true, link };
+	}
+
+	#index(link: ShareLink): void {
+		this.#links.set(link.id, link);
+		this.#idByKeyHash.set(hashKey(link.key), link.id);
+	}
+
+	/** Atomic owner-only write: a crash leaves either the old file or the new one, never half of one. */
+	#save(): void {
+		mkdirSync(dirname(this.#file), { recursive: true });
+		const temp = `${this.#file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+		const text = JSON.stringify({ version: 1, links: this.list() }, null, '\t') + '\n';
+		try {
+			const fd = openSync(temp, 'wx', 0o600);
+			try {
+				writeSync(fd, text);
+				fsyncSync(fd);
+			} finally {
+				closeSync(fd);
+			}
+			chmodSync(temp, 0o600);
+			renameSync(temp, this.#file);
+		} catch (err) {
+			rmSync(temp, { force: true });
+			throw err;
+		}
+	}
+}
+
+export function isExpired(link: ShareLink, now = Date.now()): boolean {
+	return link.expiresAt !== null && now >= link.expiresAt;
+}
+
+export function grantOf(link: ShareLink): ShareGrant {
+	return {
+		id: link.id,
+		label: link.label,
+		profile: link.profile,
+		types: link.types,
+		allowed: allowedSendTypes(link.profile, link.types),
+		expiresAt: link.expiresAt
+	};
+}
