@@ -1,0 +1,231 @@
+/**
+ * The companion server: serves the static app on every interface and reverse-proxies /api (HTTP
+ * and websocket) to the desktop application, so a phone on the LAN reaches one port and the page
+ * talks to its own origin. A caller's token passes through untouched; only share keys are swapped
+ * for the streamer's token, after their profile allowed the request.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { Readable, type Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { createProxyServer } from 'http-proxy-3';
+import { refuseUpgrade, sendJson } from './http-util';
+import { createShareSocketRelay } from './share-socket';
+import { ShareStore } from './share-store';
+import { NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
+import { startSimServer } from './sim-server';
+import { createStaticSite } from './static-site';
+
+export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_COMPANION_PORT = 39280;
+export const DEFAULT_API = 'http://127.0.0.1:39231';
+const PROBE_TIMEOUT_MS = 1500;
+
+export interface CompanionOptions {
+	port?: number;
+	/** Default 0.0.0.0: every interface, so phones on the LAN can connect. */
+	host?: string;
+	api?: string;
+	buildDir?: string;
+	/** The streamer's token: only used for share links; never printed or logged. */
+	realToken?: string;
+	sharesFile?: string;
+	/** Serve the built-in simulator even if an application answers. */
+	demo?: boolean;
+	/** When nothing answers at `api`: serve the simulator (default) or fail with `api_unreachable`. */
+	fallbackToSimulator?: boolean;
+	log?: (line: string) => void;
+}
+
+export interface EmbeddedSimulator {
+	url: string;
+	port: number;
+	/** A demo token for the simulator only: printing it is fine. */
+	token: string;
+	reason: 'demo' | 'fallback';
+	sim: Awaited<ReturnType<typeof startSimServer>>['sim'];
+}
+
+export interface Companion {
+	/** http://127.0.0.1:PORT when listening on every interface. */
+	url: string;
+	port: number;
+	/** Origin the /api requests go to (never with a token). */
+	apiTarget: string;
+	embeddedSim?: EmbeddedSimulator;
+	shares: ShareStore;
+	close(): Promise<void>;
+}
+
+export type CompanionErrorCode = 'port_in_use' | 'api_unreachable' | 'token_rejected' | 'bad_option';
+
+export class CompanionError extends Error {
+	constructor(
+		readonly code: CompanionErrorCode,
+		message: string
+	) {
+		super(message);
+	}
+}
+
+/** Any HTTP answer means an application is there; the status tells whether it took the token. */
+async function probe(apiTarget: string, token?: string): Promise<number | undefined> {
+	try {
+		const res = await fetch(`${apiTarget}/api/meta`, {
+			headers: token ? { authorization: `Bearer ${token}` } : {},
+			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS)
+		});
+		await res.arrayBuffer().catch(() => undefined);
+		return res.status;
+	} catch {
+		return undefined;
+	}
+}
+
+function originOf(api: string): string {
+	let url: URL;
+	try {
+		url = new URL(api);
+	} catch {
+		throw new CompanionError('bad_option', `--api must be an address like ${DEFAULT_API}`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CompanionError('bad_option', `--api must start with http:// or https://`);
+	return url.origin;
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+export async function startCompanion(opts: CompanionOptions = {}): Promise<Companion> {
+	const log = opts.log ?? ((line: string) => console.log(line));
+	const closers: (() => Promise<void>)[] = [];
+	const port = opts.port ?? DEFAULT_COMPANION_PORT;
+	const host = opts.host ?? '0.0.0.0';
+	const shares = ShareStore.open(opts.sharesFile ?? resolve(PROJECT_DIR, '.share-links.json'), log);
+
+	let apiTarget = originOf(opts.api ?? DEFAULT_API);
+	let upstreamToken = opts.realToken;
+	let embeddedSim: EmbeddedSimulator | undefined;
+	const status = opts.demo ? undefined : await probe(apiTarget, opts.realToken);
+	if (status === undefined && !opts.demo && opts.fallbackToSimulator === false)
+		throw new CompanionError('api_unreachable', `No application answers at ${apiTarget}: start it and turn its API on, or pass --api`);
+	if (opts.realToken && (status === 401 || status === 403))
+		throw new CompanionError('token_rejected', `The application at ${apiTarget} rejected the token (HTTP ${status}): copy it again from Settings → API`);
+	if (status === undefined) {
+		const token = randomBytes(18).toString('base64url');
+		const server = await startSimServer({ port: 0, host: '127.0.0.1', token, demo: true });
+		const reason = opts.demo ? 'demo' : 'fallback';
+		embeddedSim = { url: server.url, port: server.port, token, reason, sim: server.sim };
+		log(
+			reason === 'demo'
+				? 'Demo mode: serving the built-in simulator with live demo data.'
+				: `No application answers at ${apiTarget}: serving the built-in simulator with live demo data instead.`
+		);
+		apiTarget = originOf(server.url);
+		// Share links then work against the simulator, with its own token.
+		upstreamToken = token;
+		closers.push(() => server.close());
+	}
+
+	const proxy = createProxyServer({ target: apiTarget, changeOrigin: true, ws: true });
+	const proxyFailure = `The application at ${apiTarget} did not answer`;
+	proxy.on('error', (err, _req, res) => {
+		const code = (err as NodeJS.ErrnoException).code ?? 'error';
+		if ('writeHead' in res) sendJson(res as ServerResponse, 502, { status: 502, code: 'bad_gateway', message: `${proxyFailure} (${code})` });
+		else refuseUpgrade(res, 502, 'Bad Gateway', `${proxyFailure} (${code})`);
+	});
+
+	const staticSite = createStaticSite(opts.buildDir ?? resolve(PROJECT_DIR, 'build'));
+	const relay = upstreamToken
+		? createShareSocketRelay({ store: shares, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, upstreamToken, log })
+		: undefined;
+
+	async function forwardShareRequest(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+		const found = shares.lookup(key);
+		if (!found.ok) return sendJson(res, 401, keyRefusal(found.reason));
+		if (!upstreamToken) return sendJson(res, 409, { status: 409, code: 'no_real_token', message: NO_REAL_TOKEN_MESSAGE });
+		const verdict = await judgeRest(req, found.link);
+		if (!verdict.ok) return sendJson(res, verdict.status, { status: verdict.status, code: verdict.code, message: verdict.message });
+		// Forward a canonical request: checked path and body, the streamer's token, nothing of the caller's auth.
+		req.url = verdict.path;
+		for (const name of ['authorization', 'cookie', 'transfer-encoding', 'content-length', 'content-type']) delete req.headers[name];
+		if (verdict.body) Object.assign(req.headers, { 'content-type': 'application/json', 'content-length': String(verdict.body.length) });
+		proxy.web(req, res, {
+			headers: { authorization: `Bearer ${upstreamToken}` },
+			...(verdict.body ? { buffer: Readable.from([verdict.body]) } : {})
+		});
+	}
+
+	function onRequest(req: IncomingMessage, res: ServerResponse): void {
+		const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+		if (isApiPath(path)) {
+			const key = shareKeyOf(req);
+			if (!key) return void proxy.web(req, res);
+			forwardShareRequest(req, res, key).catch((err: Error) => {
+				log(`Share request failed: ${err.message}`);
+				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
+			});
+			return;
+		}
+		if (path.startsWith('/__share/'))
+			return void handleShareApi(req, res, { store: shares, upstreamToken, log }).catch((err: Error) => {
+				log(`Share management failed: ${err.message}`);
+				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
+			});
+		staticSite(req, res);
+	}
+
+	const upgraded = new Set<Duplex>();
+	function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+		upgraded.add(socket);
+		socket.once('close', () => upgraded.delete(socket));
+		socket.on('error', () => socket.destroy());
+		const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+		if (!isApiPath(path)) return refuseUpgrade(socket, 404, 'Not Found', 'websockets live at /api');
+		const key = shareKeyOf(req);
+		if (!key) return void proxy.ws(req, socket as Socket, head);
+		const found = shares.lookup(key);
+		if (!found.ok) return refuseUpgrade(socket, 401, 'Unauthorized', keyRefusal(found.reason).message);
+		if (!relay) return refuseUpgrade(socket, 409, 'Conflict', NO_REAL_TOKEN_MESSAGE);
+		if (path !== '/api') return refuseUpgrade(socket, 403, 'Forbidden', 'share links connect at /api');
+		relay.accept(req, socket, head, found.link);
+	}
+
+	const server = createServer(onRequest);
+	server.on('upgrade', onUpgrade);
+	server.on('clientError', (_err, socket) => socket.destroy());
+	try {
+		await new Promise<void>((done, fail) => {
+			server.once('error', fail);
+			server.listen(port, host, () => {
+				server.off('error', fail);
+				done();
+			});
+		});
+	} catch (err) {
+		await Promise.all(closers.map((close) => close()));
+		if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CompanionError('port_in_use', `Port ${port} is in use: pass --port N`);
+		throw err;
+	}
+	const address = server.address();
+	const boundPort = typeof address === 'object' && address ? address.port : port;
+	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+	return {
+		url: `http://${shownHost}:${boundPort}`,
+		port: boundPort,
+		apiTarget,
+		embeddedSim,
+		shares,
+		async close() {
+			relay?.close();
+			for (const socket of upgraded) socket.destroy();
+			await new Promise<void>((done) => {
+				server.close(() => done());
+				server.closeAllConnections();
+			});
+			await Promise.all(closers.map((close) => close()));
+		}
+	};
+}

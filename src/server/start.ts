@@ -1,0 +1,134 @@
+/**
+ * `npm start`: build the app if needed, start the companion server, and print where to open it.
+ * The streamer's token (--token or STREAM_TOKEN) is never printed.
+ */
+import { networkInterfaces } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { renderUnicodeCompact } from 'uqr';
+import { buildIsStale, runBuild } from './build-if-stale';
+import { CompanionError, DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR, startCompanion, type Companion } from './companion';
+
+const HELP = `Usage: npm start -- [options]
+
+  --port N        port to serve on (default ${DEFAULT_COMPANION_PORT})
+  --host ADDR     interface to listen on (default 0.0.0.0: this PC and the LAN)
+  --api URL       the desktop application (default ${DEFAULT_API})
+  --demo          serve the built-in simulator with demo data
+  --token T       the application's token, to create share links (or set STREAM_TOKEN)
+  --shares FILE   where share links are kept (default .share-links.json)
+  --build-dir DIR serve a prebuilt app from DIR instead of building ./build
+  --help          show this help`;
+
+function fail(message: string): never {
+	console.error(message);
+	process.exit(1);
+}
+
+function parseOptions() {
+	try {
+		const { values } = parseArgs({
+			options: {
+				port: { type: 'string' },
+				host: { type: 'string' },
+				api: { type: 'string' },
+				demo: { type: 'boolean' },
+				token: { type: 'string' },
+				shares: { type: 'string' },
+				'build-dir': { type: 'string' },
+				help: { type: 'boolean' }
+			},
+			strict: true,
+			allowPositionals: false
+		});
+		return values;
+	} catch (err) {
+		// parseArgs names the flag, never a value, so the message cannot carry a token.
+		return fail(`${(err as Error).message.split('\n')[0]} (see --help)`);
+	}
+}
+
+function lanAddresses(): string[] {
+	return Object.values(networkInterfaces())
+		.flat()
+		.filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
+		.map((a) => a!.address);
+}
+
+function printReady(companion: Companion, host: string): void {
+	const fragment = companion.embeddedSim ? `?token=${companion.embeddedSim.token}` : '';
+	const page = (origin: string, route: string) => `${origin}/#/${route}${fragment}`;
+	const everyInterface = host === '0.0.0.0' || host === '::';
+	const lan = everyInterface ? lanAddresses().map((a) => `http://${a}:${companion.port}`) : [];
+
+	console.log('');
+	if (companion.embeddedSim) console.log(`Demo token (for the simulator only): ${companion.embeddedSim.token}`);
+	console.log(`Dashboard on this PC:   ${page(companion.url, '')}`);
+	for (const origin of lan) console.log(`Dashboard on your LAN:  ${page(origin, '')}`);
+	console.log(`Widget builder:         ${page(companion.url, 'widgets')}`);
+	if (lan[0]) {
+		console.log('\nScan with your phone (same Wi-Fi):');
+		console.log(renderUnicodeCompact(page(lan[0], '')));
+	} else if (everyInterface) console.log('No LAN address found: only this PC can open the dashboard.');
+	else console.log(`Listening on ${host} only; pass --host 0.0.0.0 to reach it from a phone.`);
+	console.log(`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`);
+	console.log('Stop with Ctrl+C.');
+}
+
+async function main(): Promise<void> {
+	const args = parseOptions();
+	if (args.help) {
+		console.log(HELP);
+		return;
+	}
+	const port = args.port === undefined ? DEFAULT_COMPANION_PORT : Number(args.port);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a whole number from 0 to 65535');
+	const host = args.host ?? '0.0.0.0';
+	const realToken = args.token || process.env.STREAM_TOKEN || undefined;
+
+	const buildDir = args['build-dir'] ? resolve(args['build-dir']) : resolve(PROJECT_DIR, 'build');
+	if (!args['build-dir'] && buildIsStale(PROJECT_DIR, buildDir)) {
+		console.log('Building the app (first run or sources changed)…');
+		const started = Date.now();
+		const built = await runBuild(PROJECT_DIR);
+		if (!built.ok) fail(`The build failed:\n${built.tail}`);
+		console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+	}
+
+	let companion: Companion;
+	try {
+		companion = await startCompanion({
+			port,
+			host,
+			api: args.api,
+			buildDir,
+			realToken,
+			sharesFile: args.shares ? resolve(args.shares) : undefined,
+			demo: args.demo,
+			// With the streamer's token the real application is meant: a silent demo would mislead.
+			fallbackToSimulator: !realToken,
+			log: (line) => console.log(line)
+		});
+	} catch (err) {
+		if (err instanceof CompanionError) fail(err.message);
+		fail(`Could not start: ${(err as Error).message}`);
+	}
+	printReady(companion, host);
+	if (realToken && !companion.embeddedSim) console.log('Share links: on (create them from the dashboard).');
+	else if (!companion.embeddedSim) console.log('Share links: off (start with --token or STREAM_TOKEN to create them).');
+
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) process.exit(1); // a second Ctrl+C does not wait
+		stopping = true;
+		console.log(`\n${signal}: stopping…`);
+		companion.close().then(
+			() => process.exit(0),
+			() => process.exit(1)
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: Error) => fail(`Could not start: ${err.message}`));

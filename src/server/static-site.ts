@@ -1,0 +1,68 @@
+/**
+ * The static build, served with sirv. index.html gets a meta tag telling the page to talk to its
+ * own origin (this server proxies /api), so a phone needs to reach only this one port.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { SECURITY_HEADERS, sendJson } from './http-util';
+
+export const SAME_ORIGIN_META = '<meta name="stream-control-origin" content="same">';
+
+/** Puts the same-origin meta tag first in <head> (once). */
+export function injectSameOriginMeta(html: string): string {
+	if (html.includes('name="stream-control-origin"')) return html;
+	const head = /<head(\s[^>]*)?>/i.exec(html);
+	if (!head) return SAME_ORIGIN_META + html;
+	const at = head.index + head[0].length;
+	return html.slice(0, at) + SAME_ORIGIN_META + html.slice(at);
+}
+
+export function createStaticSite(buildDir: string): (req: IncomingMessage, res: ServerResponse) => void {
+	const indexFile = join(buildDir, 'index.html');
+	let cached: { mtimeMs: number; html: Buffer } | undefined;
+
+	/** Re-read only when the build changed, so a rebuild shows without a restart. */
+	function indexHtml(): Buffer | undefined {
+		try {
+			const { mtimeMs } = statSync(indexFile);
+			if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: Buffer.from(injectSameOriginMeta(readFileSync(indexFile, 'utf8'))) };
+			return cached.html;
+		} catch {
+			return undefined;
+		}
+	}
+
+	function serveIndex(req: IncomingMessage, res: ServerResponse): void {
+		const html = indexHtml();
+		if (!html) return sendJson(res, 503, { status: 503, message: 'The app is not built yet: run `npx vite build` (npm start does it for you).' });
+		res.writeHead(200, {
+			...SECURITY_HEADERS,
+			'Content-Type': 'text/html; charset=utf-8',
+			'Content-Length': html.length,
+			'Cache-Control': 'no-cache'
+		});
+		res.end(req.method === 'HEAD' ? undefined : html);
+	}
+
+	const files = sirv(buildDir, {
+		dev: true, // look files up per request: the build may appear or change while we run
+		etag: true,
+		dotfiles: false,
+		setHeaders: (res) => {
+			for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+		}
+	});
+
+	return (req, res) => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { status: 405, message: 'pages are read-only' });
+		const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+		if (path === '/' || path === '/index.html') return serveIndex(req, res);
+		files(req, res, () => {
+			// Single-page app: unknown page paths get the app, which routes by the hash.
+			if (/text\/html/.test(req.headers.accept ?? '')) serveIndex(req, res);
+			else sendJson(res, 404, { status: 404, message: 'not found' });
+		});
+	};
+}
