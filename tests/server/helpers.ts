@@ -1,0 +1,168 @@
+/** Test helpers for the companion: loopback only, every server on an ephemeral port. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { startCompanion, type Companion, type CompanionOptions } from '../../src/server/companion';
+import { startSimServer } from '../../src/server/sim-server';
+
+export const FAKE_INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fake app</title></head><body>fake dashboard</body></html>';
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A tiny stand-in for the real build, so these tests never depend on `vite build`. */
+export function fakeBuild(dir: string): string {
+	writeFileSync(join(dir, 'index.html'), FAKE_INDEX);
+	writeFileSync(join(dir, 'app.js'), 'console.log("fake");');
+	return dir;
+}
+
+/** A loopback port that nothing listens on. */
+export async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+	const address = server.address();
+	await new Promise<void>((done) => server.close(() => done()));
+	if (typeof address !== 'object' || !address) throw new Error('no port');
+	return address.port;
+}
+
+export interface Rig {
+	companion: Companion;
+	sim: Awaited<ReturnType<typeof startSimServer>>;
+	realToken: string;
+	logs: string[];
+	buildDir: string;
+	sharesFile: string;
+	restartCompanion(extra?: Partial<CompanionOptions>): Promise<Companion>;
+	close(): Promise<void>;
+}
+
+/** The real companion in front of a simulator that holds `realToken`. */
+export async function startRig(extra: Partial<CompanionOptions> = {}): Promise<Rig> {
+	const realToken = `REAL-${randomBytes(12).toString('hex')}`;
+	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: realToken });
+	const tmp = tempDir('companion-');
+	const buildDir = fakeBuild(tmp.dir);
+	const sharesFile = join(tmp.dir, 'shares', 'links.json');
+	const logs: string[] = [];
+	const options: CompanionOptions = {
+		port: 0,
+		host: '127.0.0.1',
+		api: sim.url,
+		buildDir,
+		sharesFile,
+		realToken,
+		log: (line) => logs.push(line),
+		...extra
+	};
+	const rig: Rig = {
+		companion: await startCompanion(options),
+		sim,
+		realToken,
+		logs,
+		buildDir,
+		sharesFile,
+		async restartCompanion(more = {}) {
+			await rig.companion.close();
+			rig.companion = await startCompanion({ ...options, ...more });
+			return rig.companion;
+		},
+		async close() {
+			await rig.companion.close();
+			await sim.close();
+			tmp.remove();
+		}
+	};
+	return rig;
+}
+
+export interface HttpAnswer {
+	status: number;
+	headers: IncomingHttpHeaders;
+	body: string;
+	json: any;
+}
+
+/** Plain node:http, so any header (Origin included) goes out exactly as given. */
+export function http(
+	method: string,
+	url: string,
+	opts: { headers?: Record<string, string>; body?: string | object } = {}
+): Promise<HttpAnswer> {
+	const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+	return new Promise((done, fail) => {
+		const bodyHeaders = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+		const req = request(url, { method, headers: { ...bodyHeaders, ...opts.headers } }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (c: Buffer) => chunks.push(c));
+			res.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				let json: unknown;
+				try {
+					json = JSON.parse(text);
+				} catch {
+					json = undefined;
+				}
+				done({ status: res.statusCode ?? 0, headers: res.headers, body: text, json });
+			});
+		});
+		req.on('error', fail);
+		req.end(body);
+	});
+}
+
+/** A websocket client that keeps every frame it received. */
+export class TestSocket {
+	readonly frames: any[] = [];
+	readonly raw: string[] = [];
+	readonly closed: Promise<{ code: number; reason: string }>;
+	#waiters: { match: (f: any) => boolean; done: (f: any) => void }[] = [];
+
+	private constructor(readonly ws: WebSocket) {
+		ws.on('message', (data) => {
+			const text = data.toString();
+			this.raw.push(text);
+			const frame = JSON.parse(text);
+			this.frames.push(frame);
+			this.#waiters = this.#waiters.filter((w) => (w.match(frame) ? (w.done(frame), false) : true));
+		});
+		this.closed = new Promise((done) => ws.on('close', (code, reason) => done({ code, reason: reason.toString() })));
+	}
+
+	/** Opens, or rejects with the HTTP status of a refused upgrade. */
+	static open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+		return new Promise((done, fail) => {
+			const ws = new WebSocket(url, { headers });
+			const socket = new TestSocket(ws);
+			ws.once('open', () => done(socket));
+			ws.once('unexpected-response', (_req, res) => fail(Object.assign(new Error(`upgrade refused ${res.statusCode}`), { status: res.statusCode })));
+			ws.once('error', fail);
+		});
+	}
+
+	send(frame: unknown): void {
+		this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+	}
+
+	next(match: (frame: any) => boolean): Promise<any> {
+		const seen = this.frames.find(match);
+		if (seen) return Promise.resolve(seen);
+		return new Promise((done) => this.#waiters.push({ match, done }));
+	}
+
+	reply(context: string | number): Promise<any> {
+		return this.next((f) => f.context === context);
+	}
+
+	close(): void {
+		this.ws.close();
+	}
+}
+
+export const wsUrl = (httpUrl: string, token: string) => `${httpUrl.replace(/^http/, 'ws')}/api?token=${encodeURIComponent(token)}`;

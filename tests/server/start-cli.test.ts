@@ -1,0 +1,120 @@
+/** `npm start` as a process: prints working URLs, one-line errors, stops on SIGTERM. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimServer } from '../../src/server/sim-server';
+import { closedPort, fakeBuild, http, tempDir } from './helpers';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const tmp = tempDir('companion-cli-');
+const buildDir = fakeBuild(tmp.dir);
+
+interface Run {
+	child: ChildProcess;
+	output(): string;
+	/** Resolves with the first match of a pattern in stdout+stderr. */
+	waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+	exited: Promise<number | null>;
+}
+
+function runStart(args: string[], env: Record<string, string> = {}): Run {
+	const child = spawn(TSX, ['src/server/start.ts', '--host', '127.0.0.1', '--build-dir', buildDir, '--shares', join(tmp.dir, 'shares.json'), ...args], {
+		cwd: ROOT,
+		env: { ...process.env, STREAM_TOKEN: '', ...env },
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	let text = '';
+	const waiters: (() => void)[] = [];
+	const collect = (chunk: Buffer) => {
+		text += chunk.toString();
+		waiters.forEach((w) => w());
+	};
+	child.stdout!.on('data', collect);
+	child.stderr!.on('data', collect);
+	const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+	return {
+		child,
+		output: () => text,
+		exited,
+		waitFor(pattern) {
+			return new Promise((done, fail) => {
+				const check = () => {
+					const match = pattern.exec(text);
+					if (match) done(match);
+				};
+				waiters.push(check);
+				check();
+				exited.then(() => setTimeout(() => fail(new Error(`exited before ${pattern}:\n${text}`)), 50));
+			});
+		}
+	};
+}
+
+let busy: Server;
+let sim: Awaited<ReturnType<typeof startSimServer>>;
+beforeAll(async () => {
+	busy = createServer();
+	await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: 'cli-real-token-123' });
+});
+afterAll(async () => {
+	await new Promise((done) => busy.close(done));
+	await sim.close();
+	tmp.remove();
+});
+
+describe('npm start', () => {
+	it('falls back to the simulator, prints working URLs with the demo token, and stops on SIGTERM', async () => {
+		const run = runStart(['--port', '0', '--api', `http://127.0.0.1:${await closedPort()}`]);
+		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(http:\/\/\S+)/);
+		await run.waitFor(/Stop with Ctrl\+C/);
+		expect(run.output()).toMatch(/serving the built-in simulator/);
+		expect(run.output()).toMatch(/Widget builder:\s+http:\/\/127\.0\.0\.1:\d+\/#\/widgets\?token=/);
+		const { origin, hash } = new URL(url!);
+		expect(hash).toMatch(/^#\/\?token=.+/);
+		const page = await http('GET', `${origin}/`);
+		expect(page.body).toContain('name="stream-control-origin"');
+		const token = hash.split('token=')[1]!;
+		expect((await http('GET', `${origin}/api/meta?token=${token}`)).status).toBe(200);
+		run.child.kill('SIGTERM');
+		expect(await run.exited).toBe(0);
+	});
+
+	it('says so in one line when the port is in use', async () => {
+		const address = busy.address();
+		const port = typeof address === 'object' && address ? address.port : 0;
+		const run = runStart(['--port', String(port), '--demo']);
+		expect(await run.exited).toBe(1);
+		expect(run.output().trim().split('\n').at(-1)).toBe(`Port ${port} is in use: pass --port N`);
+	});
+
+	it('with a token, reports an unreachable application or a rejected token, never the token', async () => {
+		const secret = 'cli-secret-token-abc';
+		const unreachable = runStart(['--port', '0', '--api', `http://127.0.0.1:${await closedPort()}`], { STREAM_TOKEN: secret });
+		expect(await unreachable.exited).toBe(1);
+		expect(unreachable.output()).toMatch(/No application answers at http:\/\/127\.0\.0\.1:\d+/);
+		const rejected = runStart(['--port', '0', '--api', sim.url, '--token', secret]);
+		expect(await rejected.exited).toBe(1);
+		expect(rejected.output()).toMatch(/rejected the token \(HTTP 401\)/);
+		expect(unreachable.output() + rejected.output()).not.toContain(secret);
+	});
+
+	it('starts against a real application with its token, without printing it', async () => {
+		const run = runStart(['--port', '0', '--api', sim.url], { STREAM_TOKEN: 'cli-real-token-123' });
+		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(http:\/\/\S+)/);
+		expect(url).toMatch(/\/#\/$/);
+		await run.waitFor(/Share links: on/);
+		expect(run.output()).not.toContain('cli-real-token-123');
+		run.child.kill('SIGINT');
+		expect(await run.exited).toBe(0);
+	});
+
+	it('refuses unknown flags in one line', async () => {
+		const run = runStart(['--prot', '1']);
+		expect(await run.exited).toBe(1);
+		expect(run.output()).toMatch(/Unknown option '--prot'.*see --help/);
+	});
+});
