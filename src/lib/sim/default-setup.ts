@@ -97,7 +97,7 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 		follower_goal: 11000,
 		loyalty_currency_name: 'bamboo'
 	},
-	counters: { deaths: 7, wins: 3, hugs: 0 },
+	counters: { deaths: 7, wins: 3, hugs: 0, highfives: '' },
 	loyalty: [
 		{ username: 'moss_moth', platform: 'alpha', points: 1520 },
 		{ username: 'quietkettle', platform: 'alpha', points: 98000 },

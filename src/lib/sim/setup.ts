@@ -98,8 +98,11 @@ export const SetupSchema = v.strictObject({
 	),
 	/** Plain variables by name; any JSON value. */
 	variables: v.optional(v.record(v.string(), v.unknown(), 'must be an object of name → value'), {}),
-	/** Counters by name. */
-	counters: v.optional(v.record(v.string(), v.pipe(v.number('must be a number'), v.finite('must be a finite number')), 'must be an object of name → number'), {}),
+	/** Counters by name; an empty string is an empty counter (the next update sets it to 1). */
+	counters: v.optional(
+		v.record(v.string(), v.union([v.pipe(v.number(), v.finite()), v.literal('')], 'must be a number (or "" for an empty counter)'), 'must be an object of name → number'),
+		{}
+	),
 	loyalty: v.optional(
 		v.array(
 			v.strictObject({

@@ -160,6 +160,7 @@ export class Simulator {
 			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],
+			commands: Object.fromEntries(Object.entries(s.commands).map(([kind, list]) => [kind, [...list.values()]])),
 			chatbotCommands: [...s.chatbot.values()],
 			variables: Object.fromEntries([...s.variables].map(([name, variable]) => [name, variable])),
 			clients: this.clients
