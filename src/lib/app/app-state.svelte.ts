@@ -1,0 +1,77 @@
+/**
+ * The dashboard's live session: which connection is open, its state for the UI, and the event feed.
+ * Switching settings (connect page) closes the old session and opens a new one.
+ */
+import { getContext, setContext } from 'svelte';
+import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { EventFeed } from '$lib/client/state/event-feed.svelte';
+import { parseConnectionSettings, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
+import { SettingsStore } from '$lib/client/settings-store';
+import { openSession, type Session } from './session';
+
+export const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
+
+export class DashboardSession {
+	readonly session: Session;
+	readonly connection: ConnectionState;
+	readonly feed: EventFeed;
+
+	constructor(settings: ConnectionSettings) {
+		this.session = openSession(settings, { name: DASHBOARD_CLIENT_NAME });
+		this.connection = new ConnectionState(this.session.client);
+		this.feed = new EventFeed(this.session.client, { limit: 200 });
+	}
+	get client() {
+		return this.session.client;
+	}
+	get settings() {
+		return this.session.settings;
+	}
+	close(): void {
+		this.feed.destroy();
+		this.connection.destroy();
+		this.session.close();
+	}
+}
+
+export class AppHost {
+	current = $state.raw<DashboardSession | undefined>();
+	/** Why the page URL's settings could not be used, if it carried any. */
+	urlIssue = $state.raw<SettingsIssue | undefined>();
+	readonly #store = new SettingsStore();
+
+	/** Settings from the page URL first, else the last ones remembered on this device. */
+	initial(): ConnectionSettings | undefined {
+		const fromUrl = parseConnectionSettings();
+		if (fromUrl.ok) return fromUrl.settings;
+		if (fromUrl.error.field !== 'token') this.urlIssue = fromUrl.error;
+		return this.#store.load();
+	}
+
+	connect(settings: ConnectionSettings, remember = true): void {
+		this.current?.close();
+		this.current = new DashboardSession(settings);
+		if (remember && !settings.demo) this.#store.save(settings);
+	}
+
+	disconnect(forget = false): void {
+		this.current?.close();
+		this.current = undefined;
+		if (forget) this.#store.clear();
+	}
+
+	remembered(): ConnectionSettings | undefined {
+		return this.#store.load();
+	}
+}
+
+const KEY = Symbol('app-host');
+export const provideAppHost = (host: AppHost) => setContext(KEY, host);
+export const useAppHost = (): AppHost => getContext<AppHost>(KEY);
+
+/** The open session; pages are rendered only while one exists. */
+export function useSession(): DashboardSession {
+	const session = useAppHost().current;
+	if (!session) throw new Error('no open session');
+	return session;
+}

@@ -1,0 +1,73 @@
+/**
+ * Favourites and user-made deck pages, kept on this device. A button is named by its send type and the
+ * setup name it triggers (`studio-scene:Intro`).
+ */
+import * as v from 'valibot';
+
+const KEY = 'stream-control:deck';
+const DeckSchema = v.object({
+	favourites: v.array(v.string()),
+	pages: v.array(v.object({ id: v.string(), name: v.pipe(v.string(), v.maxLength(60)), items: v.array(v.string()) }))
+});
+export type DeckData = v.InferOutput<typeof DeckSchema>;
+export type DeckPage = DeckData['pages'][number];
+
+export const deckKey = (type: string, name: string) => `${type}:${name}`;
+
+export class DeckStore {
+	favourites = $state<string[]>([]);
+	pages = $state<DeckPage[]>([]);
+	readonly #storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+
+	constructor(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeStorage()) {
+		this.#storage = storage;
+		try {
+			const parsed = v.safeParse(DeckSchema, JSON.parse(storage?.getItem(KEY) ?? 'null'));
+			if (parsed.success) {
+				this.favourites = parsed.output.favourites;
+				this.pages = parsed.output.pages;
+			}
+		} catch {
+			// A damaged entry starts an empty deck rather than breaking the page.
+		}
+	}
+
+	isFavourite(key: string): boolean {
+		return this.favourites.includes(key);
+	}
+	toggleFavourite(key: string): void {
+		this.favourites = this.isFavourite(key) ? this.favourites.filter((k) => k !== key) : [...this.favourites, key];
+		this.#save();
+	}
+	addPage(name: string): DeckPage {
+		const page = { id: Math.random().toString(36).slice(2, 10), name: name.trim().slice(0, 60) || 'New page', items: [] };
+		this.pages = [...this.pages, page];
+		this.#save();
+		return page;
+	}
+	removePage(id: string): void {
+		this.pages = this.pages.filter((p) => p.id !== id);
+		this.#save();
+	}
+	toggleOnPage(id: string, key: string): void {
+		this.pages = this.pages.map((p) =>
+			p.id !== id ? p : { ...p, items: p.items.includes(key) ? p.items.filter((k) => k !== key) : [...p.items, key] }
+		);
+		this.#save();
+	}
+	#save(): void {
+		try {
+			this.#storage?.setItem(KEY, JSON.stringify({ favourites: this.favourites, pages: this.pages }));
+		} catch {
+			// Storage full or unavailable: the deck still works for this visit.
+		}
+	}
+}
+
+function safeStorage() {
+	try {
+		return globalThis.localStorage ?? undefined;
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,41 @@
+/**
+ * Opens one connection for a page: to the application named by the settings, or, in demo mode, to a
+ * simulator running inside the page (no server at all).
+ */
+import { StreamClient, type StreamClientOptions } from '$lib/client/client';
+import type { ConnectionSettings } from '$lib/client/settings';
+import type { WebSocketConstructor } from '$lib/client/socket';
+import { demoFetch, demoWebSocketClass } from '$lib/demo/transport';
+import { Simulator } from '$lib/sim';
+
+export interface SessionOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
+
+export interface Session {
+	readonly client: StreamClient;
+	readonly settings: ConnectionSettings;
+	/** The in-page simulator in demo mode. */
+	readonly simulator?: Simulator;
+	close(): void;
+}
+
+export function openSession(settings: ConnectionSettings, options: SessionOptions = {}): Session {
+	let simulator: Simulator | undefined;
+	let stopDemo: (() => void) | undefined;
+	let transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = {};
+	if (settings.demo) {
+		simulator = new Simulator({ token: settings.token });
+		stopDemo = simulator.startDemo();
+		transport = { fetch: demoFetch(simulator), WebSocket: demoWebSocketClass(simulator) as unknown as WebSocketConstructor };
+	}
+	const client = new StreamClient({ connection: settings, ...options, ...transport });
+	client.start();
+	return {
+		client,
+		settings,
+		simulator,
+		close() {
+			client.destroy();
+			stopDemo?.();
+		}
+	};
+}

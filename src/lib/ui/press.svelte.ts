@@ -1,0 +1,85 @@
+/**
+ * One control's path from a press to a receipt: validate with the shared schemas (naming field and
+ * rule), ask for confirmation where the catalog says so, send once, show what happened. Nothing is
+ * ever retried by itself.
+ */
+import { CATALOG, checkSend, isSendType, needsConfirmation, type FieldIssue, type SendType } from '$lib/protocol';
+import type { Receipt } from '$lib/client/receipts';
+import type { DashboardSession } from '$lib/app/app-state.svelte';
+
+export interface PendingConfirmation {
+	title: string;
+	body: string;
+	confirmLabel: string;
+}
+
+export class Press {
+	receipt = $state.raw<Receipt | undefined>();
+	issues = $state.raw<FieldIssue[]>([]);
+	confirmation = $state.raw<PendingConfirmation | undefined>();
+	/** Exactly what was sent last, shown under forms. */
+	sent = $state.raw<{ type: string; params: Record<string, unknown> } | undefined>();
+	note = $state<string | undefined>();
+	readonly busy = $derived(this.receipt?.state === 'sending');
+	readonly #session: DashboardSession;
+	#queued: { type: SendType; params: Record<string, unknown> } | undefined;
+	readonly #onReceipt?: (receipt: Receipt) => void;
+
+	constructor(session: DashboardSession, onReceipt?: (receipt: Receipt) => void) {
+		this.#session = session;
+		this.#onReceipt = onReceipt;
+	}
+
+	/** The rule broken by a field, e.g. `issueFor('duration')` for `params.duration`. */
+	issueFor(field: string): string | undefined {
+		const path = field.startsWith('params') || field === 'type' ? field : `params.${field}`;
+		return this.issues.find((i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '['))?.rule;
+	}
+
+	/** Validates and sends, or opens the confirmation first. `confirm` overrides the dialog's words. */
+	request(type: string, params: Record<string, unknown> = {}, confirm?: Partial<PendingConfirmation>): void {
+		if (this.busy) return; // a second press while the first is on its way does nothing
+		this.note = undefined;
+		const check = checkSend(type, params);
+		if (!check.ok) {
+			this.issues = check.issues;
+			return;
+		}
+		this.issues = [];
+		this.#queued = { type: check.type, params: check.params };
+		if (needsConfirmation(check.type, check.params) || confirm) {
+			const label = CATALOG[check.type].label;
+			this.confirmation = {
+				title: confirm?.title ?? `${label}?`,
+				body: confirm?.body ?? 'This changes the stream for viewers or removes something. It will be sent once.',
+				confirmLabel: confirm?.confirmLabel ?? label
+			};
+			return;
+		}
+		void this.#send();
+	}
+
+	confirm(): void {
+		this.confirmation = undefined;
+		void this.#send();
+	}
+
+	cancel(): void {
+		this.confirmation = undefined;
+		this.#queued = undefined;
+	}
+
+	async #send(): Promise<void> {
+		const queued = this.#queued;
+		this.#queued = undefined;
+		if (!queued || !isSendType(queued.type)) return;
+		this.sent = queued;
+		const receipt = await this.#session.client.send(queued.type, queued.params, { onUpdate: (r) => (this.receipt = r) });
+		this.receipt = receipt;
+		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
+			this.note = 'It is no longer in the setup: the list was read again.';
+			void this.#session.client.retrieve().catch(() => undefined);
+		}
+		this.#onReceipt?.(receipt);
+	}
+}
