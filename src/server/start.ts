@@ -114,8 +114,9 @@ async function main(): Promise<void> {
 		fail(`Could not start: ${(err as Error).message}`);
 	}
 	printReady(companion, host);
-	if (realToken && !companion.embeddedSim) console.log('Share links: on (create them from the dashboard).');
-	else if (!companion.embeddedSim) console.log('Share links: off (start with --token or STREAM_TOKEN to create them).');
+	if (companion.embeddedSim) console.log('Share links: on for the simulator (manage them with the demo token).');
+	else if (realToken) console.log('Share links: on (create them from the dashboard).');
+	else console.log('Share links: off (start with --token or STREAM_TOKEN to create them).');
 
 	let stopping = false;
 	const stop = (signal: string) => {

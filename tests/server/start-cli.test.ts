@@ -8,7 +8,6 @@ import { startSimServer } from '../../src/server/sim-server';
 import { closedPort, fakeBuild, http, tempDir } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const tmp = tempDir('companion-cli-');
 const buildDir = fakeBuild(tmp.dir);
 
@@ -20,12 +19,17 @@ interface Run {
 	exited: Promise<number | null>;
 }
 
+/** Every process started here; any still running when the suite ends (a failed test) is stopped. */
+const started: ChildProcess[] = [];
+
 function runStart(args: string[], env: Record<string, string> = {}): Run {
-	const child = spawn(TSX, ['src/server/start.ts', '--host', '127.0.0.1', '--build-dir', buildDir, '--shares', join(tmp.dir, 'shares.json'), ...args], {
+	// One process (no tsx wrapper), so a signal reaches the server itself and cleanup leaves no orphan.
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts', '--host', '127.0.0.1', '--build-dir', buildDir, '--shares', join(tmp.dir, 'shares.json'), ...args], {
 		cwd: ROOT,
 		env: { ...process.env, STREAM_TOKEN: '', ...env },
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
+	started.push(child);
 	let text = '';
 	const waiters: (() => void)[] = [];
 	const collect = (chunk: Buffer) => {
@@ -61,6 +65,7 @@ beforeAll(async () => {
 	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: 'cli-real-token-123' });
 });
 afterAll(async () => {
+	for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 	await new Promise((done) => busy.close(done));
 	await sim.close();
 	tmp.remove();
