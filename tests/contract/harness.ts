@@ -119,14 +119,18 @@ export class TestSocket {
 		}
 	}
 
-	/** Sends `frame`, then a retrieve as a fence: returns every frame that arrived between the two. */
-	async framesAfter(frame: unknown, fence = `fence-${Math.random()}`): Promise<Frame[]> {
+	/**
+	 * Sends `frame`, then a retrieve as a fence (frames are handled in order): returns the replies
+	 * (`socketapi:*` frames) that arrived between the two. Pushed events are left out.
+	 */
+	async repliesAfter(frame: unknown): Promise<Frame[]> {
+		const fence = `fence-${Math.random()}`;
 		const start = this.frames.length;
 		this.send(frame);
 		this.send({ retrieve: true, context: fence });
 		await this.next((f) => f.context === fence);
 		this.cursor = this.frames.length;
-		return this.frames.slice(start).filter((f) => f.context !== fence);
+		return this.frames.slice(start).filter((f) => f.context !== fence && String(f.event ?? '').startsWith('socketapi:'));
 	}
 
 	/** Sends a command with a context and returns its socketapi:response. */

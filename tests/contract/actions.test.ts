@@ -1,0 +1,93 @@
+/** Contract: Running actions (run-actions, get-action-catalog), the action_not_allowed row and the action Limits. */
+import { describe, expect, it } from 'vitest';
+import { actionCatalogText } from '$lib/protocol';
+import { OK, structured, useSim } from './harness';
+
+const say = (message: string) => ({ base: 'app', type: 'chatbot', value: { message } });
+const nest = (depth: number, inner: object): object => (depth <= 1 ? inner : { type: 'conditional', then: [nest(depth - 1, inner)] });
+const blocked = (field: string, reason: string) =>
+	structured(403, 'action_not_allowed', `${field} ${reason}; put it in a command and trigger that command instead`);
+
+describe('run-actions and get-action-catalog (current)', () => {
+	const sim = useSim('current');
+
+	it('runs the actions in order and answers success', async () => {
+		const answer = await sim.api.send('run-actions', {
+			actions: [
+				{ base: 'app', type: 'updateCounter', value: { value: 'deaths', message: '2', operator: '+' } },
+				{ type: 'delay', delay: 10 },
+				{ base: 'app', type: 'updateVariable', value: { value: 'mood', message: 'cozy' } },
+				{ type: 'stop' },
+				{ base: 'app', type: 'updateVariable', value: { value: 'mood', message: 'never reached' } }
+			],
+			extraSettings: { username: 'moss_moth' }
+		});
+		expect([answer.status, answer.json]).toEqual([200, OK]);
+		expect(await sim.api.variable('deaths')).toBe(9);
+		expect(await sim.api.variable('mood')).toBe('cozy');
+	});
+
+	it.each([
+		[[{ base: 'app', type: 'code', value: {} }], 'params.actions[0]', 'action type "code" is blocked'],
+		[[say('hi'), { base: 'app', type: 'writeToFile', value: {} }], 'params.actions[1]', 'action type "writeToFile" is blocked'],
+		[[{ base: 'commandRunner', type: 'run', value: {} }], 'params.actions[0]', 'actions under base "commandRunner" are blocked'],
+		[[{ base: 'inputEvents', type: 'keyPress', value: {} }], 'params.actions[0]', 'actions under base "inputEvents" are blocked'],
+		[[{ type: 'conditional', then: [say('ok'), { base: 'app', type: 'code' }] }], 'params.actions[0].then[1]', 'action type "code" is blocked'],
+		[[{ type: 'loop', actions: [{ base: 'inputEvents', type: 'x' }] }], 'params.actions[0].actions[0]', 'actions under base "inputEvents" are blocked'],
+		[[{ type: 'randomGroup', groups: [[say('a')], [{ base: 'commandRunner', type: 'x' }]] }], 'params.actions[0].groups[1][0]', 'actions under base "commandRunner" are blocked']
+	])('refuses %j with 403 action_not_allowed', async (actions, field, reason) => {
+		const answer = await sim.api.send('run-actions', { actions });
+		expect([answer.status, answer.json]).toEqual([403, blocked(field, reason)]);
+	});
+
+	it('refuses a blocked action before running anything', async () => {
+		await sim.api.send('run-actions', { actions: [{ base: 'app', type: 'updateVariable', value: { value: 'mood', message: 'x' } }, { base: 'app', type: 'code' }] });
+		expect((await sim.api.send('get-variable-value', { name: 'mood' })).json).toEqual({ status: 200 });
+	});
+
+	it('accepts 50 actions and refuses 51 with a plain 400', async () => {
+		expect((await sim.api.send('run-actions', { actions: Array.from({ length: 50 }, () => say('x')) })).json).toEqual(OK);
+		const answer = await sim.api.send('run-actions', { actions: Array.from({ length: 51 }, () => say('x')) });
+		expect([answer.status, answer.text]).toEqual([400, 'params.actions holds more than 50 actions']);
+	});
+
+	it('accepts 5 levels of nesting and refuses 6', async () => {
+		expect((await sim.api.send('run-actions', { actions: [nest(5, say('deep'))] })).json).toEqual(OK);
+		const answer = await sim.api.send('run-actions', { actions: [nest(6, say('too deep'))] });
+		expect(answer.status).toBe(400);
+		expect(answer.text).toBe('params.actions[0].then[0].then[0].then[0].then[0].then is nested deeper than 5 levels');
+	});
+
+	it('answers a clear 400 for an action list nested 100 deep and keeps serving', async () => {
+		const answer = await sim.api.send('run-actions', { actions: [nest(100, say('abyss'))] });
+		expect(answer.status).toBe(400);
+		expect(answer.text).toContain('is nested deeper than 5 levels');
+		expect((await sim.api.send('to-default')).json).toEqual(OK);
+	});
+
+	it.each([
+		[{ actions: [] }, 'params.actions must hold at least one action'],
+		[{ actions: 'say hi' }, 'params.actions must be a list of actions'],
+		[{ actions: [{ base: 'app' }] }, 'params.actions[0] must be an action {base, type, value}'],
+		[{}, 'params.actions is required']
+	])('refuses %j with a plain 400', async (params, text) => {
+		const answer = await sim.api.send('run-actions', params);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, text]);
+	});
+
+	it('get-action-catalog answers the plain-text catalog', async () => {
+		const answer = await sim.api.send('get-action-catalog');
+		expect([answer.status, answer.json]).toEqual([200, { message: actionCatalogText(), status: 200 }]);
+	});
+});
+
+describe('run-actions and get-action-catalog (legacy)', () => {
+	const sim = useSim('legacy');
+	it.each([
+		['run-actions', { actions: [{ base: 'app', type: 'code' }] }],
+		['get-action-catalog', undefined]
+	])('%s answers 400 unknown_type as plain text', async (type, params) => {
+		const answer = await sim.api.send(type, params);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
+	});
+});
