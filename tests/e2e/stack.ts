@@ -1,0 +1,60 @@
+/**
+ * One simulator, the built app served over http, and Chromium: what every dashboard and widget test
+ * starts from. Pages connect to the simulator cross-origin, as a static page on another port would.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { startSimServer, type SimServer } from '../../src/server/sim-server';
+import type { Profile } from '../../src/lib/sim/types';
+import type { Feature } from '../../src/lib/protocol';
+import type { LoggedRequest } from '../../src/lib/sim/types';
+import { appUrl, launchBrowser, serveBuild, watchPage } from './harness';
+
+export const TOKEN = 'e2e-secret-token-7f3a';
+export const PHONE = { width: 360, height: 780 };
+
+export interface Stack {
+	sim: SimServer;
+	site: { url: string; close(): Promise<void> };
+	browser: Browser;
+	/** Opens a route at a phone viewport, connected to the simulator; records console lines and errors. */
+	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }): Promise<OpenPage>;
+	/** Requests the simulator received since the last `clearLog()`, commands only (no reads by default). */
+	sends(filter?: (r: LoggedRequest) => boolean): LoggedRequest[];
+	close(): Promise<void>;
+}
+
+export interface OpenPage {
+	page: Page;
+	consoleLines: string[];
+	errors: string[];
+}
+
+export const connection = (sim: SimServer) => ({ token: TOKEN, host: '127.0.0.1', port: sim.port });
+
+const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-catalog']);
+
+export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[] } = {}): Promise<Stack> {
+	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures });
+	const site = await serveBuild();
+	const browser = await launchBrowser();
+	return {
+		sim,
+		site,
+		browser,
+		async open(route, params = {}, viewport = PHONE) {
+			const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+			const page = await context.newPage();
+			const watched = watchPage(page);
+			await page.goto(appUrl(site.url, route, { ...connection(sim), ...params }));
+			return { page, ...watched };
+		},
+		sends(filter = (r) => Boolean(r.type) && !READS.has(r.type!)) {
+			return sim.sim.requestLog.filter(filter);
+		},
+		async close() {
+			await browser.close();
+			await site.close();
+			await sim.close();
+		}
+	};
+}
