@@ -3,6 +3,7 @@
  * shows when it hides or disables a control. Until meta is read nothing is refused: guessing "no"
  * would hide controls on the current version for a moment at every start.
  */
+import { notOfferedError, type ClientError } from './errors';
 import {
 	CATALOG,
 	COMMAND_KINDS,
@@ -94,4 +95,18 @@ export function deriveCapabilities(meta: Meta | undefined, settings: SettingsDat
 		offered: (type) => byType.get(type)?.offered ?? false,
 		all: () => list
 	};
+}
+
+/**
+ * Why this installation (or a read-only client) cannot run this send, checked before anything is
+ * sent; undefined when it may go. Unknown capabilities never refuse.
+ */
+export function refusalFor(type: SendType, params: Record<string, unknown>, capabilities: Capabilities, readOnly = false): ClientError | undefined {
+	if (readOnly && !CATALOG[type].readOnly) return notOfferedError(type, 'this view can only read');
+	const capability = capabilities.get(type);
+	if (capabilities.known && !capability.offered) return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
+	const kind = params.kind;
+	if (capability.commandKinds && typeof kind === 'string' && !capability.commandKinds.includes(kind as CommandKind))
+		return notOfferedError(type, `${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`);
+	return undefined;
 }

@@ -4,7 +4,6 @@
  * hands widgets a view that can only read.
  */
 import {
-	CATALOG,
 	checkSend,
 	parsePremiumEvent,
 	parseStatesEvent,
@@ -14,50 +13,17 @@ import {
 	type SettingsData,
 	type States
 } from '../protocol';
-import { deriveCapabilities, NOT_OFFERED_REASONS, type Capabilities } from './capabilities';
-import { ClientError, invalidParamsError, isClientError, notOfferedError, timeoutError } from './errors';
+import { deriveCapabilities, refusalFor, type Capabilities } from './capabilities';
+import type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions } from './client-types';
+import { droppedError, invalidParamsError, isClientError, timeoutError, type ClientError } from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { createReadOnlyView, type ReadOnlyView, type VariableRead } from './read-only-view';
 import { restFailureOutcome, settleReceipt, socketOutcome, startReceipt, type Receipt, type SendOutcome } from './receipts';
 import { RestClient } from './rest';
-import { httpBase, socketUrl, type ConnectionSettings } from './settings';
-import { ApiSocket, type ConnectionStatus, type WebSocketConstructor } from './socket';
-import type { ReconnectPolicyOptions } from './reconnect-policy';
+import { httpBase, socketUrl } from './settings';
+import { ApiSocket, type ConnectionStatus } from './socket';
 
-export interface StreamClientOptions {
-	connection: Pick<ConnectionSettings, 'token' | 'host' | 'port' | 'secure'>;
-	/** Shown to the streamer when this client connects; dashboards pass one, widgets none. */
-	name?: string;
-	fetch?: typeof fetch;
-	WebSocket?: WebSocketConstructor;
-	/** Envelope types to receive (`ws-subscriptions` only); undefined receives everything. */
-	subscribe?: readonly string[];
-	/** Refuse every send type the catalog does not mark read-only. */
-	readOnly?: boolean;
-	/** `auto`: over the socket when it answers commands (ws-command-responses), else REST. */
-	commands?: 'auto' | 'rest' | 'socket';
-	requestTimeoutMs?: number;
-	connectionTimeoutMs?: number;
-	policy?: ReconnectPolicyOptions;
-}
-
-export interface ClientSnapshot {
-	status: ConnectionStatus;
-	lastError: ClientError | undefined;
-	meta: Meta | undefined;
-	settings: SettingsData | undefined;
-	capabilities: Capabilities;
-	premium: boolean | undefined;
-	states: States | undefined;
-}
-
-export interface SendOptions {
-	/** Called with each state of the receipt, starting with "sending". */
-	onUpdate?: (receipt: Receipt) => void;
-}
-
-export type EventHandler = (envelope: Envelope) => void;
-export type { VariableRead };
+export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, VariableRead };
 
 export class StreamClient {
 	readonly #options: StreamClientOptions;
@@ -207,7 +173,7 @@ export class StreamClient {
 
 	async #run(type: string, params: Record<string, unknown> | undefined, onUpdate?: (r: Receipt) => void): Promise<Receipt> {
 		const check = checkSend(type, params);
-		const refusal = check.ok ? this.#refusal(check.type, check.params) : invalidParamsError(check.issues);
+		const refusal = check.ok ? refusalFor(check.type, check.params, this.#capabilities, this.#options.readOnly) : invalidParamsError(check.issues);
 		if (refusal || !check.ok) return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! });
 		const overSocket = this.#socket.isOpen && (this.#options.commands === 'socket' || (this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
 		let receipt = startReceipt(type, overSocket ? 'socket' : 'rest');
@@ -225,16 +191,6 @@ export class StreamClient {
 		receipt = settleReceipt(receipt, outcome);
 		onUpdate?.(receipt);
 		return receipt;
-	}
-
-	#refusal(type: SendType, params: Record<string, unknown>): ClientError | undefined {
-		if (this.#options.readOnly && !CATALOG[type].readOnly) return notOfferedError(type, 'this view can only read');
-		const capability = this.#capabilities.get(type);
-		if (this.#capabilities.known && !capability.offered) return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
-		const kind = params.kind;
-		if (capability.commandKinds && typeof kind === 'string' && !capability.commandKinds.includes(kind as never))
-			return notOfferedError(type, `${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`);
-		return undefined;
 	}
 
 	/** After every open: meta first (it decides subscriptions and slim), then settings and premium. */
@@ -289,6 +245,3 @@ export class StreamClient {
 		this.#changeListeners.emit(this.snapshot());
 	}
 }
-
-const droppedError = () =>
-	new ClientError({ kind: 'unreachable', message: 'The connection dropped before the application answered: it may or may not have run.' });

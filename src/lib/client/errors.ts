@@ -84,6 +84,11 @@ export function stoppedError(): ClientError {
 	});
 }
 
+/** The socket closed (or the request never got out) before an answer: it may or may not have run. */
+export function droppedError(): ClientError {
+	return new ClientError({ kind: 'unreachable', message: 'The connection dropped before the application answered: it may or may not have run.' });
+}
+
 export function invalidResponseError(what: string): ClientError {
 	return new ClientError({ kind: 'invalid-response', message: `The application sent an answer to ${what} that this page does not understand.` });
 }

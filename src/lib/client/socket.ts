@@ -9,10 +9,11 @@
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import * as v from 'valibot';
-import { ClientMessageSchema, parseServerFrame, type ClientMessage, type Envelope, type SettingsData } from '../protocol';
+import { ClientMessageSchema, type ClientMessage, type Envelope, type SettingsData } from '../protocol';
 import { stoppedError, timeoutError, unauthorizedError, unreachableError, type ClientError } from './errors';
 import { Listeners, type Disposer } from './listeners';
-import { PendingRequests, type PendingOutcome } from './pending';
+import { FrameRouter } from './frames';
+import type { PendingOutcome } from './pending';
 import { ReconnectPolicy, type ReconnectPolicyOptions } from './reconnect-policy';
 import type { ProbeResult } from './rest';
 import { trackedWebSocket, type WebSocketConstructor, type WebSocketLike } from './tracked-websocket';
@@ -49,11 +50,10 @@ const never = <T = void>() => new Promise<T>(() => {});
 export class ApiSocket {
 	readonly #options: ApiSocketOptions;
 	readonly #policy: ReconnectPolicy;
-	readonly #pending = new PendingRequests();
+	readonly #frames = new FrameRouter();
+	readonly #pending = this.#frames.pending;
 	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
 	readonly #openListeners = new Listeners<[]>();
-	readonly #eventListeners = new Listeners<[Envelope]>();
-	readonly #retrieveListeners = new Listeners<[SettingsData]>();
 	#rws: ReconnectingWebSocket | undefined;
 	#attempt: Attempt | undefined;
 	#gate: Promise<void> = Promise.resolve();
@@ -63,9 +63,8 @@ export class ApiSocket {
 	#generation = 0;
 	#status: ConnectionStatus = 'stopped';
 	#lastError: ClientError | undefined;
-	#channels: string[] | 'all' = 'all';
 	/** Counters for diagnostics and tests. */
-	readonly stats = { frames: 0, invalidFrames: 0, strayReplies: 0, refusedMessages: 0 };
+	readonly stats = this.#frames.stats;
 
 	constructor(options: ApiSocketOptions) {
 		this.#options = options;
@@ -83,7 +82,7 @@ export class ApiSocket {
 	}
 	/** Channels last acknowledged by `socketapi:subscribed`. */
 	get channels(): string[] | 'all' {
-		return this.#channels;
+		return this.#frames.channels;
 	}
 	get pendingCount(): number {
 		return this.#pending.size;
@@ -97,10 +96,10 @@ export class ApiSocket {
 		return this.#openListeners.add(handler);
 	}
 	onEvent(handler: (envelope: Envelope) => void): Disposer {
-		return this.#eventListeners.add(handler);
+		return this.#frames.events.add(handler);
 	}
 	onRetrieve(handler: (data: SettingsData) => void): Disposer {
-		return this.#retrieveListeners.add(handler);
+		return this.#frames.retrieves.add(handler);
 	}
 
 	start(): void {
@@ -168,32 +167,9 @@ export class ApiSocket {
 		return this.isOpen && this.#transmit({ subscribe: [...types] });
 	}
 
-	/** Every incoming frame lands here. Never throws; nothing but the parsed result drives changes. */
+	/** Every incoming frame lands here. Never throws (see FrameRouter). */
 	handleFrame(raw: unknown): void {
-		this.stats.frames++;
-		const frame = parseServerFrame(raw);
-		switch (frame.kind) {
-			case 'invalid':
-				this.stats.invalidFrames++;
-				return;
-			case 'response': {
-				const { context, status, message, error, code } = frame;
-				if (!this.#pending.settle(context, { kind: 'response', status, message, error, code })) this.stats.strayReplies++;
-				return;
-			}
-			case 'retrieve': {
-				const outcome = { kind: 'retrieve', data: frame.data } as const;
-				if (frame.context !== undefined) this.#pending.settle(frame.context, outcome);
-				else this.#pending.settleOldest('retrieve', outcome);
-				this.#retrieveListeners.emit(frame.data);
-				return;
-			}
-			case 'subscribed':
-				this.#channels = frame.channels;
-				return;
-			case 'event':
-				this.#eventListeners.emit(frame.envelope);
-		}
+		this.#frames.handle(raw);
 	}
 
 	#transmit(message: ClientMessage): boolean {

@@ -1,0 +1,42 @@
+/** Options and shapes of StreamClient, apart so the class file stays about behaviour. */
+import type { Envelope, Meta, SettingsData, States } from '../protocol';
+import type { Capabilities } from './capabilities';
+import type { ClientError } from './errors';
+import type { Receipt } from './receipts';
+import type { ReconnectPolicyOptions } from './reconnect-policy';
+import type { ConnectionSettings } from './settings';
+import type { ConnectionStatus, WebSocketConstructor } from './socket';
+
+export interface StreamClientOptions {
+	connection: Pick<ConnectionSettings, 'token' | 'host' | 'port' | 'secure'>;
+	/** Shown to the streamer when this client connects; dashboards pass one, widgets none. */
+	name?: string;
+	fetch?: typeof fetch;
+	WebSocket?: WebSocketConstructor;
+	/** Envelope types to receive (`ws-subscriptions` only); undefined receives everything. */
+	subscribe?: readonly string[];
+	/** Refuse every send type the catalog does not mark read-only. */
+	readOnly?: boolean;
+	/** `auto`: over the socket when it answers commands (ws-command-responses), else REST. */
+	commands?: 'auto' | 'rest' | 'socket';
+	requestTimeoutMs?: number;
+	connectionTimeoutMs?: number;
+	policy?: ReconnectPolicyOptions;
+}
+
+export interface ClientSnapshot {
+	status: ConnectionStatus;
+	lastError: ClientError | undefined;
+	meta: Meta | undefined;
+	settings: SettingsData | undefined;
+	capabilities: Capabilities;
+	premium: boolean | undefined;
+	states: States | undefined;
+}
+
+export interface SendOptions {
+	/** Called with each state of the receipt, starting with "sending". */
+	onUpdate?: (receipt: Receipt) => void;
+}
+
+export type EventHandler = (envelope: Envelope) => void;
