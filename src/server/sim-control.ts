@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { EnvelopeSchema } from '../lib/protocol/messages';
 import type { Simulator, SimHttpResponse } from '../lib/sim/simulator';
 import { tokenFrom } from './sim-http';
+import { safeStringify } from '../lib/sim/wire';
 
 export interface ControlDeps {
 	sim: Simulator;
@@ -17,7 +18,7 @@ export interface ControlDeps {
 const json = (status: number, body: unknown): SimHttpResponse => ({
 	status,
 	headers: { 'Content-Type': 'application/json; charset=utf-8' },
-	body: JSON.stringify(body)
+	body: safeStringify(body)
 });
 const bad = (message: string) => json(400, { status: 400, message });
 

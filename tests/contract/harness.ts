@@ -108,7 +108,7 @@ export class TestSocket {
 				if (match(frame)) return frame;
 			}
 			const left = deadline - Date.now();
-			if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(-5))}`);
+			if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`);
 			await new Promise<void>((resolve) => {
 				const timer = setTimeout(resolve, left);
 				this.waiters.push(() => {

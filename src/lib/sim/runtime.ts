@@ -6,6 +6,7 @@ import type { Feature } from '../protocol/vocabulary';
 import { alertEnvelope, chatEnvelope, statesEnvelope, type ChatAuthor } from './events';
 import { SimState } from './state';
 import type { Envelope } from './types';
+import { safeStringify } from './wire';
 
 export interface VariableWrite {
 	/** Written by the user (update-variable-value, set-counter-value, actions): fires `appstream-variableChanged`. */
@@ -110,7 +111,7 @@ export class Runtime {
 		return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) => {
 			const value = Object.hasOwn(extra, name) ? extra[name] : this.getVariable(name);
 			if (value === undefined || value === null) return whole;
-			return typeof value === 'object' ? JSON.stringify(value) : String(value);
+			return typeof value === 'object' ? safeStringify(value) : String(value);
 		});
 	}
 }

@@ -15,7 +15,9 @@ export function counterMath(current: unknown, sent: unknown): CounterMath {
 	if (isEmpty(current) || !Number.isFinite(now)) return { ok: true, value: 1 };
 	if (typeof sent === 'number') return Number.isFinite(sent) ? { ok: true, value: sent } : { ok: false, error: 'params.value must be a finite number' };
 	if (typeof sent !== 'string') return { ok: false, error: 'params.value must be +N, -N, =N, *N, /N or a number for a counter' };
-	const match = /^\s*([+\-*/=])?\s*(\d+(?:\.\d+)?|\.\d+)\s*$/.exec(sent);
+	// Trimmed and bounded first: the pattern stays linear whatever the input.
+	const trimmed = sent.trim();
+	const match = trimmed.length <= 64 ? /^([+\-*/=])?\s*(\d+(?:\.\d+)?|\.\d+)$/.exec(trimmed) : null;
 	if (!match) return { ok: false, error: `params.value "${sent.slice(0, 40)}" must be +N, -N, =N, *N, /N or a number for a counter` };
 	const n = Number(match[2]);
 	switch (match[1]) {
@@ -41,9 +43,26 @@ const updateVariable: Handler = (rt, params) => {
 		rt.setVariable(name, result.value, { byUser: true });
 		return ok(true);
 	}
+	if (!storable(params.value)) return ok(true, { note: 'value too large or too deeply nested: dropped, nothing stored' });
 	rt.setVariable(name, params.value ?? null, { byUser: true });
 	return ok(true);
 };
+
+/** Bounds on a stored variable value; the application drops oversized values (with a toast) too. */
+const MAX_VALUE_DEPTH = 32;
+const MAX_VALUE_NODES = 10_000;
+
+/** Measured iteratively, so a hostile value cannot exhaust the stack. */
+export function storable(value: unknown): boolean {
+	const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+	let nodes = 0;
+	while (stack.length) {
+		const { node, depth } = stack.pop()!;
+		if (++nodes > MAX_VALUE_NODES || depth > MAX_VALUE_DEPTH) return false;
+		if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+	}
+	return true;
+}
 
 const getVariable: Handler = (rt, params) => {
 	const found = rt.state.variables.get(String(params.name));
