@@ -194,7 +194,6 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 
 	const server = createServer(onRequest);
 	server.on('upgrade', onUpgrade);
-	server.on('clientError', (_err, socket) => socket.destroy());
 	try {
 		await new Promise<void>((done, fail) => {
 			server.once('error', fail);

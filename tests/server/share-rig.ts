@@ -47,6 +47,9 @@ export async function startShareRig(): Promise<ShareRig> {
 			const everything = [...seen, ...sockets.flatMap((s) => s.raw), ...base.logs];
 			const leaks = everything.filter((text) => text.includes(base.realToken));
 			if (leaks.length) throw new Error(`the real token leaked into ${leaks.length} answers, frames or log lines`);
+			// Keys are handed out through the API only; a log line never holds one.
+			const loggedKeys = base.logs.filter((line) => /share_[A-Za-z0-9_-]{20,}/.test(line));
+			if (loggedKeys.length) throw new Error(`a share key was logged: ${loggedKeys.length} lines`);
 		}
 	});
 	return rig;
