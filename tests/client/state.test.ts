@@ -5,6 +5,7 @@ import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import { Listeners } from '$lib/client/listeners';
 import type { Envelope } from '$lib/protocol';
 import type { Receipt } from '$lib/client/receipts';
+import type { ConnectionStatus } from '$lib/client/socket';
 import type { VariableRead } from '$lib/client/read-only-view';
 import { fakeApp } from './support/fake-app';
 
@@ -23,7 +24,7 @@ function fakeSource(read: (name: string) => Promise<VariableRead> = async () => 
 	};
 	const readVariable = vi.fn(read);
 	const listenerCount = () => [...events.values()].reduce((n, l) => n + l.size, 0) + synced.size + receipts.size;
-	return { on, emit, readVariable, onSynced: (h: () => void) => synced.add(h), onReceipt: (h: (r: Receipt) => void) => receipts.add(h), synced, receipts, listenerCount };
+	return { status: 'open' as ConnectionStatus, on, emit, readVariable, onSynced: (h: () => void) => synced.add(h), onReceipt: (h: (r: Receipt) => void) => receipts.add(h), synced, receipts, listenerCount };
 }
 
 const chat = (messageId: string, message = 'hi'): Envelope => ({ origin: 'alpha', type: 'chat', data: { id: `x${messageId}`, message, extraSettings: { username: 'u', messageId, timestamp: 1 } } });
@@ -59,6 +60,9 @@ describe('VariableWatcher', () => {
 		expect(source.readVariable).toHaveBeenCalledTimes(2);
 		expect(watcher.values).toEqual({ deaths: 1, wins: 1 });
 		await vi.advanceTimersByTimeAsync(1000);
+		expect(source.readVariable).toHaveBeenCalledTimes(4);
+		source.status = 'reconnecting';
+		await vi.advanceTimersByTimeAsync(3000);
 		expect(source.readVariable).toHaveBeenCalledTimes(4);
 		watcher.destroy();
 		await vi.advanceTimersByTimeAsync(5000);

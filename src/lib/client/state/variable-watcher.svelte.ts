@@ -13,7 +13,7 @@ export interface VariableWatcherOptions {
 	intervalMs?: number;
 }
 
-type WatchSource = Pick<ReadOnlyView, 'readVariable' | 'on' | 'onSynced' | 'onReceipt'>;
+type WatchSource = Pick<ReadOnlyView, 'status' | 'readVariable' | 'on' | 'onSynced' | 'onReceipt'>;
 
 export class VariableWatcher {
 	#values = $state.raw<Readonly<Record<string, unknown>>>({});
@@ -43,7 +43,8 @@ export class VariableWatcher {
 				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs')) void this.refresh();
 			})
 		);
-		this.#timer = setInterval(() => void this.refresh(), options.intervalMs ?? 1000);
+		// Polling a closed or refused connection only piles up errors; the reconnect triggers a read anyway.
+		this.#timer = setInterval(() => source.status === 'open' && void this.refresh(), options.intervalMs ?? 1000);
 		void this.refresh();
 	}
 
