@@ -12,6 +12,7 @@ import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
 import { refuseUpgrade, sendJson } from './http-util';
+import { lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
 import { NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
@@ -169,13 +170,14 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (path.startsWith('/__share/'))
-			return void handleShareApi(req, res, { store: shares, upstreamToken, log }).catch((err: Error) => {
+			return void handleShareApi(req, res, { store: shares, upstreamToken, log, lanOrigins: () => lanOrigins(host, boundPort) }).catch((err: Error) => {
 				log(`Share management failed: ${err.message}`);
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 		staticSite(req, res);
 	}
 
+	let boundPort = port;
 	const upgraded = new Set<Duplex>();
 	function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
 		upgraded.add(socket);
@@ -208,7 +210,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		throw err;
 	}
 	const address = server.address();
-	const boundPort = typeof address === 'object' && address ? address.port : port;
+	boundPort = typeof address === 'object' && address ? address.port : port;
 	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 	return {

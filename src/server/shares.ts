@@ -133,12 +133,14 @@ export interface ShareApiDeps {
 	store: ShareStore;
 	/** The token forwarded for share keys; share management is closed without it. */
 	upstreamToken: string | undefined;
+	/** LAN origins of this server, for building links a co-streamer's device can open. */
+	lanOrigins: () => string[];
 	log: (line: string) => void;
 }
 
 /** Serves /__share/…; every answer is JSON. */
 export async function handleShareApi(req: IncomingMessage, res: ServerResponse, deps: ShareApiDeps): Promise<void> {
-	const { store, upstreamToken, log } = deps;
+	const { store, upstreamToken, log, lanOrigins } = deps;
 	const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
 
 	if (path === '/__share/whoami' && req.method === 'GET') {
@@ -153,7 +155,8 @@ export async function handleShareApi(req: IncomingMessage, res: ServerResponse, 
 	if (!presentedTokens(req).some((t) => sameSecret(t, upstreamToken)))
 		return sendJson(res, 401, { status: 401, code: 'unauthorized', message: "share management needs the streamer's token" });
 
-	if (path === '/__share/links' && req.method === 'GET') return sendJson(res, 200, { links: store.list().map((l) => linkView(l, req.headers.host)) });
+	if (path === '/__share/links' && req.method === 'GET')
+		return sendJson(res, 200, { links: store.list().map((l) => linkView(l, req.headers.host)), lanOrigins: lanOrigins() });
 
 	if (path === '/__share/links' && req.method === 'POST') {
 		let input: unknown;
@@ -178,7 +181,7 @@ export async function handleShareApi(req: IncomingMessage, res: ServerResponse, 
 			now
 		);
 		log(`Share link created: "${link.label}" (${profile}${link.types.length ? ': ' + link.types.join(', ') : ''}), id ${link.id}`);
-		return sendJson(res, 201, linkView(link, req.headers.host));
+		return sendJson(res, 201, { ...linkView(link, req.headers.host), lanOrigins: lanOrigins() });
 	}
 
 	const revokeMatch = /^\/__share\/links\/([0-9a-f]{1,64})$/.exec(path);

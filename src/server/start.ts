@@ -2,11 +2,11 @@
  * `npm start`: build the app if needed, start the companion server, and print where to open it.
  * The streamer's token (--token or STREAM_TOKEN) is never printed.
  */
-import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
+import { lanOrigins } from './lan';
 import { CompanionError, DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR, startCompanion, type Companion } from './companion';
 
 const HELP = `Usage: npm start -- [options]
@@ -48,18 +48,11 @@ function parseOptions() {
 	}
 }
 
-function lanAddresses(): string[] {
-	return Object.values(networkInterfaces())
-		.flat()
-		.filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-		.map((a) => a!.address);
-}
-
 function printReady(companion: Companion, host: string): void {
 	const fragment = companion.embeddedSim ? `?token=${companion.embeddedSim.token}` : '';
 	const page = (origin: string, route: string) => `${origin}/#/${route}${fragment}`;
 	const everyInterface = host === '0.0.0.0' || host === '::';
-	const lan = everyInterface ? lanAddresses().map((a) => `http://${a}:${companion.port}`) : [];
+	const lan = lanOrigins(host, companion.port);
 
 	console.log('');
 	if (companion.embeddedSim) console.log(`Demo token (for the simulator only): ${companion.embeddedSim.token}`);

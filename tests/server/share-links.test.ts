@@ -32,8 +32,10 @@ describe('share management API', () => {
 		expect(link).toMatchObject({ label: 'Mod Sam', profile: 'moderation', expired: false, expiresAt: expect.any(Number) });
 		const other = await rig.createLink({ profile: 'moderation' });
 		expect(other.key).not.toBe(link.key);
-		const list = (await rig.manage('GET', '/__share/links')).json.links;
-		expect(list).toContainEqual(expect.objectContaining({ id: link.id, key: link.key, label: 'Mod Sam', createdAt: expect.any(Number) }));
+		const listed = (await rig.manage('GET', '/__share/links')).json;
+		expect(listed.links).toContainEqual(expect.objectContaining({ id: link.id, key: link.key, label: 'Mod Sam', createdAt: expect.any(Number) }));
+		// Listening on loopback only: no LAN origin to offer.
+		expect(listed.lanOrigins).toEqual([]);
 	});
 
 	it('refuses bad links with clear messages', async () => {
