@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
-import { refuseUpgrade, sendJson } from './http-util';
+import { refuseUpgrade, sendJson, requestUrl } from './http-util';
 import { lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
@@ -159,7 +159,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	}
 
 	function onRequest(req: IncomingMessage, res: ServerResponse): void {
-		const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+		const path = requestUrl(req).pathname;
 		if (isApiPath(path)) {
 			const key = shareKeyOf(req);
 			if (!key) return void proxy.web(req, res);
@@ -183,7 +183,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		upgraded.add(socket);
 		socket.once('close', () => upgraded.delete(socket));
 		socket.on('error', () => socket.destroy());
-		const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+		const path = requestUrl(req).pathname;
 		if (!isApiPath(path)) return refuseUpgrade(socket, 404, 'Not Found', 'websockets live at /api');
 		const key = shareKeyOf(req);
 		if (!key) return void proxy.ws(req, socket as Socket, head);

@@ -32,9 +32,20 @@ export function refuseUpgrade(socket: Duplex, status: number, reason: string, me
 	);
 }
 
+const UNPARSEABLE = '/__unparseable__';
+
+/** The request's URL; a target no URL parser accepts becomes a path nothing serves, never an exception. */
+export function requestUrl(req: IncomingMessage): URL {
+	try {
+		return new URL(req.url ?? '/', 'http://companion.invalid');
+	} catch {
+		return new URL(UNPARSEABLE, 'http://companion.invalid');
+	}
+}
+
 /** Every token a request presents: each `token` query parameter and a Bearer header. */
 export function presentedTokens(req: IncomingMessage): string[] {
-	const url = new URL(req.url ?? '/', 'http://companion.invalid');
+	const url = requestUrl(req);
 	const out = url.searchParams.getAll('token');
 	const auth = req.headers.authorization;
 	const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { refuseUpgrade } from './http-util';
+import { refuseUpgrade, requestUrl } from './http-util';
 import { isExpired, type ShareLink, type ShareStore } from './share-store';
 import { judgeFrame } from './shares';
 
@@ -48,7 +48,7 @@ export function createShareSocketRelay(deps: {
 	heartbeat.unref();
 
 	function accept(req: IncomingMessage, socket: Duplex, head: Buffer, link: ShareLink): void {
-		const name = new URL(req.url ?? '/', 'http://companion.invalid').searchParams.get('name');
+		const name = requestUrl(req).searchParams.get('name');
 		const target = new URL(upstreamUrl);
 		if (name !== null) target.searchParams.set('name', name);
 		const upstream = new WebSocket(target, { headers: { authorization: `Bearer ${upstreamToken}` }, handshakeTimeout: 5000 });

@@ -16,7 +16,7 @@ import {
 	allowedSendTypes,
 	checkChosenTypes
 } from '../lib/share/profiles';
-import { BodyTooLarge, parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
+import { BodyTooLarge, parseJson, presentedTokens, readBody, sameSecret, sendJson, requestUrl } from './http-util';
 import { grantOf, isExpired, type ShareLink, type ShareStore } from './share-store';
 
 export const NOT_ALLOWED = 'not_allowed_by_share';
@@ -76,7 +76,7 @@ export type RestVerdict = { ok: true; path: string; body?: Buffer } | ({ ok: fal
 
 /** Checks a REST request made with a share key; answers the canonical path (and body) to forward. */
 export async function judgeRest(req: IncomingMessage, link: ShareLink): Promise<RestVerdict> {
-	const url = new URL(req.url ?? '/', 'http://companion.invalid');
+	const url = requestUrl(req);
 	const path = url.pathname;
 	if (req.method === 'GET' && (SHARED_READ_ENDPOINTS as readonly string[]).includes(path)) {
 		const slim = path === '/api/retrieve' ? url.searchParams.get('slim') : null;
@@ -141,7 +141,7 @@ export interface ShareApiDeps {
 /** Serves /__share/…; every answer is JSON. */
 export async function handleShareApi(req: IncomingMessage, res: ServerResponse, deps: ShareApiDeps): Promise<void> {
 	const { store, upstreamToken, log, lanOrigins } = deps;
-	const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+	const path = requestUrl(req).pathname;
 
 	if (path === '/__share/whoami' && req.method === 'GET') {
 		const key = shareKeyOf(req);

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { SECURITY_HEADERS, sendJson } from './http-util';
+import { SECURITY_HEADERS, sendJson, requestUrl } from './http-util';
 
 export const SAME_ORIGIN_META = '<meta name="stream-control-origin" content="same">';
 
@@ -57,7 +57,7 @@ export function createStaticSite(buildDir: string): (req: IncomingMessage, res: 
 
 	return (req, res) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { status: 405, message: 'pages are read-only' });
-		const path = new URL(req.url ?? '/', 'http://companion.invalid').pathname;
+		const path = requestUrl(req).pathname;
 		if (path === '/' || path === '/index.html') return serveIndex(req, res);
 		files(req, res, () => {
 			// Single-page app: unknown page paths get the app, which routes by the hash.

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompanion } from '../../src/server/companion';
 import { injectSameOriginMeta, SAME_ORIGIN_META } from '../../src/server/static-site';
@@ -35,6 +36,18 @@ describe('static pages', () => {
 		const page = await http('GET', `${rig.companion.url}/somewhere`, { headers: { accept: 'text/html' } });
 		expect(page.body).toContain(SAME_ORIGIN_META);
 		expect((await http('GET', `${rig.companion.url}/missing.js`)).status).toBe(404);
+	});
+
+	it('survives a request target no URL parser accepts', async () => {
+		const answer = await new Promise<string>((done, fail) => {
+			const socket = connect(rig.companion.port, '127.0.0.1', () => socket.write('GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+			let text = '';
+			socket.on('data', (c) => (text += c.toString()));
+			socket.on('end', () => done(text));
+			socket.on('error', fail);
+		});
+		expect(answer).toMatch(/^HTTP\/1\.1 4\d\d/);
+		expect((await http('GET', `${rig.companion.url}/`)).status).toBe(200);
 	});
 
 	it('injects the meta tag once, even without a head', () => {
