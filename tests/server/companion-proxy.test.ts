@@ -117,14 +117,17 @@ describe('websocket proxy', () => {
 describe('when the application is gone', () => {
 	it('answers 502 with one line that holds neither the token nor the target query', async () => {
 		const target = await startRig();
-		await target.sim.close();
-		const answer = await http('GET', `${target.companion.url}/api/retrieve?token=${target.realToken}&slim=true`);
-		expect(answer.status).toBe(502);
-		expect(answer.json).toMatchObject({ status: 502, message: expect.stringMatching(/did not answer/) });
-		expect(answer.body).not.toContain(target.realToken);
-		expect(answer.body).not.toContain('slim');
-		expect(answer.body.includes('\n')).toBe(false);
-		await target.companion.close();
+		try {
+			await target.sim.close();
+			const answer = await http('GET', `${target.companion.url}/api/retrieve?token=${target.realToken}&slim=true`);
+			expect(answer.status).toBe(502);
+			expect(answer.json).toMatchObject({ status: 502, message: expect.stringMatching(/did not answer/) });
+			expect(answer.body).not.toContain(target.realToken);
+			expect(answer.body).not.toContain('slim');
+			expect(answer.body.includes('\n')).toBe(false);
+		} finally {
+			await target.close();
+		}
 	});
 });
 
