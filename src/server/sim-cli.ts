@@ -66,9 +66,13 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			}
 			case '--disable-feature': {
-				const feature = next();
-				if (!(FEATURES as readonly string[]).includes(feature)) fail(`--disable-feature must be one of ${FEATURES.join(', ')}`);
-				out.disabled.push(feature as Feature);
+				// One or more features: `--disable-feature meta premium` or the flag repeated.
+				const features = [next()];
+				while (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) features.push(argv[++i]!);
+				for (const feature of features) {
+					if (!(FEATURES as readonly string[]).includes(feature)) fail(`--disable-feature must be one of ${FEATURES.join(', ')}`);
+					out.disabled.push(feature as Feature);
+				}
 				break;
 			}
 			case '--help':

@@ -31,11 +31,13 @@ function run(args: string[], env: Record<string, string> = {}) {
 
 describe('sim CLI', () => {
 	it('prints the URL once ready (never the token), serves, and stops cleanly on SIGTERM', async () => {
-		const cli = run(['--port', '0', '--profile', 'legacy'], { SIM_TOKEN: TOKEN });
-		const [, url] = await cli.line(/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile legacy\)/);
+		const cli = run(['--port', '0', '--disable-feature', 'meta', 'premium', '--ping-ms', '1000'], { SIM_TOKEN: TOKEN });
+		const [, url] = await cli.line(/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile current\)/);
 		const res = await fetch(`${url}/api/retrieve?token=${TOKEN}`);
 		expect(res.status).toBe(200);
 		expect((await fetch(`${url}/api/meta?token=${TOKEN}`)).status).toBe(404);
+		expect((await fetch(`${url}/api/premium?token=${TOKEN}`)).status).toBe(404);
+		expect((await fetch(`${url}/api/retrieve?token=wrong`)).status).toBe(401);
 		cli.child.kill('SIGTERM');
 		expect(await cli.exited).toBe(0);
 		expect(cli.output()).not.toContain(TOKEN);
