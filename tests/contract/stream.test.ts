@@ -275,10 +275,18 @@ describe.each(PROFILES)('Limits: colours (%s)', (profile) => {
 		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, CT_RULE]);
 	});
 
-	it('applies the defaults brightness 100, and targets only the listed lights', async () => {
+	it('applies the defaults brightness 100, transition 0, duration 4000 ms, and targets only the listed lights', async () => {
 		expect((await sim.api.send('rgb-color', { value: [255, 0, 0], lights: [{ type: 'brand_a', value: 'a1f0c2d4' }, { type: 'brand_b', value: 'ghost' }] })).json).toEqual(OK);
-		const { lights } = await state<{ lights: { current: { value: unknown; brightness: number; lights: string[] } } }>(sim.api);
-		expect(lights.current).toEqual({ value: [255, 0, 0], brightness: 100, lights: ['a1f0c2d4'] });
+		const { lights } = await state<{ lights: { current: unknown } }>(sim.api);
+		expect(lights.current).toEqual({ value: [255, 0, 0], brightness: 100, transition: 0, duration: 4000, lights: ['a1f0c2d4'] });
+		await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000 });
+		expect((await state<{ lights: { current: unknown } }>(sim.api)).lights.current).toEqual({ value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000, lights: 'all' });
+	});
+
+	it('leaves the lights alone while light control is off', async () => {
+		await sim.api.send('set-app', { value: false });
+		expect((await sim.api.send('hex-color', { value: '#00ff00' })).json).toEqual(OK);
+		expect((await state<{ lights: { current: unknown } }>(sim.api)).lights.current).toBeNull();
 	});
 
 	it('hex-color needs a leading #', async () => {

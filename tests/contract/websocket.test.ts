@@ -267,3 +267,28 @@ describe('websocket (legacy)', () => {
 		expect(s.frames.some((f) => f.type === 'premium')).toBe(false);
 	});
 });
+
+describe('websocket features switched off one by one (current)', () => {
+	describe('without ws-command-responses and ws-subscriptions', () => {
+		const sim = useSim('current', { disabledFeatures: ['ws-command-responses', 'ws-subscriptions'] });
+
+		it('runs commands without replying, and treats subscribe as a bad request', async () => {
+			const s = await sim.api.socket();
+			expect(await s.repliesAfter({ type: 'set-counter-value', params: { name: 'wins', value: 8 }, context: 1 })).toEqual([]);
+			expect(await sim.api.variable('wins')).toBe(8);
+			expect(await s.repliesAfter({ subscribe: ['alert'], context: 2 })).toEqual([]);
+			expect((await badRequests(sim.api)).at(-1)).toMatchObject({ status: 400, note: 'bad API request: subscribe is not supported by this version' });
+		});
+	});
+
+	describe('without ws-keepalive', () => {
+		const sim = useSim('current', { disabledFeatures: ['ws-keepalive'], pingIntervalMs: 20 });
+
+		it('sends no pings and keeps a silent client', async () => {
+			const silent = await sim.api.socket(`token=${TOKEN}`, { autoPong: false });
+			await new Promise((r) => setTimeout(r, 150));
+			expect((await silent.command('get-variable-value', { name: 'deaths' })).message).toBe(7);
+			expect(silent.pings).toBe(0);
+		});
+	});
+});

@@ -58,6 +58,10 @@ export interface Prediction {
 export interface LightColor {
 	value: unknown;
 	brightness: number;
+	/** Milliseconds. */
+	transition: number;
+	/** Milliseconds the colour shows before the lights return to their default. */
+	duration: number;
 	lights: string[] | 'all';
 }
 

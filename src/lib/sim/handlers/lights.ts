@@ -14,7 +14,13 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 }
 
 const color: Handler = (rt, params, type) => {
-	const next: LightColor = { value: params.value, brightness: Number(params.brightness), lights: targetsOf(rt, params) };
+	const next: LightColor = {
+		value: params.value,
+		brightness: Number(params.brightness),
+		transition: Number(params.transition),
+		duration: Number(params.duration),
+		lights: targetsOf(rt, params)
+	};
 	if (params.hold === true) rt.state.lights.default = next;
 	if (!rt.state.states.on) return ok(true, { note: 'light control is off: lights unchanged' });
 	if (Array.isArray(next.lights) && next.lights.length === 0) return ok(true, { note: 'none of the listed lights exist: nothing changes' });

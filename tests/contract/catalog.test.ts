@@ -1,0 +1,154 @@
+/**
+ * Contract: every send type the spec names ("Valid type values" and "Also accepted") answers a
+ * well-formed request, in both profiles; plus the types whose parameters the spec leaves "not shown"
+ * (tts, overlays, fuze, queue) with their state.
+ */
+import { describe, expect, it } from 'vitest';
+import { actionCatalogText, CATALOG, SEND_TYPES, type SendType } from '$lib/protocol';
+import { OK, PROFILES, useSim, type Api } from './harness';
+
+/** One well-formed request per type; the Record type makes the compiler demand every catalog type. */
+const EXAMPLES: Record<SendType, Record<string, unknown> | undefined> = {
+	'chat-command': { value: 'lurk' },
+	'chatbot-command': { value: 'socials' },
+	'alpha-points': { value: 'Hydrate' },
+	'alpha-extension': { value: 'Confetti' },
+	'gamma-points': { value: 'Spotlight' },
+	alert: { value: 'alpha-follower', extraSettings: { username: 'moss_moth' } },
+	'studio-scene': { value: 'Just Chatting', duration: 5000 },
+	'studio-theme': { value: 'Sunrise' },
+	'studio-animation': { value: 'Rainbow Wave' },
+	'chatbot-message': { value: 'hi chat', platform: 'alpha', userToChatAs: 'self' },
+	'rgb-color': { value: { r: 255, g: 128, b: 0 }, brightness: 80, transition: 100, duration: 2000, hold: false, lights: [{ type: 'brand_a', value: 'a1f0c2d4' }] },
+	'hex-color': { value: '#ff8800' },
+	'start-fuze': undefined,
+	'stop-fuze': { value: false },
+	'toggle-fuze': {},
+	'fuze-audio-sensitivity': { value: 80 },
+	'to-default': undefined,
+	'set-app': { value: true },
+	'start-app': {},
+	'stop-app': { value: false },
+	'toggle-stream-mode': {},
+	'resume-queue': undefined,
+	'pause-queue': undefined,
+	'clear-queue': undefined,
+	'clear-cooldowns': undefined,
+	'set-command-state': { name: 'lurk', value: true, kind: 'chat' },
+	'set-folder-state': { name: 'Hype', value: true },
+	tts: { value: 'hello there', voice: 'en-US-Standard-A', volume: 60 },
+	'update-variable-value': { name: 'deaths', value: '+1' },
+	'get-variable-value': { name: 'deaths' },
+	'create-chatbot-command': { name: 'brand new', message: 'hello' },
+	'update-chatbot-command': { name: 'socials', message: 'updated' },
+	'delete-chatbot-command': { value: 'spoilers' },
+	'overlay-set-visibility': { layer: 'BRB Screen', value: true },
+	'overlay-set-layer-visibility': { layer: 'layer-chat', value: false },
+	'overlay-set-layer-position': { layer: 'layer-chat', x: 10, y: 20, transitionTime: 300, transitionInterpolation: 'ease-in-out' },
+	'overlay-set-content': { layer: 'layer-now-playing', content: 'Up next: snacks' },
+	'change-stream-title': { value: 'Chill stream', platform: 'alpha' },
+	'change-current-category': { value: 'Just Chatting', platform: 'alpha' },
+	'create-stream-marker': { value: 'highlight', platform: 'alpha' },
+	clip: { platform: 'alpha' },
+	'send-announcement': { value: 'Welcome!', platform: 'alpha' },
+	'run-commercial': { duration: 60, platform: 'alpha' },
+	'set-slow-mode': { value: true, duration: 10, platform: 'alpha' },
+	'set-subscriber-mode': { value: true, platform: 'alpha' },
+	'set-follow-mode': { value: true, duration: 60, platform: 'alpha' },
+	'set-emotes-mode': { value: false, platform: 'alpha' },
+	'create-poll': { name: 'Next game?', value: 'A,B,C', duration: 60, platform: 'alpha' },
+	'end-poll': { platform: 'alpha' },
+	'create-prediction': { name: 'Win?', value: 'Yes,No', duration: 60, platform: 'alpha' },
+	'end-prediction': { name: 'CANCELED', platform: 'alpha' },
+	'clear-chat': { platform: 'alpha' },
+	'pin-message': { value: 'msg-1', platform: 'alpha' },
+	'unpin-message': { platform: 'alpha' },
+	'add-moderator': { value: 'moss_moth', platform: 'alpha' },
+	'remove-moderator': { value: 'moss_moth', platform: 'alpha' },
+	'song-request': { action: 'add', value: 'Paper Boats', username: 'moss_moth', platform: 'alpha' },
+	'set-counter-value': { name: 'wins', value: 4 },
+	'get-loyalty-points': { username: 'moss_moth', platform: 'alpha' },
+	'run-actions': { actions: [{ base: 'app', type: 'chatbot', value: { message: 'from actions' } }] },
+	'get-action-catalog': undefined,
+	'translate-message': { value: 'hola', username: 'moss_moth', language: 'en', platform: 'alpha' },
+	shoutout: { value: 'northwind_tv', platform: 'alpha' },
+	'add-vip': { value: 'moss_moth', platform: 'alpha' },
+	'remove-vip': { value: 'moss_moth', platform: 'alpha' },
+	'ban-user': { value: 'troll', platform: 'beta' },
+	'unban-user': { value: 'troll', platform: 'beta' },
+	'timeout-user': { value: 'troll', platform: 'alpha', duration: 30, name: 'spam' },
+	'delete-message': { value: 'msg-1', platform: 'alpha' },
+	'add-loyalty-points': { value: 10, username: 'moss_moth', platform: 'alpha' }
+};
+
+/** Types that answer a value rather than `true`. */
+const VALUE_ANSWERS: Partial<Record<SendType, unknown>> = {
+	'get-variable-value': 7,
+	'create-chatbot-command': 'brand-new',
+	'get-loyalty-points': 1520,
+	'add-loyalty-points': 1530,
+	'get-action-catalog': actionCatalogText()
+};
+
+async function state(api: Api): Promise<Record<string, unknown>> {
+	return (await api.control('state')).json as Record<string, unknown>;
+}
+
+describe.each(PROFILES)('every send type answers a well-formed request (%s)', (profile) => {
+	const sim = useSim(profile);
+
+	it.each(SEND_TYPES)('%s', async (type) => {
+		const answer = await sim.api.send(type, EXAMPLES[type]);
+		const gated = CATALOG[type].feature !== undefined && profile === 'legacy';
+		if (gated) {
+			expect([answer.status, answer.text]).toEqual([400, `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
+			return;
+		}
+		const expected = type in VALUE_ANSWERS ? { message: VALUE_ANSWERS[type], status: 200 } : OK;
+		expect([answer.status, answer.json]).toEqual([200, expected]);
+	});
+
+	it('set-fuze, listed in data.types, is served like the other fuze types', async () => {
+		expect((await sim.api.send('set-fuze', { value: true })).json).toEqual(OK);
+		expect(((await state(sim.api)).states as { fuze: number }).fuze).toBe(1);
+	});
+});
+
+describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)', (profile) => {
+	const sim = useSim(profile);
+
+	it('tts speaks with the voice named by id or label, "random", or the default for an unknown voice', async () => {
+		for (const voice of ['Oliver (UK)', 'random', 'nobody']) expect((await sim.api.send('tts', { value: 'hi', voice })).json).toEqual(OK);
+		const log = (await sim.api.control('requests')).json as { requests: { note?: string }[] };
+		expect(log.requests.at(-1)!.note).toBe('unknown voice "nobody": default voice used');
+		const loud = await sim.api.send('tts', { value: 'hi', volume: 101 });
+		expect([loud.status, loud.text]).toEqual([400, 'params.volume must be between 0 and 100']);
+	});
+
+	it('overlay types change what the full retrieve shows', async () => {
+		await sim.api.send('overlay-set-visibility', { layer: 'brb screen', value: true });
+		await sim.api.send('overlay-set-visibility', { layer: '3f7c1e0a-2d4b-4c1e-9a51-7b3c0f2e8d11' });
+		await sim.api.send('overlay-set-layer-position', { layer: 'layer-chat', x: 1, y: 2 });
+		await sim.api.send('overlay-set-content', { layer: 'layer-now-playing', content: 'New text' });
+		const options = ((await sim.api.get('/api/retrieve')).json as { data: { options: { overlays: { visible: boolean }[]; overlayLayers: Record<string, unknown>[] } } }).data.options;
+		expect(options.overlays.map((o) => o.visible)).toEqual([false, true]);
+		expect(options.overlayLayers[0]).toMatchObject({ id: 'layer-chat', x: 1, y: 2 });
+		expect(options.overlayLayers[2]).toMatchObject({ id: 'layer-now-playing', content: 'New text' });
+	});
+
+	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {
+		const fuze = async () => ((await state(sim.api)).states as { fuze: number }).fuze;
+		await sim.api.send('stop-fuze');
+		expect(await fuze()).toBe(1);
+		await sim.api.send('start-fuze', { value: false });
+		expect(await fuze()).toBe(0);
+		await sim.api.send('toggle-fuze', { value: true });
+		expect(await fuze()).toBe(1);
+	});
+
+	it('fuze-audio-sensitivity, clear-cooldowns and the queue types answer success', async () => {
+		for (const type of ['fuze-audio-sensitivity', 'clear-cooldowns', 'pause-queue', 'resume-queue', 'clear-queue'])
+			expect((await sim.api.send(type, type === 'fuze-audio-sensitivity' ? { value: 50 } : undefined)).json).toEqual(OK);
+		expect((await state(sim.api)).lights).toMatchObject({ fuzeSensitivity: 50 });
+	});
+});
