@@ -4,6 +4,7 @@
  */
 import { FEATURES, CLOSE_CODES, type Feature } from '../protocol/vocabulary';
 import { defaultSetup } from './default-setup';
+import { parseSetup } from './setup';
 import { startDemoTraffic } from './demo';
 import { Dispatcher } from './dispatch';
 import { premiumEnvelope } from './events';
@@ -48,7 +49,10 @@ export class Simulator {
 		this.profile = opts.profile ?? 'current';
 		this.features = featuresFor(this.profile, opts.disabledFeatures);
 		const now = opts.now ?? (() => Date.now());
-		const setup = opts.setup ? structuredClone(opts.setup) : defaultSetup();
+		// Re-validated (and copied) so a hand-built setup gets its defaults or a clear error.
+		const parsed = opts.setup ? parseSetup(opts.setup) : { ok: true as const, setup: defaultSetup() };
+		if (!parsed.ok) throw new Error(parsed.error);
+		const setup = parsed.setup;
 		this.startedAt = now();
 		this.log = new RequestLog(now);
 		this.rt = new Runtime({

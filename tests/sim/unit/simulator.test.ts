@@ -225,3 +225,14 @@ describe('demo traffic', () => {
 		expect(peer.sent.length).toBe(count);
 	});
 });
+
+describe('setup option', () => {
+	it('serves a hand-built setup with its defaults filled in, and refuses an invalid one by field', () => {
+		const sim = new Simulator({ token: 't', setup: { scenes: ['Only Scene'] } as never });
+		const res = sim.handleHttp({ method: 'GET', path: '/api/retrieve', query: new URLSearchParams('token=t'), headers: {}, body: '' });
+		const data = (JSON.parse(res.body) as { data: { options: Record<string, { values: string[] }> } }).data;
+		expect(data.options['studio-scene']!.values).toEqual(['Only Scene']);
+		expect(data.options['chatbot-command']!.values).toEqual(['so', 'uptime', 'command']);
+		expect(() => new Simulator({ token: 't', setup: { lights: 'none' } as never })).toThrow('invalid setup: setup.lights must be a list of lights');
+	});
+});
