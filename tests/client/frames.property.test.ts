@@ -13,6 +13,8 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasO
 const HUGE = 'x'.repeat(4 * 1024 * 1024 + 10);
 const BIG_INSIDE = JSON.stringify({ origin: 'alpha', type: 'chat', data: { message: 'y'.repeat(1024 * 1024), extraSettings: { messageId: 'm' } } });
 const deep = (n: number, open: string, close: string) => open.repeat(n) + close.repeat(n);
+/** Nesting far past any sane frame, kept as a constant so it is built once. */
+const VERY_DEEP = deep(20_000, '[', ']');
 
 const key = fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 12 }));
 const context = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.constantFrom(...HOSTILE_KEYS), fc.constant(null), fc.double());
@@ -74,9 +76,9 @@ const frame = fc.oneof(
 	{ arbitrary: envelopeLike, weight: 4 },
 	{ arbitrary: pollutingText, weight: 2 },
 	{ arbitrary: nonText, weight: 2 },
-	{ arbitrary: fc.integer({ min: 10, max: 20_000 }).map((n) => deep(n, '[', ']')), weight: 1 },
-	{ arbitrary: fc.integer({ min: 10, max: 20_000 }).map((n) => deep(n, '{"a":', '}').replace(/}+$/, (m) => 'null' + m)), weight: 1 },
-	{ arbitrary: fc.constantFrom(HUGE, BIG_INSIDE, '', 'null', 'true', '"str"', '1e400', '{"type":""}'), weight: 1 }
+	{ arbitrary: fc.integer({ min: 10, max: 2000 }).map((n) => deep(n, '[', ']')), weight: 1 },
+	{ arbitrary: fc.integer({ min: 10, max: 2000 }).map((n) => deep(n, '{"a":', '}').replace(/}+$/, (m) => 'null' + m)), weight: 1 },
+	{ arbitrary: fc.constantFrom(HUGE, BIG_INSIDE, VERY_DEEP, '', 'null', 'true', '"str"', '1e400', '{"type":""}'), weight: 1 }
 );
 
 function prototypeFingerprint() {
@@ -138,6 +140,11 @@ describe('hostile frames', () => {
 		expect(socket.stats.frames).toBeGreaterThanOrEqual(12_000);
 		expect(socket.stats.invalidFrames).toBeGreaterThan(1000);
 		expect(socket.status).toBe('open');
+	}, 90_000);
+
+	it('survives nesting a million levels deep, once', () => {
+		for (const raw of [deep(1_000_000, '[', ']'), deep(1_000_000, '{"a":', '}')]) expect(() => socket.handleFrame(raw)).not.toThrow();
+		expect(socket.pendingCount).toBe(3);
 	});
 
 	it('still settles the waiting requests by their own context afterwards', async () => {
@@ -170,5 +177,5 @@ describe('hostile frames through the whole client', () => {
 		expect(client.status).toBe('open');
 		expect(seen.length).toBeGreaterThan(0);
 		client.destroy();
-	});
+	}, 60_000);
 });
