@@ -131,6 +131,21 @@ describe('socket close codes', () => {
 		}
 	});
 
+	it('keeps reconnecting when a failed socket never reports its close', async () => {
+		const { ws, socket, probe } = setup();
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		const stuck = ws.latest();
+		stuck.close = () => {}; // closing it does nothing and no close event ever comes
+		// The library gives up on the attempt after its connection timeout (60 s here, +1 ms for its own wait)…
+		await vi.advanceTimersByTimeAsync(60_001);
+		expect(ws.instances).toHaveLength(1);
+		// …and after a 3 s grace for the close event, the policy's first backoff step applies.
+		await expectAttemptAfter(ws, 3000 + 1000);
+		expect(probe).toHaveBeenCalledTimes(1);
+		socket.stop();
+	});
+
 	it('reports a command in flight during a drop as lost and never sends it again', async () => {
 		const { ws, socket } = setup();
 		socket.start();

@@ -39,9 +39,14 @@ export type SocketCommandOutcome = PendingOutcome | { kind: 'sent' } | { kind: '
 
 interface Attempt {
 	opened: boolean;
+	/** Its close has been acted on (by the close event, or by the grace timeout below). */
+	handled: boolean;
 	closed: Promise<void>;
 	markClosed: () => void;
 }
+
+/** How long to wait for a raw socket's close event before acting as if it closed abnormally. */
+const CLOSE_GRACE_MS = 3000;
 
 const OPEN = 1;
 /** A fresh promise each time: a shared one would keep every awaiting closure alive forever. */
@@ -205,8 +210,16 @@ export class ApiSocket {
 
 	/** The library asks for the address before every attempt: this is where the policy's delay is applied. */
 	async #nextUrl(generation: number): Promise<string> {
+		if (generation !== this.#generation) return never<string>();
 		const attempt = this.#attempt;
-		if (attempt) await attempt.closed;
+		if (attempt) {
+			// A socket that never reports its close must not stop reconnection for good.
+			let grace: ReturnType<typeof setTimeout> | undefined;
+			const late = new Promise<void>((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS)));
+			await Promise.race([attempt.closed, late]);
+			clearTimeout(grace);
+			this.#closed(attempt, 1006);
+		}
 		await this.#gate;
 		if (generation !== this.#generation || this.#halted) return never<string>();
 		return this.#options.url;
@@ -215,7 +228,7 @@ export class ApiSocket {
 	#track(ws: WebSocketLike): void {
 		const owner = this.#rws;
 		let markClosed = () => {};
-		const attempt: Attempt = { opened: false, closed: new Promise<void>((r) => (markClosed = r)), markClosed: () => markClosed() };
+		const attempt: Attempt = { opened: false, handled: false, closed: new Promise<void>((r) => (markClosed = r)), markClosed: () => markClosed() };
 		this.#attempt = attempt;
 		ws.addEventListener('open', () => {
 			if (this.#halted || owner !== this.#rws) return;
@@ -225,9 +238,16 @@ export class ApiSocket {
 			this.#openListeners.emit();
 		});
 		ws.addEventListener('close', (event) => {
-			if (owner === this.#rws && !this.#halted) this.#afterClose(attempt, typeof event.code === 'number' ? event.code : 1006);
+			if (owner === this.#rws) this.#closed(attempt, typeof event.code === 'number' ? event.code : 1006);
 			attempt.markClosed();
 		});
+	}
+
+	/** Acts on an attempt's close once, whichever comes first: its close event or the grace timeout. */
+	#closed(attempt: Attempt, code: number): void {
+		if (attempt.handled) return;
+		attempt.handled = true;
+		if (!this.#halted) this.#afterClose(attempt, code);
 	}
 
 	#afterClose(attempt: Attempt, code: number): void {
