@@ -74,7 +74,7 @@ describe.each(PROFILES)('fuzz (%s)', (profile) => {
 				if (answer.status !== 200) expect(answer.text.length).toBeGreaterThan(0);
 				if (answer.status === 400 && profile === 'legacy') expect(answer.isJson).toBe(false);
 			}),
-			{ numRuns: 300 }
+			{ numRuns: 200 }
 		);
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 		expect((await api.get('/api/retrieve')).status).toBe(200);
@@ -91,7 +91,7 @@ describe.each(PROFILES)('fuzz (%s)', (profile) => {
 				socket.send({ retrieve: true, context });
 				await socket.next((f) => f.context === context);
 			}),
-			{ numRuns: 150 }
+			{ numRuns: 120 }
 		);
 		const replies = socket.frames.filter((f) => f.event === 'socketapi:response');
 		for (const reply of replies) expect(ALLOWED.has(Number(reply.status))).toBe(true);
