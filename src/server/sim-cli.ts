@@ -113,7 +113,8 @@ async function main(): Promise<void> {
 		pingIntervalMs: opts.pingMs,
 		demo: opts.demo
 	}).catch((err: NodeJS.ErrnoException) => fail(`simulator could not start: ${err.code === 'EADDRINUSE' ? `port ${opts.port} is in use` : err.message}`));
-	console.log(`simulator listening on ${server.url} (profile ${opts.profile})${opts.demo ? ' with demo traffic' : ''}`);
+	console.log(`simulator listening on ${server.url} (profile ${opts.profile})`);
+	if (opts.demo) console.log('demo traffic on');
 	let stopping = false;
 	const stop = (signal: string) => {
 		if (stopping) return;
