@@ -16,7 +16,7 @@ import { FrameRouter } from './frames';
 import type { PendingOutcome } from './pending';
 import { ReconnectPolicy, type ReconnectPolicyOptions } from './reconnect-policy';
 import type { ProbeResult } from './rest';
-import { trackedWebSocket, type WebSocketConstructor, type WebSocketLike } from './tracked-websocket';
+import { Attempt, trackedWebSocket, type WebSocketConstructor, type WebSocketLike } from './tracked-websocket';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped' | 'unauthorized' | 'unreachable';
 
@@ -36,14 +36,6 @@ export interface ApiSocketOptions {
 }
 
 export type SocketCommandOutcome = PendingOutcome | { kind: 'sent' } | { kind: 'not-sent' };
-
-interface Attempt {
-	opened: boolean;
-	/** Its close has been acted on (by the close event, or by the grace timeout below). */
-	handled: boolean;
-	closed: Promise<void>;
-	markClosed: () => void;
-}
 
 /** How long to wait for a raw socket's close event before acting as if it closed abnormally. */
 const CLOSE_GRACE_MS = 3000;
@@ -213,11 +205,7 @@ export class ApiSocket {
 		if (generation !== this.#generation) return never<string>();
 		const attempt = this.#attempt;
 		if (attempt) {
-			// A socket that never reports its close must not stop reconnection for good.
-			let grace: ReturnType<typeof setTimeout> | undefined;
-			const late = new Promise<void>((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS)));
-			await Promise.race([attempt.closed, late]);
-			clearTimeout(grace);
+			await attempt.closedOrGrace(CLOSE_GRACE_MS);
 			this.#closed(attempt, 1006);
 		}
 		await this.#gate;
@@ -227,8 +215,7 @@ export class ApiSocket {
 
 	#track(ws: WebSocketLike): void {
 		const owner = this.#rws;
-		let markClosed = () => {};
-		const attempt: Attempt = { opened: false, handled: false, closed: new Promise<void>((r) => (markClosed = r)), markClosed: () => markClosed() };
+		const attempt = new Attempt();
 		this.#attempt = attempt;
 		ws.addEventListener('open', () => {
 			if (this.#halted || owner !== this.#rws) return;

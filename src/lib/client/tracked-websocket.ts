@@ -1,7 +1,8 @@
 /**
  * reconnecting-websocket sees synthetic close events (code 1000 after any error or timeout), so the
  * socket policy listens to each raw socket itself: this wraps a WebSocket constructor so every raw
- * socket it creates is handed to a callback before the library attaches its own listeners.
+ * socket it creates is handed to a callback before the library attaches its own listeners, and
+ * each attempt's real outcome is kept in an Attempt.
  */
 
 /** What the client needs of a WebSocket: the browser's, `ws`'s and the demo's in-page fake all fit. */
@@ -23,4 +24,29 @@ export function trackedWebSocket(Base: WebSocketConstructor, onCreate: (ws: WebS
 	}
 	// reconnecting-websocket recognises a WebSocket class by these constants.
 	return Object.assign(Tracked, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }) as unknown as WebSocketConstructor;
+}
+
+/** One raw connection attempt, as the policy sees it. */
+export class Attempt {
+	opened = false;
+	/** Its close has been acted on (by the close event, or after the grace below). */
+	handled = false;
+	readonly closed: Promise<void>;
+	#markClosed: () => void = () => {};
+
+	constructor() {
+		this.closed = new Promise<void>((resolve) => (this.#markClosed = resolve));
+	}
+
+	markClosed(): void {
+		this.#markClosed();
+	}
+
+	/** Waits for the close event, but no longer than `graceMs`: a socket that never reports must not stall reconnection. */
+	async closedOrGrace(graceMs: number): Promise<void> {
+		let grace: ReturnType<typeof setTimeout> | undefined;
+		const late = new Promise<void>((resolve) => (grace = setTimeout(resolve, graceMs)));
+		await Promise.race([this.closed, late]);
+		clearTimeout(grace);
+	}
 }
