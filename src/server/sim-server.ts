@@ -37,7 +37,7 @@ export interface SimServer {
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 function write(res: ServerResponse, answer: SimHttpResponse, extraHeaders: Record<string, string>): void {
-	if (res.headersSent) return;
+	if (res.headersSent || res.destroyed) return;
 	res.writeHead(answer.status, { ...extraHeaders, ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
 	res.end(answer.body);
 }
@@ -109,6 +109,10 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 			socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\nUnauthorized');
 			return;
 		}
+		// A handshake that ws rejects (bad key, wrong version) never reaches the callback: forget the session.
+		socket.once('close', () => {
+			if (!client) session.close();
+		});
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			client = ws;
 			alive.set(ws, true);

@@ -45,3 +45,23 @@ describe('control surface /__sim/', () => {
 		expect([answer.status, answer.json]).toEqual([404, { status: 404, message: 'no control route POST /__sim/nothing' }]);
 	});
 });
+
+describe('malformed upgrades', () => {
+	const sim = useSim('current');
+
+	it('a handshake ws rejects leaves no connection behind, and the server keeps serving', async () => {
+		const { request } = await import('node:http');
+		const url = new URL(sim.api.url);
+		const status = await new Promise<number>((resolve) => {
+			const req = request({ host: url.hostname, port: url.port, path: '/api?token=contract-token-7f3a', headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'not-a-valid-key' } });
+			req.on('response', (res) => resolve(res.statusCode ?? 0));
+			req.on('error', () => resolve(-1));
+			req.end();
+		});
+		expect(status).toBe(400);
+		const clients = async () => ((await sim.api.control('state')).json as { clients: unknown[] }).clients;
+		for (let i = 0; i < 100 && (await clients()).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+		expect(await clients()).toEqual([]);
+		expect((await sim.api.get('/api/retrieve')).status).toBe(200);
+	});
+});
