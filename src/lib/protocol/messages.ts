@@ -174,6 +174,25 @@ export interface AlertLine {
 	value?: string;
 	replay: boolean;
 	timestamp: number;
+	/** Scalar fields of `dynamic` and `extraSettings` as short strings (untrusted text), for readable lines. */
+	dynamic?: Readonly<Record<string, string>>;
+	extra?: Readonly<Record<string, string>>;
+}
+
+const MAX_DETAIL_FIELDS = 40;
+const MAX_DETAIL_CHARS = 200;
+
+/** The scalar fields of a payload record, bounded in count and length. */
+function scalarFields(record: Record<string, unknown> | undefined): Record<string, string> {
+	const out: Record<string, string> = {};
+	let count = 0;
+	for (const [key, value] of Object.entries(record ?? {})) {
+		if (count >= MAX_DETAIL_FIELDS) break;
+		if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+		out[key.slice(0, 60)] = String(value).slice(0, MAX_DETAIL_CHARS);
+		count++;
+	}
+	return out;
 }
 
 export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine | undefined {
@@ -190,7 +209,9 @@ export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine
 		username,
 		value: asText(dynamic?.value),
 		replay: replay ?? false,
-		timestamp: typeof ts === 'number' ? ts : now
+		timestamp: typeof ts === 'number' ? ts : now,
+		dynamic: scalarFields(dynamic),
+		extra: scalarFields(extraSettings)
 	};
 }
 

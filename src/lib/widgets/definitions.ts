@@ -117,6 +117,7 @@ export const eventsWidget = defineWidget({
 		{ key: 'limit', label: 'Events in the list', kind: 'number', default: 5, min: 1, max: 50 },
 		{ key: 'duration', label: 'Show each for (0 = keep)', kind: 'number', default: 0, min: 0, max: 3600, unit: 's' },
 		{ key: 'include', label: 'Only these (parts of alert keys)', kind: 'list', default: [], placeholder: 'follower, subscriber, donation' },
+		{ key: 'exclude', label: 'Never these (parts of alert keys)', kind: 'list', default: ['variableChanged'], placeholder: 'variableChanged, switchSong' },
 		{ key: 'replays', label: 'Show replays', kind: 'boolean', default: false },
 		{ key: 'card', label: 'Card colour', kind: 'color', default: '#000000b3' },
 		{ key: 'accent', label: 'Accent colour', kind: 'color', default: '#7c5cff' },

@@ -7,46 +7,54 @@ import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 
 export type FeedKind = 'chat' | 'command' | 'alert';
-export type FeedItem =
+export type FeedItem = (
 	| { kind: 'chat'; key: string; line: ChatLine }
 	| { kind: 'command'; key: string; line: CommandLine }
-	| { kind: 'alert'; key: string; line: AlertLine };
+	| { kind: 'alert'; key: string; line: AlertLine }
+) & {
+	/** Local time the item arrived (ms epoch), for fading lines out. */
+	receivedAt: number;
+};
 
 export interface EventFeedOptions {
 	/** Most items kept; older ones drop off. */
 	limit?: number;
 	kinds?: readonly FeedKind[];
+	/** Items refused here are never kept, so they do not push others out of the limit (hidden users, filters). */
+	accept?: (item: FeedItem) => boolean;
 }
 
 export class EventFeed {
 	#items = $state.raw<FeedItem[]>([]);
 	readonly #limit: number;
+	readonly #accept: (item: FeedItem) => boolean;
 	readonly #disposers: Disposer[] = [];
 	#counter = 0;
 
 	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions = {}) {
 		this.#limit = Math.max(1, options.limit ?? 100);
+		this.#accept = options.accept ?? (() => true);
 		const kinds = new Set(options.kinds ?? ['chat', 'command', 'alert']);
 		if (kinds.has('chat'))
 			this.#disposers.push(
 				source.on('chat', (envelope) => {
 					const chat = parseChatEvent(envelope);
 					if (chat?.kind === 'deletion') this.#items = this.#items.filter((item) => !(item.kind === 'chat' && item.line.id === chat.id));
-					else if (chat) this.#add({ kind: 'chat', key: this.#key('chat'), line: chat.line });
+					else if (chat) this.#add({ kind: 'chat', key: this.#key('chat'), line: chat.line, receivedAt: Date.now() });
 				})
 			);
 		if (kinds.has('command'))
 			this.#disposers.push(
 				source.on('command', (envelope) => {
 					const line = parseCommandEvent(envelope);
-					if (line) this.#add({ kind: 'command', key: this.#key('command'), line });
+					if (line) this.#add({ kind: 'command', key: this.#key('command'), line, receivedAt: Date.now() });
 				})
 			);
 		if (kinds.has('alert'))
 			this.#disposers.push(
 				source.on('alert', (envelope) => {
 					const line = parseAlertEvent(envelope);
-					if (line) this.#add({ kind: 'alert', key: this.#key('alert'), line });
+					if (line) this.#add({ kind: 'alert', key: this.#key('alert'), line, receivedAt: Date.now() });
 				})
 			);
 	}
@@ -69,6 +77,7 @@ export class EventFeed {
 	}
 
 	#add(item: FeedItem): void {
+		if (!this.#accept(item)) return;
 		const next = [...this.#items, item];
 		this.#items = next.length > this.#limit ? next.slice(next.length - this.#limit) : next;
 	}

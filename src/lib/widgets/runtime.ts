@@ -1,0 +1,76 @@
+/**
+ * What every widget page starts from: its options and connection settings read from the page URL,
+ * one read-only connection (no `name`, so a scene full of widgets does not flood the streamer with
+ * notices) narrowed to the envelope types the widget needs, and its connection state for the debug
+ * corner. The client reconnects with backoff by itself; when the streamer turns the interface off
+ * (close 1000, where the client stops) the runtime tries again every so often, forever.
+ */
+import { openSession, type Session } from '$lib/app/session';
+import type { Disposer } from '$lib/client/listeners';
+import type { ReadOnlyView } from '$lib/client/read-only-view';
+import { pageParams, parseConnectionSettings, type PageLocation, type SettingsIssue } from '$lib/client/settings';
+import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { parseOptions, type Options, type OptionWarning, type WidgetDefinition } from './options';
+
+/** How long after the interface was turned off a widget tries again (then the client backs off by itself). */
+export const RETRY_AFTER_STOP_MS = 15_000;
+
+export interface WidgetRuntimeOptions {
+	/** Envelope types the widget listens to; everything else is not even pushed (ws-subscriptions). */
+	subscribe: readonly string[];
+	location?: PageLocation;
+}
+
+export class WidgetRuntime {
+	readonly definition: WidgetDefinition;
+	readonly options: Options;
+	readonly warnings: readonly OptionWarning[];
+	/** Why the URL's connection settings cannot be used (no token…): the widget shows a hint instead. */
+	readonly settingsIssue: SettingsIssue | undefined;
+	readonly view: ReadOnlyView | undefined;
+	readonly connection: ConnectionState | undefined;
+	readonly demo: boolean;
+	readonly #session: Session | undefined;
+	readonly #disposers: Disposer[] = [];
+	#retryTimer: ReturnType<typeof setTimeout> | undefined;
+	#destroyed = false;
+
+	constructor(definition: WidgetDefinition, options: WidgetRuntimeOptions) {
+		const location = options.location ?? globalThis.location;
+		this.definition = definition;
+		const parsed = parseOptions(definition.fields, pageParams(location));
+		this.options = parsed.options;
+		this.warnings = parsed.warnings;
+		const settings = parseConnectionSettings(location);
+		this.demo = settings.ok && settings.settings.demo;
+		if (!settings.ok) {
+			this.settingsIssue = settings.error;
+			this.view = undefined;
+			this.connection = undefined;
+			return;
+		}
+		this.settingsIssue = undefined;
+		const session = openSession(settings.settings, { readOnly: true, subscribe: [...options.subscribe] });
+		this.#session = session;
+		this.view = session.client.readOnlyView();
+		this.connection = new ConnectionState(this.view);
+		this.#disposers.push(
+			this.view.onStatus((status) => {
+				if (status === 'stopped' && !this.#destroyed && this.#retryTimer === undefined)
+					this.#retryTimer = setTimeout(() => {
+						this.#retryTimer = undefined;
+						if (!this.#destroyed) session.client.retry();
+					}, RETRY_AFTER_STOP_MS);
+			})
+		);
+	}
+
+	destroy(): void {
+		if (this.#destroyed) return;
+		this.#destroyed = true;
+		clearTimeout(this.#retryTimer);
+		for (const dispose of this.#disposers.splice(0)) dispose();
+		this.connection?.destroy();
+		this.#session?.close();
+	}
+}
