@@ -2,7 +2,7 @@
  * Contract-test harness: a real simulator server on an ephemeral port, a fetch wrapper that keeps
  * status, content type and body, and a websocket wrapper that waits for frames by predicate.
  */
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { startSimServer, type SimServer, type SimServerOptions } from '../../src/server/sim-server';
 import type { Profile } from '$lib/sim';
@@ -144,11 +144,15 @@ export class TestSocket {
 	}
 }
 
-/** A fresh simulator for every test of the enclosing describe (state never leaks between tests). */
-export function useSim(profile: Profile, extra: Partial<SimServerOptions> = {}): { readonly api: Api } {
+/**
+ * A fresh simulator for every test of the enclosing describe (state never leaks between tests), or
+ * with `shared`, one for the whole describe (for tables of requests that change nothing).
+ */
+export function useSim(profile: Profile, extra: Partial<SimServerOptions> = {}, { shared = false } = {}): { readonly api: Api } {
 	const holder: { api?: Api } = {};
 	const sockets: TestSocket[] = [];
-	beforeEach(async () => {
+	const [before, after] = shared ? [beforeAll, afterAll] : [beforeEach, afterEach];
+	before(async () => {
 		const server = await startSimServer({ port: 0, token: TOKEN, profile, ...extra });
 		holder.api = new Api(server);
 		const open = holder.api.socket.bind(holder.api);
@@ -158,7 +162,7 @@ export function useSim(profile: Profile, extra: Partial<SimServerOptions> = {}):
 			return s;
 		};
 	});
-	afterEach(async () => {
+	after(async () => {
 		for (const s of sockets.splice(0)) s.ws.terminate();
 		await holder.api?.server.close();
 	});
