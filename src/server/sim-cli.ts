@@ -2,9 +2,11 @@
  * npm run sim -- --port 39231 --token TOKEN [--profile current|legacy] [--setup FILE] [--demo]
  *                [--ping-ms N] [--disable-feature F ...] [--host H]
  * The token may come from SIM_TOKEN instead. The token is never printed.
+ * `npm run -s sim -- --print-setup > my-setup.json` writes the default setup, to edit and pass to --setup.
  */
 import { readFileSync } from 'node:fs';
 import { DEFAULT_PORT, FEATURES, type Feature } from '../lib/protocol/vocabulary';
+import { DEFAULT_SETUP_INPUT } from '../lib/sim/default-setup';
 import { parseSetup, type Setup } from '../lib/sim/setup';
 import type { Profile } from '../lib/sim/types';
 import { startSimServer } from './sim-server';
@@ -21,7 +23,7 @@ interface CliOptions {
 }
 
 const USAGE =
-	'usage: npm run sim -- --port 39231 --token TOKEN [--profile current|legacy] [--setup FILE] [--demo] [--ping-ms N] [--disable-feature F ...] [--host H]';
+	'usage: npm run sim -- --port 39231 --token TOKEN [--profile current|legacy] [--setup FILE] [--demo] [--ping-ms N] [--disable-feature F ...] [--host H] | --print-setup';
 
 function fail(message: string): never {
 	console.error(message);
@@ -75,6 +77,10 @@ function parseArgs(argv: string[]): CliOptions {
 				}
 				break;
 			}
+			case '--print-setup':
+				console.log(JSON.stringify(DEFAULT_SETUP_INPUT, null, '\t'));
+				process.exit(0);
+				break;
 			case '--help':
 			case '-h':
 				console.log(USAGE);
