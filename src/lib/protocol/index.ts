@@ -7,3 +7,4 @@ export * from './payloads';
 export * from './messages';
 export * from './send';
 export * from './event-hints';
+export * from './names';

@@ -1,13 +1,12 @@
 /** Command and folder states, and chatbot command management (create, update, delete). */
+import { commandSlug } from '../../protocol/names';
 import { COMMAND_KINDS_FEATURE, type CommandKind } from '../../protocol/vocabulary';
 import type { Runtime } from '../runtime';
 import { isSystem, nameKey, type ChatbotCommand } from '../state';
 import { fail, ok, str, type Handler, type HandlerTable, type Params } from './shared';
 
-/** Stored without the chat prefix, lowercase, each run of spaces a dash. */
-export function slugify(name: string): string {
-	return name.trim().replace(/^!+/, '').trim().toLowerCase().replace(/\s+/g, '-');
-}
+/** Stored without the chat prefix, lowercase, each run of spaces a dash (shared with the dashboard's preview). */
+export const slugify = commandSlug;
 
 /** What the platform does when a reward or extension command changes state (spec, States). */
 const PLATFORM_SYNC: Partial<Record<CommandKind, (on: boolean) => string>> = {
