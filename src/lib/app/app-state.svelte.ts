@@ -8,6 +8,7 @@ import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { parseConnectionSettings, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
 import { SettingsStore } from '$lib/client/settings-store';
 import { openSession, type Session } from './session';
+import { ShareScope, attachShareScope } from './share-scope.svelte';
 
 export const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 
@@ -15,11 +16,15 @@ export class DashboardSession {
 	readonly session: Session;
 	readonly connection: ConnectionState;
 	readonly feed: EventFeed;
+	/** What a share link allows (everything, outside share links). */
+	readonly share: ShareScope;
 
 	constructor(settings: ConnectionSettings) {
 		this.session = openSession(settings, { name: DASHBOARD_CLIENT_NAME });
 		this.connection = new ConnectionState(this.session.client);
 		this.feed = new EventFeed(this.session.client, { limit: 200 });
+		this.share = new ShareScope(settings);
+		attachShareScope(this.connection, this.share);
 	}
 	get client() {
 		return this.session.client;
@@ -28,6 +33,7 @@ export class DashboardSession {
 		return this.session.settings;
 	}
 	close(): void {
+		this.share.destroy();
 		this.feed.destroy();
 		this.connection.destroy();
 		this.session.close();

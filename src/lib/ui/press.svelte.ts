@@ -11,6 +11,8 @@ export interface PendingConfirmation {
 	title: string;
 	body: string;
 	confirmLabel: string;
+	/** Lines listed under the body, numbered (a routine's steps). */
+	steps?: readonly string[];
 }
 
 export class Press {
@@ -45,6 +47,12 @@ export class Press {
 			this.issues = check.issues;
 			return;
 		}
+		// A share link's limits (the companion server enforces them anyway) are said before sending.
+		const shared = this.#session.share.reasonFor(check.type);
+		if (shared) {
+			this.issues = [{ field: '', rule: shared }];
+			return;
+		}
 		this.issues = [];
 		this.#queued = { type: check.type, params: check.params };
 		if (needsConfirmation(check.type, check.params) || confirm) {
@@ -52,7 +60,8 @@ export class Press {
 			this.confirmation = {
 				title: confirm?.title ?? `${label}?`,
 				body: confirm?.body ?? 'This changes the stream for viewers or removes something. It will be sent once.',
-				confirmLabel: confirm?.confirmLabel ?? label
+				confirmLabel: confirm?.confirmLabel ?? label,
+				steps: confirm?.steps
 			};
 			return;
 		}
