@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from '../axe';
+import { startStack, TOKEN, type Stack } from '../stack';
+
+describe('songs page', () => {
+	let stack: Stack;
+	let page: Page;
+	let errors: string[];
+	beforeAll(async () => {
+		stack = await startStack();
+		({ page, errors } = await stack.open('/songs'));
+		page.setDefaultTimeout(8000);
+		await page.getByText('Midnight Arcade').waitFor();
+	});
+	afterAll(async () => stack?.close());
+	const queue = () => page.getByRole('list', { name: 'Queued songs' });
+	const count = () => page.getByRole('heading', { name: /^Queue/ });
+	/** A send made elsewhere (another device, a chat command): straight to the application's REST API. */
+	const sendElsewhere = (params: Record<string, unknown>) =>
+		fetch(`${stack.sim.url}/api/send?token=${TOKEN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'song-request', params }) });
+
+	it('shows the song playing and the queue', async () => {
+		await queue().getByText('Paper Boats').waitFor();
+		await queue().getByText('Static Bloom').waitFor();
+		await count().filter({ hasText: '(2 requests)' }).waitFor();
+	});
+
+	it('each playback button sends exactly its action', async () => {
+		for (const [name, action] of [
+			['Pause', 'pause'],
+			['Play', 'play'],
+			['Play/pause', 'playpause'],
+			['Skip', 'skip']
+		] as const) {
+			stack.sim.sim.clearLog();
+			await page.getByRole('button', { name, exact: true }).click();
+			await expect.poll(() => stack.sends().length).toBe(1);
+			expect(stack.sends()[0]).toMatchObject({ type: 'song-request', params: { action }, status: 200 });
+			expect(stack.sends()[0]!.params).toEqual({ action });
+		}
+		// Skipped: Paper Boats plays now, and the page read it again.
+		await page.getByRole('region', { name: 'Now playing' }).getByText('Paper Boats').waitFor();
+		await count().filter({ hasText: '(1 request)' }).waitFor();
+	});
+
+	it('adds by search, optionally in a viewer name; an empty query is not sent', async () => {
+		const form = page.getByRole('form', { name: 'Add a song' });
+		stack.sim.sim.clearLog();
+		await form.getByRole('button', { name: 'Add song' }).click();
+		await form.getByText('Search or URL is required').waitFor();
+		expect(stack.sends()).toEqual([]);
+		await form.getByLabel('Search or URL').fill('golden hour');
+		await form.getByRole('button', { name: 'Add song' }).click();
+		await form.getByText('Done').waitFor();
+		await form.getByText("In a viewer's name").click();
+		await form.getByLabel('Requester').fill('moss_moth');
+		await form.getByLabel('Platform').selectOption('alpha');
+		await form.getByLabel('Search or URL').fill('https://music.example/track/low-orbit');
+		await form.getByRole('button', { name: 'Add song' }).click();
+		await expect.poll(() => stack.sends().length).toBe(2);
+		expect(stack.sends().map((r) => r.params)).toEqual([
+			{ action: 'add', value: 'golden hour' },
+			{ action: 'add', value: 'https://music.example/track/low-orbit', username: 'moss_moth', platform: 'alpha' }
+		]);
+		await count().filter({ hasText: '(3 requests)' }).waitFor();
+	});
+
+	it('keeps the queue current when it changes elsewhere', async () => {
+		await sendElsewhere({ action: 'add', value: 'zebra crossing at dawn' });
+		await count().filter({ hasText: '(4 requests)' }).waitFor();
+		await queue().getByText('Zebra Crossing At Dawn', { exact: true }).waitFor();
+	});
+
+	it('removes the latest request only after confirmation; Cancel sends nothing', async () => {
+		stack.sim.sim.clearLog();
+		await page.getByRole('button', { name: 'Remove the latest request' }).click();
+		const dialog = page.getByRole('dialog', { name: 'Remove the latest request?' });
+		await dialog.getByText('“Zebra Crossing At Dawn” is removed').waitFor();
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		expect(stack.sends()).toEqual([]);
+		await page.getByRole('button', { name: 'Remove the latest request' }).click();
+		await dialog.getByRole('button', { name: 'Remove it' }).click();
+		await count().filter({ hasText: '(3 requests)' }).waitFor();
+		expect(stack.sends().map((r) => r.params)).toEqual([{ action: 'remove' }]);
+	});
+
+	it('removes by a known id, confirmed', async () => {
+		stack.sim.sim.clearLog();
+		await page.getByText('Remove a request by its id').click();
+		await page.getByLabel('Request id').fill('sr-404');
+		await page.getByRole('form', { name: 'Remove a request by its id' }).getByRole('button', { name: 'Remove' }).click();
+		await page.getByRole('dialog', { name: 'Remove this request?' }).getByRole('button', { name: 'Remove it' }).click();
+		await expect.poll(() => stack.sends().length).toBe(1);
+		expect(stack.sends()[0]!.params).toEqual({ action: 'remove', songRequestId: 'sr-404' });
+	});
+
+	it('clears the queue only after confirmation', async () => {
+		stack.sim.sim.clearLog();
+		await page.getByRole('button', { name: 'Clear the queue' }).click();
+		const dialog = page.getByRole('dialog', { name: 'Clear the song queue?' });
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		expect(stack.sends()).toEqual([]);
+		await page.getByRole('button', { name: 'Clear the queue' }).click();
+		await dialog.getByRole('button', { name: 'Clear the queue' }).click();
+		await page.getByText('The queue is empty.').waitFor();
+		expect(stack.sends().map((r) => r.params)).toEqual([{ action: 'clear' }]);
+		expect(errors).toEqual([]);
+	});
+
+	it('has no serious or critical axe violations and no horizontal scrolling', { timeout: 60_000 }, async () => {
+		expect(await seriousViolations(page)).toEqual([]);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+	});
+});
