@@ -18,13 +18,13 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasO
 const key = fc.oneof(fc.constantFrom(...KNOWN_FIELDS, ...HOSTILE_KEYS), fc.string({ maxLength: 12 }));
 const jsonish = fc.jsonValue({ maxDepth: 4 });
 const params = fc.oneof(fc.dictionary(key, jsonish, { maxKeys: 6 }), jsonish);
-const deepArray = fc.integer({ min: 1, max: 200_000 }).map((n) => `{"type":"update-variable-value","params":{"name":"deep","value":${'['.repeat(n)}${']'.repeat(n)}}}`);
+const deepArray = fc.integer({ min: 1, max: 50_000 }).map((n) => `{"type":"update-variable-value","params":{"name":"deep","value":${'['.repeat(n)}${']'.repeat(n)}}}`);
 const deepActions = fc.integer({ min: 6, max: 120 }).map((depth) => {
 	let step: object = { base: 'app', type: 'chatbot', value: { message: 'deep' } };
 	for (let i = 0; i < depth; i++) step = { type: 'loop', actions: [step] };
 	return JSON.stringify({ type: 'run-actions', params: { actions: [step] } });
 });
-const hugeString = fc.integer({ min: 100_000, max: MAX_BODY - 200 }).chain((n) =>
+const hugeString = fc.integer({ min: 10_000, max: 300_000 }).chain((n) =>
 	fc.constantFrom(...SEND_TYPES).map((type) => JSON.stringify({ type, params: { value: ' '.repeat(n / 2) + 'x'.repeat(n / 2 - 100) } }))
 );
 const protoBodies = fc.constantFrom(
@@ -101,6 +101,13 @@ describe.each(PROFILES)('fuzz (%s)', (profile) => {
 		socket.close();
 		expect((await api.get('/api/retrieve')).status).toBe(200);
 	}, 30_000);
+
+	it('answers a body just under the bound, and one nested 400,000 deep, with a clear 4xx or 200', async () => {
+		const big = await api.post('/api/send', JSON.stringify({ type: 'tts', params: { value: 'x'.repeat(MAX_BODY - 100) } }));
+		expect(big.status).toBe(200);
+		const deep = await api.post('/api/send', `{"type":"tts","params":{"value":${'['.repeat(400_000)}${']'.repeat(400_000)}}}`);
+		expect([deep.status, deep.text]).toEqual([400, 'params.value must be a string (text to speak)']);
+	});
 
 	it('keeps serving after a body over the bound and a frame over the bound', async () => {
 		const answer = await api.post('/api/send', 'x'.repeat(MAX_BODY + 1));

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const TSX = join('node_modules', '.bin', 'tsx');
 const TOKEN = 'cli-secret-token-9';
 const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[], env: Record<string, string> = {}) {
-	const child = spawn(TSX, ['src/server/sim-cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+	// `node --import tsx` runs one process (the .bin/tsx wrapper would start a second).
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/sim-cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 	let out = '';
 	child.stdout.on('data', (d: Buffer) => (out += d.toString()));
 	child.stderr.on('data', (d: Buffer) => (out += d.toString()));
