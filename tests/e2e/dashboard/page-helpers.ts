@@ -1,0 +1,40 @@
+/** Small helpers shared by the lights, chat, stream and polls browser tests. */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LoggedRequest } from '../../../src/lib/sim/types';
+import type { Stack } from '../stack';
+
+/** Opens a route and waits until the page is connected and the setup is read. */
+export async function openConnected(stack: Stack, route: string, params: Record<string, string | number | boolean> = {}) {
+	const opened = await stack.open(route, params);
+	opened.page.setDefaultTimeout(8000);
+	await opened.page.locator('[data-status="open"]').waitFor();
+	return opened;
+}
+
+/** Waits until the simulator has logged `count` commands (reads excluded), then returns them. */
+export async function sent(stack: Stack, count = 1): Promise<LoggedRequest[]> {
+	await expect.poll(() => stack.sends().length, { timeout: 8000 }).toBeGreaterThanOrEqual(count);
+	return stack.sends();
+}
+
+/** Exactly one command was sent since the log was cleared: its type and params. */
+export async function onlySend(stack: Stack): Promise<{ type?: string; params?: unknown; status: number }> {
+	const all = await sent(stack, 1);
+	expect(all).toHaveLength(1);
+	const { type, params, status } = all[0]!;
+	return { type, params, status };
+}
+
+/** The open confirmation dialog with this title. */
+export const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
+
+/**
+ * Proves that nothing went out: a later, harmless command is sent and waited for, and it must be
+ * the only entry (commands share one ordered connection, so an earlier one would be logged first).
+ */
+export async function assertNothingSentBefore(stack: Stack, probe: () => Promise<void>, probeType: string): Promise<void> {
+	await probe();
+	const all = await sent(stack, 1);
+	expect(all.map((r) => r.type)).toEqual([probeType]);
+}
