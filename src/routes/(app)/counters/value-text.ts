@@ -1,0 +1,11 @@
+/** A stored value shown as text: the application does not normalise types, so anything may come back. */
+export function valueText(value: unknown): { text: string; json: boolean } {
+	if (value === undefined) return { text: 'no value', json: false };
+	if (value === null || value === '') return { text: 'empty', json: false };
+	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { text: String(value), json: false };
+	try {
+		return { text: JSON.stringify(value, null, 2) ?? String(value), json: true };
+	} catch {
+		return { text: String(value), json: false };
+	}
+}
