@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chatEnvelope, alertEnvelope, commandEnvelope } from '../../../src/lib/sim/events';
+import { seriousViolations } from '../axe';
+import { startStack, type Stack } from '../stack';
+import { assertNothingSentBefore, dialog, onlySend, openConnected } from './page-helpers';
+
+describe('chat page', () => {
+	let stack: Stack;
+	let page: Page;
+	let errors: string[];
+	beforeAll(async () => {
+		stack = await startStack();
+		({ page, errors } = await openConnected(stack, '/chat'));
+		await page.getByText(/Nothing yet/).waitFor();
+	});
+	afterAll(async () => stack?.close());
+
+	const say = (platform: string, username: string, text: string, id: string) =>
+		stack.sim.sim.emit(chatEnvelope(platform, { username }, text, id, Date.now()));
+	const feed = () => page.getByRole('list', { name: /newest first/ });
+	const sheet = (name: string) => page.getByRole('dialog', { name });
+	const openLine = async (text: string, name: string) => {
+		await feed().getByRole('button', { name: new RegExp(text) }).click();
+		await sheet(name).waitFor();
+		return sheet(name);
+	};
+	const closeSheet = async (name: string) => {
+		await sheet(name).getByRole('button', { name: 'Close', exact: true }).click();
+		await sheet(name).waitFor({ state: 'hidden' });
+	};
+
+	it('shows chat, viewer commands and alerts as they arrive, newest first', async () => {
+		say('alpha', 'viewer123', 'hello from alpha', 'm-1');
+		stack.sim.sim.emit(commandEnvelope('alpha', 'moss_moth', '!lurk', Date.now()));
+		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'quietkettle', username: 'quietkettle' }, { username: 'quietkettle', displayname: 'quietkettle' }, Date.now()));
+		await feed().getByText('alpha-follower').waitFor();
+		const rows = await feed().locator(':scope > li').allTextContents();
+		expect(rows).toHaveLength(3);
+		expect(rows[0]).toContain('quietkettle');
+		expect(rows[1]).toContain('!lurk');
+		expect(rows[2]).toContain('hello from alpha');
+	});
+
+	it('renders a hostile message and username as text only', async () => {
+		say('alpha', '<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=2</script><b>bold</b><img src=x onerror=window.__pwned=3>', 'm-evil');
+		await feed().getByText('<script>window.__pwned=2</script><b>bold</b>', { exact: false }).waitFor();
+		expect(await feed().locator('img, script, b').count()).toBe(0);
+		expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+	});
+
+	it('delete asks first: Cancel sends nothing; confirming sends the message id and the line disappears', async () => {
+		const s = await openLine('hello from alpha', 'viewer123');
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Delete message' }).click();
+		const confirm = dialog(page, 'Delete this message from viewer123?');
+		await confirm.getByRole('button', { name: 'Cancel' }).click();
+		await confirm.waitFor({ state: 'hidden' });
+		await assertNothingSentBefore(stack, () => s.getByRole('button', { name: 'Shoutout viewer123' }).click(), 'shoutout');
+
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Delete message' }).click();
+		expect(stack.sends()).toEqual([]);
+		await dialog(page, 'Delete this message from viewer123?').getByRole('button', { name: 'Delete message' }).click();
+		expect(await onlySend(stack)).toEqual({ type: 'delete-message', params: { value: 'm-1', platform: 'alpha' }, status: 200 });
+		// The application pushes the deletion: the line leaves the feed, the sheet says so.
+		await s.getByText('This message was deleted.').waitFor();
+		await closeSheet('viewer123');
+		await feed().getByText('hello from alpha').waitFor({ state: 'detached' });
+	});
+
+	it('offers on alpha every user action, each sending exactly its request; ban confirms with the name', async () => {
+		say('alpha', 'viewer123', 'second message', 'm-2');
+		const s = await openLine('second message', 'viewer123');
+		const user = { value: 'viewer123', platform: 'alpha' };
+		for (const [button, type] of [
+			['Unban viewer123', 'unban-user'],
+			['Add VIP', 'add-vip'],
+			['Add moderator', 'add-moderator'],
+			['Pin message', 'pin-message']
+		] as const) {
+			stack.sim.sim.clearLog();
+			await s.getByRole('button', { name: button, exact: true }).click();
+			expect(await onlySend(stack)).toEqual({ type, params: type === 'pin-message' ? { value: 'm-2', platform: 'alpha' } : user, status: 200 });
+		}
+		for (const [button, type, title, confirmLabel] of [
+			['Ban viewer123', 'ban-user', 'Ban viewer123?', 'Ban viewer123'],
+			['Remove VIP', 'remove-vip', 'Remove VIP for viewer123?', 'Remove VIP: viewer123'],
+			['Remove moderator', 'remove-moderator', 'Remove moderator for viewer123?', 'Remove moderator: viewer123']
+		] as const) {
+			stack.sim.sim.clearLog();
+			await s.getByRole('button', { name: button, exact: true }).click();
+			const confirm = dialog(page, title);
+			await confirm.waitFor();
+			expect(stack.sends()).toEqual([]);
+			await confirm.getByRole('button', { name: confirmLabel, exact: true }).click();
+			expect(await onlySend(stack)).toEqual({ type, params: user, status: 200 });
+		}
+
+		await s.getByLabel('Translate to').selectOption('es');
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Post translation' }).click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'translate-message',
+			params: { value: 'second message', username: 'viewer123', language: 'es', platform: 'alpha' },
+			status: 200
+		});
+
+		await s.getByLabel('Length (seconds)').fill('600');
+		await s.getByLabel('Reason (optional)').fill('spam');
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Timeout viewer123' }).click();
+		await dialog(page, 'Timeout viewer123?').getByRole('button', { name: 'Timeout viewer123 for 600 s' }).click();
+		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { ...user, duration: 600, name: 'spam' }, status: 200 });
+		await closeSheet('viewer123');
+	});
+
+	it('on gamma: timeout in minutes, no ban/VIP/moderator, and a wrong length is named before sending', async () => {
+		say('gamma', 'sunny_gamma', 'hi from gamma', 'g-1');
+		const s = await openLine('hi from gamma', 'sunny_gamma');
+		expect(await s.getByRole('button', { name: /Ban|VIP|moderator|Pin/ }).count()).toBe(0);
+		await s.getByText('Not on gamma: Ban, Unban, Add VIP, Remove VIP, Add moderator, Remove moderator.').waitFor();
+		await s.getByLabel('Length (minutes)').fill('0');
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
+		await s.getByText('Length must be at least 1').waitFor();
+		expect(stack.sends()).toEqual([]);
+		await s.getByLabel('Length (minutes)').fill('5');
+		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
+		await dialog(page, 'Timeout sunny_gamma?').getByRole('button', { name: 'Timeout sunny_gamma for 5 min' }).click();
+		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'sunny_gamma', platform: 'gamma', duration: 5 }, status: 200 });
+		expect(errors).toEqual([]);
+	});
+
+	it('pausing keeps lines in place; resuming shows what came meanwhile', async () => {
+		await closeSheet('sunny_gamma');
+		await page.getByRole('button', { name: 'Pause' }).click();
+		say('alpha', 'latecomer', 'arrived while paused', 'm-3');
+		await page.getByRole('button', { name: 'Resume (1 new)' }).waitFor();
+		expect(await feed().getByText('arrived while paused').count()).toBe(0);
+		await page.getByRole('button', { name: /Resume/ }).click();
+		await feed().getByText('arrived while paused').waitFor();
+	});
+
+	it('has no horizontal scrolling and no serious or critical axe violations, with the sheet open too', async () => {
+		expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+		expect(await seriousViolations(page)).toEqual([]);
+		await openLine('arrived while paused', 'latecomer');
+		expect(await seriousViolations(page)).toEqual([]);
+	});
+});
