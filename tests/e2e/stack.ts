@@ -7,6 +7,7 @@ import { startSimServer, type SimServer } from '../../src/server/sim-server';
 import type { Profile } from '../../src/lib/sim/types';
 import type { Feature } from '../../src/lib/protocol';
 import type { LoggedRequest } from '../../src/lib/sim/types';
+import type { Setup } from '../../src/lib/sim/setup';
 import { appUrl, launchBrowser, serveBuild, watchPage } from './harness';
 
 export const TOKEN = 'e2e-secret-token-7f3a';
@@ -33,8 +34,8 @@ export const connection = (sim: SimServer) => ({ token: TOKEN, host: '127.0.0.1'
 
 const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-catalog']);
 
-export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[] } = {}): Promise<Stack> {
-	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures });
+export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup } = {}): Promise<Stack> {
+	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup });
 	const site = await serveBuild();
 	const browser = await launchBrowser();
 	return {

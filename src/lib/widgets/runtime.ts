@@ -13,7 +13,7 @@ import { ConnectionState } from '$lib/client/state/connection-state.svelte';
 import { parseOptions, type Options, type OptionWarning, type WidgetDefinition } from './options';
 
 /** How long after the interface was turned off a widget tries again (then the client backs off by itself). */
-export const RETRY_AFTER_STOP_MS = 15_000;
+export const RETRY_AFTER_STOP_MS = 5_000;
 
 export interface WidgetRuntimeOptions {
 	/** Envelope types the widget listens to; everything else is not even pushed (ws-subscriptions). */

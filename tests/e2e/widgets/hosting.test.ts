@@ -1,0 +1,156 @@
+/**
+ * Widgets as browser sources: transparent, no scrollbars, loadable over http, from a subpath and as a
+ * local file; they only ever read; they ride out restarts and a switched-off interface; bad options
+ * are reported in the debug corner and never in the console.
+ */
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUrl, BUILD_DIR, serveBuild, watchPage } from '../harness';
+import { connection, startStack, type Stack } from '../stack';
+import { alertEnvelope, chatEnvelope, openConnected, sendAsOtherClient, transparency, waitForText } from './helpers';
+
+/** Each widget with options that make it show something from the default setup, and what it shows. */
+const WIDGETS: { route: string; params: Record<string, string>; shows: RegExp }[] = [
+	{ route: '/widget/counter', params: { name: 'wins' }, shows: /^\d+$/ },
+	{ route: '/widget/song-queue', params: {}, shows: /Midnight Arcade.*Paper Boats/ },
+	{ route: '/widget/now-playing', params: {}, shows: /^Midnight Arcade Neon Lakes/ },
+	{ route: '/widget/chat', params: {}, shows: /^$/ },
+	{ route: '/widget/events', params: {}, shows: /^$/ }
+];
+
+let stack: Stack;
+const pages: Page[] = [];
+beforeAll(async () => {
+	stack = await startStack();
+});
+afterEach(async () => {
+	for (const page of pages.splice(0)) await page.context().close();
+});
+afterAll(async () => stack?.close());
+
+async function newPage(): Promise<Page> {
+	const context = await stack.browser.newContext({ viewport: { width: 480, height: 270 }, reducedMotion: 'reduce' });
+	const page = await context.newPage();
+	pages.push(page);
+	return page;
+}
+
+describe('widgets only read', () => {
+	it('sends nothing but reads: variable reads, retrieve, meta, premium and its subscription', async () => {
+		stack.sim.sim.clearLog();
+		for (const w of WIDGETS) {
+			const { page } = await openConnected(stack, w.route, w.params);
+			pages.push(page);
+		}
+		stack.sim.sim.emit(chatEnvelope('r-1', 'hello', { username: 'ana' }));
+		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'Ana' }, { displayname: 'Ana' }));
+		await waitForText(pages[3]!, /ana: hello/);
+		await waitForText(pages[4]!, /Ana followed/);
+		await waitForText(pages[1]!, WIDGETS[1]!.shows);
+		const log = stack.sim.sim.requestLog;
+		const allowed = (r: (typeof log)[number]) =>
+			r.transport === 'http'
+				? ['/api/meta', '/api/retrieve', '/api/premium'].includes(r.path ?? '') || (r.path === '/api/send' && r.type === 'get-variable-value')
+				: (r.path === '/api' && r.status === 101) || r.type === 'get-variable-value' || r.note === 'subscribe' || /^retrieve/.test(r.note ?? '');
+		expect(log.filter((r) => !allowed(r))).toEqual([]);
+		expect(log.some((r) => r.type === 'get-variable-value')).toBe(true);
+		// No `name`: a scene full of widgets does not notify the streamer.
+		expect(stack.sim.sim.clients.every((c) => c.name === undefined)).toBe(true);
+		const subscribed = log.filter((r) => r.note === 'subscribe').map((r) => (r.frame as { subscribe: string[] }).subscribe.join(','));
+		expect(new Set(subscribed)).toEqual(new Set(['alert', 'alert,modqueue_list', 'chat']));
+	});
+});
+
+describe('browser source hosting', () => {
+	it('every widget is transparent, has no scrollbars and carries no dashboard styles', async () => {
+		for (const w of WIDGETS) {
+			const page = await newPage();
+			await page.goto(appUrl(stack.site.url, w.route, { ...connection(stack.sim), ...w.params }));
+			await page.locator('.widget').waitFor();
+			await waitForText(page, w.shows);
+			const seen = await transparency(page);
+			expect({ route: w.route, ...seen }).toEqual({ route: w.route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0] });
+			const layout = await page.evaluate(() => ({
+				overflow: [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow],
+				scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+				dashboard: document.querySelector('.dash') !== null
+			}));
+			expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
+		}
+	});
+
+	it('every widget loads from a local file (file://…/index.html#/widget/…)', async () => {
+		const file = pathToFileURL(resolve(BUILD_DIR, 'index.html')).href;
+		for (const w of WIDGETS) {
+			const page = await newPage();
+			const watched = watchPage(page);
+			await page.goto(appUrl(file, w.route, { ...connection(stack.sim), ...w.params, debug: 1 }));
+			await page.locator('.debug[data-status="open"]').waitFor();
+			await waitForText(page, w.shows);
+			expect(watched.errors).toEqual([]);
+		}
+		const chat = pages.at(-2)!;
+		stack.sim.sim.emit(chatEnvelope('f-1', 'seen from a file', { username: 'ana' }));
+		await waitForText(chat, /ana: seen from a file/);
+	});
+
+	it('widgets work when the build is served from a subpath', async () => {
+		const site = await serveBuild('/obs/overlays');
+		try {
+			for (const w of WIDGETS.slice(0, 3)) {
+				const page = await newPage();
+				await page.goto(appUrl(site.url, w.route, { ...connection(stack.sim), ...w.params }));
+				expect(page.url()).toContain('/obs/overlays/#/widget/');
+				await waitForText(page, w.shows);
+			}
+		} finally {
+			await site.close();
+		}
+	});
+});
+
+describe('unattended', () => {
+	it('keeps its last data while disconnected, reconnects after a restart and after the interface comes back, and reads again', async () => {
+		const { page, errors } = await openConnected(stack, '/widget/counter', { name: 'hugs' });
+		pages.push(page);
+		await waitForText(page, /^0$/);
+		stack.sim.sim.restart();
+		await page.locator('.debug[data-status="open"]').waitFor();
+		await sendAsOtherClient(stack, 'set-counter-value', { name: 'hugs', value: 12 });
+		await waitForText(page, /^12$/);
+
+		stack.sim.sim.stopApi();
+		await page.locator('.debug[data-status="stopped"]').waitFor();
+		await page.getByText('Interface turned off').waitFor();
+		await waitForText(page, /^12$/);
+		stack.sim.sim.startApi();
+		await sendAsOtherClient(stack, 'set-counter-value', { name: 'hugs', value: 13 });
+		// The client stops after a 1000 close; the widget tries again by itself a few seconds later.
+		await page.locator('.debug[data-status="open"]').waitFor({ timeout: 15_000 });
+		await waitForText(page, /^13$/);
+		expect(errors).toEqual([]);
+	});
+
+	it('invalid options fall back to defaults and are listed in the debug corner, with nothing in the console', async () => {
+		const { page, consoleLines, errors } = await stack.open(
+			'/widget/counter',
+			{ name: 'deaths', size: '9999', format: 'roman', color: 'url(javascript:alert(1))', shadow: 'maybe', debug: 1 },
+			{ width: 640, height: 360 }
+		);
+		pages.push(page);
+		const warnings = page.getByRole('list', { name: 'Option warnings' });
+		await warnings.waitFor();
+		expect(await warnings.getByRole('listitem').allTextContents()).toEqual([
+			'Option format must be one of plain, grouped, compact, fixed2 (given "roman"): default used',
+			'Option size must be between 8 and 400 (given "9999"): default used',
+			'Option color must be a colour like #ffcc00 (given "url(javascript:alert(1))"): default used',
+			'Option shadow must be true or false (given "maybe"): default used'
+		]);
+		await waitForText(page, /^\d+$/);
+		expect(await page.locator('.widget').evaluate((el) => getComputedStyle(el).fontSize)).toBe('64px');
+		expect(consoleLines).toEqual([]);
+		expect(errors).toEqual([]);
+	});
+});
