@@ -1,0 +1,78 @@
+/** Routines saved on this device, validated with valibot on load (a damaged entry is dropped, not shown). */
+import * as v from 'valibot';
+import { LIMITS } from '$lib/protocol';
+import type { Routine } from './presets';
+
+const KEY = 'stream-control:routines';
+const MAX_ROUTINES = 100;
+
+const ActionSchema = v.looseObject({
+	base: v.optional(v.string()),
+	type: v.pipe(v.string(), v.minLength(1)),
+	value: v.optional(v.record(v.string(), v.unknown())),
+	delay: v.optional(v.number())
+});
+export const RoutineSchema = v.object({
+	id: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+	name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(80, 'Name must be at most 80 characters')),
+	actions: v.pipe(
+		v.array(ActionSchema),
+		v.minLength(1, 'A routine needs at least one step'),
+		v.maxLength(LIMITS.actionsPerRequest, `A routine holds at most ${LIMITS.actionsPerRequest} steps`)
+	)
+});
+
+type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
+
+export class RoutineStore {
+	routines = $state.raw<Routine[]>([]);
+	readonly #storage: Storage_ | undefined;
+
+	constructor(storage: Storage_ | undefined = safeStorage()) {
+		this.#storage = storage;
+		let raw: unknown;
+		try {
+			raw = JSON.parse(storage?.getItem(KEY) ?? '[]');
+		} catch {
+			raw = [];
+		}
+		const list = Array.isArray(raw) ? raw : [];
+		this.routines = list.flatMap((item) => {
+			const parsed = v.safeParse(RoutineSchema, item);
+			return parsed.success ? [parsed.output as Routine] : [];
+		});
+	}
+
+	/** Saves (or replaces, by id) a routine; answers the first broken rule instead when it is not valid. */
+	save(routine: Routine): { ok: true; routine: Routine } | { ok: false; message: string } {
+		const parsed = v.safeParse(RoutineSchema, routine);
+		if (!parsed.success) return { ok: false, message: parsed.issues[0].message };
+		const saved = parsed.output as Routine;
+		const exists = this.routines.some((r) => r.id === saved.id);
+		if (!exists && this.routines.length >= MAX_ROUTINES) return { ok: false, message: `At most ${MAX_ROUTINES} routines can be saved` };
+		this.routines = exists ? this.routines.map((r) => (r.id === saved.id ? saved : r)) : [...this.routines, saved];
+		this.#write();
+		return { ok: true, routine: saved };
+	}
+
+	remove(id: string): void {
+		this.routines = this.routines.filter((r) => r.id !== id);
+		this.#write();
+	}
+
+	#write(): void {
+		try {
+			this.#storage?.setItem(KEY, JSON.stringify(this.routines));
+		} catch {
+			// Storage full or unavailable: saved for this visit only.
+		}
+	}
+}
+
+function safeStorage(): Storage_ | undefined {
+	try {
+		return globalThis.localStorage ?? undefined;
+	} catch {
+		return undefined;
+	}
+}
