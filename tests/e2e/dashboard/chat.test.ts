@@ -147,5 +147,9 @@ describe('chat page', () => {
 		expect(await seriousViolations(page)).toEqual([]);
 		await openLine('arrived while paused', 'latecomer');
 		expect(await seriousViolations(page)).toEqual([]);
+		await closeSheet('latecomer');
+		await page.getByRole('button', { name: /light theme/ }).click();
+		await openLine('arrived while paused', 'latecomer');
+		expect(await seriousViolations(page)).toEqual([]);
 	});
 });

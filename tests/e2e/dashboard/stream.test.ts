@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
-import { startStack, type Stack } from '../stack';
+import { appUrl } from '../harness';
+import { PHONE, connection, startStack, type Stack } from '../stack';
 import { assertNothingSentBefore, dialog, onlySend, openConnected } from './page-helpers';
 
 describe('stream page', () => {
@@ -158,6 +159,35 @@ describe('stream page', () => {
 		await page.getByRole('button', { name: 'Retry' }).click();
 		await page.locator('[data-status="open"]').waitFor();
 		expect(await card('Marker').getByRole('button', { name: 'Add marker' }).isDisabled()).toBe(false);
+	});
+
+	it("shows the application's own failure message, and does not retry", async () => {
+		// The simulator acknowledges every valid clip, so a second page's socket is routed and the
+		// application's answer replaced by a failure reply worded as the application words one.
+		const context = await stack.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+		const clipFrames: unknown[] = [];
+		await context.routeWebSocket(/\/api\?/, (ws) => {
+			const server = ws.connectToServer();
+			ws.onMessage((message) => {
+				const frame = JSON.parse(String(message)) as { type?: string; context?: unknown };
+				if (frame.type !== 'clip') return server.send(message);
+				clipFrames.push(frame);
+				ws.send(JSON.stringify({ event: 'socketapi:response', context: frame.context, status: 400, error: 'Missing scope clips:edit for alpha' }));
+			});
+		});
+		const other = await context.newPage();
+		other.setDefaultTimeout(8000);
+		await other.goto(appUrl(stack.site.url, '/stream', connection(stack.sim)));
+		await other.locator('[data-status="open"]').waitFor();
+		const clip = other.getByRole('region', { name: 'Clip', exact: true });
+		await clip.getByRole('button', { name: 'Create clip' }).click();
+		await clip.getByText('Failed: Missing scope clips:edit for alpha').waitFor();
+		// A later command on the same socket is answered: the failed one was sent once, never again.
+		const marker = other.getByRole('region', { name: 'Marker', exact: true });
+		await marker.getByRole('button', { name: 'Add marker' }).click();
+		await marker.getByText('Sent (the platform does not report back)').waitFor();
+		expect(clipFrames).toHaveLength(1);
+		await context.close();
 	});
 
 	it('has no horizontal scrolling and no serious or critical axe violations', async () => {

@@ -1,0 +1,70 @@
+/**
+ * The builder's form state. Each field keeps what the user typed; options are read from it with the
+ * very schema the widget uses on its URL (fieldSchema), so an invalid entry falls back to the default
+ * exactly as it would in the widget, and the URL only ever carries values the widget accepts.
+ */
+import * as v from 'valibot';
+import { WIDGETS, widgetById } from '$lib/widgets/definitions';
+import { defaultsOf, fieldSchema, optionsToParams, type OptionField, type Options, type OptionValue, type WidgetDefinition } from '$lib/widgets/options';
+
+/** What a form control holds: a checkbox's state, or the text of any other input. */
+export type RawValue = string | boolean;
+
+export function toRaw(field: OptionField, value: OptionValue): RawValue {
+	if (field.kind === 'boolean') return Boolean(value);
+	if (field.kind === 'list') return (value as readonly string[]).join(', ');
+	return String(value);
+}
+
+/** The URL form of a raw value, read by the same schema as the widget's URL parser. */
+export function readRaw(field: OptionField, raw: RawValue): { ok: true; value: OptionValue } | { ok: false; rule: string } {
+	const text = typeof raw === 'boolean' ? (raw ? '1' : '0') : raw;
+	const parsed = v.safeParse(fieldSchema(field), text);
+	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, rule: parsed.issues[0]?.message ?? 'is invalid' };
+}
+
+export class WidgetBuilder {
+	widgetId = $state(WIDGETS[0]!.id);
+	/** Bumped by reset, so the form's inputs are drawn afresh. */
+	version = $state(0);
+	/** Raw values per widget, so switching widgets keeps what was typed for each. */
+	#raw = $state<Record<string, Record<string, RawValue>>>({});
+
+	readonly definition: WidgetDefinition = $derived(widgetById(this.widgetId) ?? WIDGETS[0]!);
+
+	readonly result: { options: Options; issues: Record<string, string> } = $derived.by(() => {
+		const options = defaultsOf(this.definition.fields);
+		const issues: Record<string, string> = {};
+		for (const field of this.definition.fields) {
+			const raw = this.#raw[this.definition.id]?.[field.key];
+			if (raw === undefined) continue;
+			const read = readRaw(field, raw);
+			if (read.ok) options[field.key] = read.value;
+			else issues[field.key] = read.rule;
+		}
+		return { options, issues };
+	});
+
+	/** The widget's own params (connection settings are added by connectionUrl). */
+	readonly params: URLSearchParams = $derived(optionsToParams(this.definition.fields, this.result.options));
+
+	raw(field: OptionField): RawValue {
+		return this.#raw[this.definition.id]?.[field.key] ?? toRaw(field, field.default);
+	}
+
+	set(field: OptionField, value: RawValue): void {
+		const id = this.definition.id;
+		this.#raw[id] = { ...this.#raw[id], [field.key]: value };
+	}
+
+	reset(): void {
+		delete this.#raw[this.definition.id];
+		this.version++;
+	}
+}
+
+/** The URL with its token replaced by dots, for showing on screen. */
+export function maskToken(url: string, token: string): string {
+	const encoded = new URLSearchParams({ token }).toString();
+	return url.split(encoded).join('token=••••••••');
+}
