@@ -120,6 +120,7 @@ describe('chat page', () => {
 		const s = await openLine('hi from gamma', 'sunny_gamma');
 		expect(await s.getByRole('button', { name: /Ban|VIP|moderator|Pin/ }).count()).toBe(0);
 		await s.getByText('Not on gamma: Ban, Unban, Add VIP, Remove VIP, Add moderator, Remove moderator.').waitFor();
+		await s.getByText("On gamma, deleting only removes it from the application's chat log.").waitFor();
 		await s.getByLabel('Length (minutes)').fill('0');
 		stack.sim.sim.clearLog();
 		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
