@@ -115,6 +115,21 @@ describe('chat widget', () => {
 	});
 });
 
+describe('bounded', () => {
+	it('a flood of chat lines and alerts leaves only what the widgets show', async () => {
+		const { page: chat } = await open('/widget/chat', { limit: 20 });
+		const { page: events } = await open('/widget/events', { limit: 5 });
+		for (let i = 0; i < 3000; i++) {
+			stack.sim.sim.emit(chatEnvelope(`flood-${i}`, `line ${i}`, { username: 'ana' }));
+			stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: `f${i}` }, { displayname: `f${i}` }));
+		}
+		await waitForText(chat, /ana: line 2999$/, 20_000);
+		await waitForText(events, /^f2999 followed/, 20_000);
+		expect(await chat.locator('.widget li').count()).toBe(20);
+		expect(await events.locator('.widget li').count()).toBe(5);
+	});
+});
+
 describe('events widget', () => {
 	it('shows injected alerts as readable lines, newest first, replays hidden', async () => {
 		const { page, errors } = await open('/widget/events');
