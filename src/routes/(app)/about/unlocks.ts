@@ -1,5 +1,5 @@
-/** What each feature of the interface gives this dashboard, and names for the catalog's groups. */
-import type { Feature, SendGroup } from '$lib/protocol';
+/** What each feature of the interface gives this dashboard. */
+import type { Feature } from '$lib/protocol';
 
 export const FEATURE_UNLOCKS: Record<Feature, string> = {
 	meta: 'Reporting its name, version and features (without it the dashboard treats it as the oldest version).',
@@ -12,23 +12,4 @@ export const FEATURE_UNLOCKS: Record<Feature, string> = {
 	'ws-keepalive': 'Noticing a dropped connection sooner.',
 	mcp: 'Access for AI assistants (MCP). This dashboard does not use it.',
 	premium: 'The subscription status kept current; without it, it is read from the setup.'
-};
-
-export const GROUP_TITLES: Record<SendGroup, string> = {
-	trigger: 'Triggers',
-	chat: 'Chat',
-	lights: 'Lights',
-	app: 'Application',
-	queue: 'Activity queue',
-	commands: 'Commands',
-	tts: 'Text to speech',
-	variables: 'Variables and counters',
-	overlay: 'Overlays',
-	stream: 'Stream',
-	'chat-modes': 'Chat modes',
-	polls: 'Polls and predictions',
-	moderation: 'Moderation',
-	songs: 'Song requests',
-	loyalty: 'Loyalty',
-	actions: 'Routines (actions)'
 };

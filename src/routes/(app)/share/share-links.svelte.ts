@@ -1,0 +1,64 @@
+/** The streamer's share links as the companion server lists them, with create and revoke. */
+import { ShareApi, type ApiResult, type NewLink, type ShareLinkView } from './share-api';
+
+export type LinksState =
+	| { kind: 'loading' }
+	| { kind: 'ready' }
+	/** The companion runs without the application's token: share links cannot be made. */
+	| { kind: 'no-token' }
+	/** This dashboard's token is not the one the companion was started with. */
+	| { kind: 'wrong-token'; message: string }
+	| { kind: 'failed'; message: string };
+
+export class ShareLinks {
+	links = $state.raw<ShareLinkView[]>([]);
+	lanOrigins = $state.raw<string[]>([]);
+	state = $state.raw<LinksState>({ kind: 'loading' });
+	readonly #api: ShareApi;
+
+	constructor(base: string, token: string) {
+		this.#api = new ShareApi(base, token);
+	}
+
+	async load(): Promise<void> {
+		this.#apply(await this.#api.list(), (data) => {
+			this.links = data.links;
+			this.lanOrigins = data.lanOrigins;
+		});
+	}
+
+	/** Creates a link; answers it, or the server's message. */
+	async create(link: NewLink): Promise<{ ok: true; link: ShareLinkView } | { ok: false; message: string }> {
+		const result = await this.#api.create(link);
+		if (!result.ok) {
+			this.#apply(result, () => undefined);
+			return { ok: false, message: result.message };
+		}
+		const { lanOrigins, ...created } = result.data;
+		this.links = [created, ...this.links.filter((l) => l.id !== created.id)];
+		this.lanOrigins = lanOrigins;
+		return { ok: true, link: created };
+	}
+
+	async revoke(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
+		const result = await this.#api.revoke(id);
+		if (!result.ok && result.status !== 404) return { ok: false, message: result.message };
+		this.links = this.links.filter((l) => l.id !== id);
+		return { ok: true };
+	}
+
+	#apply<T>(result: ApiResult<T>, onData: (data: T) => void): void {
+		if (result.ok) {
+			onData(result.data);
+			this.state = { kind: 'ready' };
+		} else if (result.status === 409) this.state = { kind: 'no-token' };
+		else if (result.status === 401) this.state = { kind: 'wrong-token', message: result.message };
+		else this.state = { kind: 'failed', message: result.message };
+	}
+}
+
+/** A link's address on one of the server's origins. */
+export const linkUrl = (origin: string, link: Pick<ShareLinkView, 'path'>) => `${origin.replace(/\/$/, '')}${link.path}`;
+
+/** The address with the key hidden, for showing before the streamer reveals it. */
+export const maskedUrl = (url: string) => url.replace(/(token=share_)[^&#]*/, '$1••••••••');
