@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SHARE_REASONS, ShareScope } from '$lib/app/share-scope.svelte';
+import type { ConnectionSettings } from '$lib/client/settings';
+import { allowedSendTypes } from '$lib/share/profiles';
+
+const settings = (token: string, demo = false): ConnectionSettings => ({ token, host: '192.168.1.5', port: 39280, secure: false, demo });
+const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
+const settle = () => new Promise((done) => setTimeout(done, 0));
+const grant = { share: true, id: 'ab12', label: 'Alex', profile: 'music', types: [], allowed: allowedSendTypes('music'), expiresAt: null };
+
+describe('ShareScope', () => {
+	it('never asks, and never refuses, outside share links', () => {
+		const fetch = answer(200, grant);
+		for (const scope of [
+			new ShareScope(settings('streamer-token'), { fetch, companion: true }),
+			new ShareScope(settings('share_abc'), { fetch, companion: false }),
+			new ShareScope(settings('share_abc', true), { fetch, companion: true })
+		]) {
+			expect(scope.isShareLink).toBe(false);
+			expect(scope.reasonFor('ban-user')).toBeUndefined();
+			expect(scope.showsPage({ groups: [] })).toBe(true);
+		}
+		expect(fetch).not.toHaveBeenCalled();
+	});
+
+	it("asks whoami with the key in a header, then allows only the link's types", async () => {
+		const fetch = answer(200, grant);
+		const scope = new ShareScope(settings('share_abc'), { fetch, companion: true });
+		expect(scope.reasonFor('song-request')).toBe(SHARE_REASONS.checking);
+		await settle();
+		const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+		expect(url).toBe('http://192.168.1.5:39280/__share/whoami');
+		expect(url).not.toContain('share_abc');
+		expect(init.headers).toEqual({ authorization: 'Bearer share_abc' });
+		expect(scope.grant?.profile).toBe('music');
+		expect(scope.reasonFor('song-request')).toBeUndefined();
+		expect(scope.reasonFor('get-variable-value')).toBeUndefined();
+		expect(scope.reasonFor('ban-user')).toBe(SHARE_REASONS.notAllowed);
+		expect(scope.reasonFor('run-actions')).toBe(SHARE_REASONS.notAllowed);
+		expect(scope.showsPage({ groups: ['songs'] })).toBe(true);
+		expect(scope.showsPage({ groups: ['trigger'] })).toBe(false);
+		expect(scope.showsPage({ groups: ['variables'] })).toBe(false);
+		expect(scope.showsPage({ groups: ['variables'], readable: true })).toBe(true);
+		expect(scope.showsPage({})).toBe(true);
+	});
+
+	it('refuses everything with the server message when the key is revoked or expired, or the server is gone', async () => {
+		const revoked = new ShareScope(settings('share_abc'), { fetch: answer(401, { code: 'share_link_unknown', message: 'This share link is unknown or was revoked.' }), companion: true });
+		await settle();
+		expect(revoked.refusal).toBe('This share link is unknown or was revoked.');
+		expect(revoked.reasonFor('song-request')).toBe('This share link is unknown or was revoked.');
+		const gone = new ShareScope(settings('share_abc'), { fetch: vi.fn(async () => Promise.reject(new Error('offline'))), companion: true });
+		await settle();
+		expect(gone.reasonFor('song-request')).toMatch(/could not be checked/);
+	});
+
+	it('treats a token the server does not know as a share key as the streamer', async () => {
+		const scope = new ShareScope(settings('share_abc'), { fetch: answer(200, { share: false }), companion: true });
+		await settle();
+		expect(scope.isShareLink).toBe(false);
+		expect(scope.reasonFor('ban-user')).toBeUndefined();
+	});
+});
