@@ -209,5 +209,5 @@ describe('widget builder', () => {
 		await phone.getByRole('heading', { name: 'Widgets', exact: true }).waitFor();
 		expect(await seriousViolations(phone)).toEqual([]);
 		expect(await phone.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-	});
+	}, 60_000);
 });

@@ -127,7 +127,7 @@ describe('bounded', () => {
 		await waitForText(events, /^f2999 followed/, 20_000);
 		expect(await chat.locator('.widget li').count()).toBe(20);
 		expect(await events.locator('.widget li').count()).toBe(5);
-	});
+	}, 60_000);
 });
 
 describe('events widget', () => {

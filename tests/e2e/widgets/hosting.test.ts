@@ -60,7 +60,7 @@ describe('widgets only read', () => {
 		expect(stack.sim.sim.clients.every((c) => c.name === undefined)).toBe(true);
 		const subscribed = log.filter((r) => r.note === 'subscribe').map((r) => (r.frame as { subscribe: string[] }).subscribe.join(','));
 		expect(new Set(subscribed)).toEqual(new Set(['alert', 'alert,modqueue_list', 'chat']));
-	});
+	}, 45_000);
 });
 
 describe('browser source hosting', () => {
@@ -79,7 +79,7 @@ describe('browser source hosting', () => {
 			}));
 			expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
 		}
-	});
+	}, 45_000);
 
 	it('every widget loads from a local file (file://…/index.html#/widget/…)', async () => {
 		const file = pathToFileURL(resolve(BUILD_DIR, 'index.html')).href;
@@ -94,7 +94,7 @@ describe('browser source hosting', () => {
 		const chat = pages.at(-2)!;
 		stack.sim.sim.emit(chatEnvelope('f-1', 'seen from a file', { username: 'ana' }));
 		await waitForText(chat, /ana: seen from a file/);
-	});
+	}, 45_000);
 
 	it('widgets work when the build is served from a subpath', async () => {
 		const site = await serveBuild('/obs/overlays');
@@ -131,7 +131,7 @@ describe('unattended', () => {
 		await page.locator('.debug[data-status="open"]').waitFor({ timeout: 15_000 });
 		await waitForText(page, /^13$/);
 		expect(errors).toEqual([]);
-	});
+	}, 45_000);
 
 	it('invalid options fall back to defaults and are listed in the debug corner, with nothing in the console', async () => {
 		const { page, consoleLines, errors } = await stack.open(
