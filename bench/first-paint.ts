@@ -1,0 +1,77 @@
+/**
+ * Each widget's first contentful paint and its JS heap one second after, beside the bare reference
+ * page, each in a fresh context (cold cache, own renderer). Chat and alerts flow all the while (one of
+ * each every 20 ms) so pages that show only pushed events have something to paint as soon as they are
+ * connected. Pages are read over the DevTools protocol only, so no test helper script sits in the
+ * heap being measured. Rounds interleave the pages, and each figure is the median of its rounds.
+ */
+import type { Page } from 'playwright-core';
+import { heapAfterGc, type BenchStack } from './stack';
+import { alertEnvelope, chatEnvelope } from './traffic';
+import { median, sleep } from './stats';
+import type { WidgetId } from './size';
+
+export type PageId = WidgetId | 'bare';
+
+export const WIDGET_PARAMS: Record<WidgetId, Record<string, string | number>> = {
+	counter: { name: 'deaths' },
+	'song-queue': {},
+	'now-playing': {},
+	chat: {},
+	events: {}
+};
+
+export interface FirstPaintReport {
+	firstPaintMs: Record<PageId, number>;
+	heapBytes: Record<PageId, number>;
+	rounds: number;
+}
+
+export function urlOfPage(stack: BenchStack, id: PageId): string {
+	return id === 'bare' ? stack.bareUrl() : stack.urlOf(`/widget/${id}`, WIDGET_PARAMS[id]);
+}
+
+export async function measureFirstPaint(stack: BenchStack, pages: readonly PageId[], rounds: number): Promise<FirstPaintReport> {
+	let seq = 0;
+	const background = setInterval(() => {
+		stack.sim.sim.emit(chatEnvelope(seq, `background line ${seq}`));
+		stack.sim.sim.emit(alertEnvelope(seq));
+		seq++;
+	}, 20);
+	const paints = new Map<PageId, number[]>(pages.map((id) => [id, []]));
+	const heaps = new Map<PageId, number[]>(pages.map((id) => [id, []]));
+	try {
+		for (let round = 0; round < rounds; round++)
+			for (const id of pages) {
+				const page = await stack.open(urlOfPage(stack, id));
+				const paintedAt = await firstContentfulPaint(page);
+				await sleep(1000);
+				paints.get(id)!.push(paintedAt);
+				heaps.get(id)!.push(await heapAfterGc(page));
+				await page.context().close();
+			}
+	} finally {
+		clearInterval(background);
+	}
+	const medians = (samples: Map<PageId, number[]>) => Object.fromEntries([...samples].map(([id, values]) => [id, median(values)])) as Record<PageId, number>;
+	return { firstPaintMs: medians(paints), heapBytes: medians(heaps), rounds };
+}
+
+/** The page's first-contentful-paint entry (ms after navigation start); NaN if none within 10 s. */
+async function firstContentfulPaint(page: Page): Promise<number> {
+	const cdp = await page.context().newCDPSession(page);
+	try {
+		const end = Date.now() + 10_000;
+		while (Date.now() < end) {
+			const { result } = await cdp.send('Runtime.evaluate', {
+				expression: "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null",
+				returnByValue: true
+			});
+			if (typeof result.value === 'number') return result.value;
+			await sleep(25);
+		}
+		return Number.NaN;
+	} finally {
+		await cdp.detach();
+	}
+}

@@ -1,0 +1,111 @@
+/** Turns each measurement into table rows: the figure, what was measured, its target, met or not. */
+import type { FirstPaintReport, PageId } from './first-paint';
+import type { HeapGrowthReport } from './heap-growth';
+import type { PaintReport } from './paint';
+import type { PressReport } from './press';
+import type { ReconnectReport } from './reconnect';
+import type { SizeReport } from './size';
+import { WIDGET_ROUTES } from './size';
+import { FRAME_MS, kB, maxOf, median, MiB, ms, percentile, ratio, seconds } from './stats';
+import type { SustainedReport } from './sustained';
+import { row, type Row } from './table';
+
+export const SIZE_LIMIT_BYTES = 150_000;
+export const PRESS_P95_LIMIT_MS = 10;
+export const PAINT_RATIO_LIMIT = 1.5;
+export const HEAP_LIMIT_BYTES = 2.7 * 1024 * 1024;
+export const HEAP_GROWTH_LIMIT = 2;
+export const RESTART_LIMIT_MS = 1500;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const p = (values: number[], ...ranks: number[]) => ranks.map((rank) => `p${rank} ${ms(percentile(values, rank))}`).join(', ');
+
+export function sizeRows(size: SizeReport): Row[] {
+	const rows = [
+		row('App size, gzipped (build/index.html: HTML, CSS and JS inline)', `${kB(size.wholeGzip)} (JS ${kB(size.scriptGzip)}, CSS ${kB(size.styleGzip)})`, `≤ ${kB(SIZE_LIMIT_BYTES)}`, size.wholeGzip <= SIZE_LIMIT_BYTES),
+		row('Code a widget route loads', `the whole file, ${kB(size.wholeGzip)}: one inline bundle serves every route`, 'no dashboard-only code, if the build allows', false)
+	];
+	if (size.split) {
+		for (const widget of WIDGET_ROUTES) rows.push(row(`… of it, JS that #/widget/${widget} runs`, `≈ ${kB(size.split.neededByWidget[widget])}`, '—', 'info'));
+		rows.push(row('… of it, dashboard-only JS (parsed, never run by a widget)', `≈ ${kB(size.split.dashboardOnly)}`, '—', 'info'));
+		rows.push(row('… JS the widgets run, by part', size.split.widgetParts.map(([part, bytes]) => `${part} ≈ ${kB(bytes)}`).join(', '), '—', 'info'));
+	} else rows.push(row('… split into widget and dashboard code', size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)', '—', 'info'));
+	return rows;
+}
+
+export function pressRows(press: PressReport): Row[] {
+	return [
+		row(`Press → request received (${count(press.presses)} presses of a deck button, phone viewport)`, p(press.latencies, 50, 95), `p95 ≤ ${ms(PRESS_P95_LIMIT_MS, 0)}`, percentile(press.latencies, 95) <= PRESS_P95_LIMIT_MS)
+	];
+}
+
+export function paintRows(paint: PaintReport): Row[] {
+	const missing = (n: number) => (n ? `; ${count(n)} never shown` : '');
+	const widgetP99 = percentile(paint.widget.toPaint, 99);
+	return [
+		row(
+			`Event sent → painted, chat widget (${paint.perSecond}/s, ${count(paint.sent)} events)`,
+			p(paint.widget.toPaint, 50, 95, 99) + missing(paint.widget.missing),
+			`p99 ≤ one frame (${ms(FRAME_MS)})`,
+			widgetP99 <= FRAME_MS && paint.widget.missing === 0
+		),
+		row('… same events, bare reference page', `${p(paint.bare.toPaint, 50, 95, 99)}${missing(paint.bare.missing)}; widget p99 = ${ratio(widgetP99, percentile(paint.bare.toPaint, 99))} bare`, '—', 'info'),
+		row('… event sent → line in the DOM (chat widget / bare page)', `${p(paint.widget.toDom, 50, 99)} / ${p(paint.bare.toDom, 50, 99)}`, '—', 'info')
+	];
+}
+
+export function sustainedRows(s: SustainedReport): Row[] {
+	const title = `Sustained ${count(s.perSecond)} chat events/s for ${s.durationS} s, chat widget`;
+	const gaps = s.longFrameGaps;
+	return [
+		row(`${title}: long tasks over 50 ms`, s.longTasks.length ? `${s.longTasks.length} (longest ${ms(maxOf(s.longTasks), 0)})` : '0', '0', s.longTasks.length === 0),
+		row('… dropped frames: animation-frame gaps over 2 frames', `${count(gaps.length)} of ${count(s.frames)} frames${gaps.length ? ` (longest ${ms(maxOf(gaps), 0)})` : ''}`, 'reported', 'info'),
+		row('… DOM nodes, 20-line widget full → after the run', `${count(s.domNodesBefore)} → ${count(s.domNodesAfter)}`, 'bounded', s.domNodesAfter <= s.domNodesBefore * 1.25 + 50),
+		row('… lines shown, and event sent → painted', `${count(s.painted)} of ${count(s.sent)}; ${p(s.toPaint, 50, 99)}`, 'all shown', s.painted === s.sent)
+	];
+}
+
+export function firstPaintRows(fp: FirstPaintReport): Row[] {
+	const bare = fp.firstPaintMs.bare;
+	const rows = [
+		row(`First contentful paint, bare reference page (median of ${fp.rounds})`, ms(bare, 0), '—', 'info'),
+		row('JS heap 1 s after first paint, bare reference page', MiB(fp.heapBytes.bare), '—', 'info')
+	];
+	for (const widget of WIDGET_ROUTES) {
+		const paint = fp.firstPaintMs[widget];
+		rows.push(row(`First contentful paint, #/widget/${widget}`, `${ms(paint, 0)} (${ratio(paint, bare)} bare)`, `≤ ${PAINT_RATIO_LIMIT}× bare`, paint / bare <= PAINT_RATIO_LIMIT));
+		rows.push(row(`JS heap 1 s after first paint, #/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
+	}
+	return rows;
+}
+
+export function heapGrowthRows(h: HeapGrowthReport): Row[] {
+	const [first, last] = [h.checkpoints[0]!, h.checkpoints.at(-1)!];
+	const reading = (id: PageId) => {
+		const values = h.heapBytes[id];
+		const growth = values.at(-1)! / values[0]!;
+		return { text: `${values.map(MiB).join(' → ')} (${growth.toFixed(2)}×)`, growth };
+	};
+	const rows: Row[] = [];
+	for (const widget of WIDGET_ROUTES) {
+		const { text, growth } = reading(widget);
+		rows.push(row(`JS heap after ${count(first)} → ${count(last)} events, #/widget/${widget}`, text, `growth < ${HEAP_GROWTH_LIMIT}×`, growth < HEAP_GROWTH_LIMIT));
+	}
+	rows.push(row('… bare reference page, same events', reading('bare').text, '—', 'info'));
+	return rows;
+}
+
+export function reconnectRows(r: ReconnectReport): Row[] {
+	const spread = (values: number[]) => `median ${seconds(median(values))}, max ${seconds(maxOf(values))}`;
+	return [
+		row(`Reconnect: 1012 restart → new chat line painted (${r.afterRestart.length} trials)`, spread(r.afterRestart), `≤ ${seconds(RESTART_LIMIT_MS)}`, maxOf(r.afterRestart) <= RESTART_LIMIT_MS),
+		row(
+			`Reconnect: simulator killed, new one on the same port after ${seconds(r.downtimeMs)} → painted (${r.afterRevive.length} trials)`,
+			`${spread(r.afterRevive)} after the restart (${spread(r.afterKill)} after the kill)`,
+			'reported',
+			'info'
+		)
+	];
+}
+
+export const failedRow = (phase: string, message: string): Row => row(phase, `not measured: ${message}`, '—', 'missed');

@@ -1,0 +1,51 @@
+/** How much the bench measures: the full run (about five minutes) or `--quick` (about a minute). */
+
+export interface BenchSettings {
+	quick: boolean;
+	/** Also build the app again in a temporary copy to split its size into widget and dashboard code. */
+	split: boolean;
+	presses: number;
+	paintPerSecond: number;
+	paintSeconds: number;
+	sustainedPerSecond: number;
+	sustainedSeconds: number;
+	firstPaintRounds: number;
+	heapCheckpoints: number[];
+	heapPairsPerSecond: number;
+	restarts: number;
+	kills: number;
+	killDowntimeMs: number;
+}
+
+const USAGE = `usage: npm run bench [-- --quick] [--sustained=SECONDS] [--no-split]
+  --quick           a short run (about a minute): fewer presses, 10 s sustained, 10,000 events for the heap
+  --sustained=N     length of the sustained 1,000 events/s run, in seconds (default 60, quick 10)
+  --no-split        skip the second build that splits the size into widget and dashboard code`;
+
+export function parseSettings(args: readonly string[]): BenchSettings {
+	const quick = args.includes('--quick');
+	const settings: BenchSettings = {
+		quick,
+		split: !args.includes('--no-split'),
+		presses: quick ? 100 : 500,
+		paintPerSecond: 200,
+		paintSeconds: quick ? 5 : 15,
+		sustainedPerSecond: 1000,
+		sustainedSeconds: quick ? 10 : 60,
+		firstPaintRounds: quick ? 1 : 3,
+		heapCheckpoints: quick ? [1_000, 10_000] : [1_000, 100_000],
+		heapPairsPerSecond: 2_000,
+		restarts: quick ? 2 : 5,
+		kills: quick ? 1 : 3,
+		killDowntimeMs: 2_000
+	};
+	for (const arg of args) {
+		const sustained = /^--sustained=(\d+(?:\.\d+)?)$/.exec(arg);
+		if (sustained) settings.sustainedSeconds = Number(sustained[1]);
+		else if (!['--quick', '--no-split'].includes(arg)) {
+			console.error(`unknown option ${arg}\n${USAGE}`);
+			process.exit(2);
+		}
+	}
+	return settings;
+}

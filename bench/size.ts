@@ -1,0 +1,178 @@
+/**
+ * Size of the built app, gzipped, and how much of it each widget route needs.
+ *
+ * The build is one self-contained build/index.html (bundleStrategy 'inline', so it loads from file://
+ * and a subpath): every route loads the whole file. How much of it is widget code and how much is
+ * dashboard-only is read from the build's module graph: the same build, run again in a temporary copy
+ * of the project with a plugin that records each module's rendered code and imports. A widget route
+ * needs the client runtime, the root and widget layouts, the error page and its own page, with all they
+ * import statically; the rest is there but never run (routes are wrapped in lazy initialisers).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { minifySync } from 'vite';
+
+export const PROJECT_DIR = resolve(import.meta.dirname, '..');
+export const BUILT_PAGE = join(PROJECT_DIR, 'build', 'index.html');
+
+export const WIDGET_ROUTES = ['counter', 'song-queue', 'now-playing', 'chat', 'events'] as const;
+export type WidgetId = (typeof WIDGET_ROUTES)[number];
+
+export interface SizeReport {
+	wholeGzip: number;
+	scriptGzip: number;
+	styleGzip: number;
+	split?: SplitReport;
+	splitError?: string;
+}
+
+export interface SplitReport {
+	/** Estimated gzipped JS each widget route needs (of scriptGzip). */
+	neededByWidget: Record<WidgetId, number>;
+	/** Estimated gzipped JS no widget route needs. */
+	dashboardOnly: number;
+	/** The JS any widget route runs, by part (largest first), estimated gzipped. */
+	widgetParts: [string, number][];
+	modules: number;
+}
+
+/** Parts of the code, by where a module comes from; the first match names it. */
+const PARTS: [string, RegExp][] = [
+	['Svelte runtime', /\/node_modules\/svelte\//],
+	['SvelteKit runtime', /\/node_modules\/@sveltejs\/kit\/|\.svelte-kit\/generated\/|^\0/],
+	['valibot', /\/node_modules\/valibot\//],
+	['other packages', /\/node_modules\//],
+	['in-page simulator (demo=1)', /\/src\/lib\/(sim|demo)\//],
+	['protocol (schemas, catalog)', /\/src\/lib\/protocol\//],
+	['client', /\/src\/lib\/(client|app)\//],
+	['widgets', /\/src\/(lib\/widgets|routes\/widget)\//]
+];
+const partOf = (id: string) => PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
+
+export async function buildIfMissing(): Promise<boolean> {
+	if (existsSync(BUILT_PAGE)) return false;
+	console.error('build/index.html is missing: building the app (npx vite build)…');
+	await run(join(PROJECT_DIR, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], PROJECT_DIR);
+	if (!existsSync(BUILT_PAGE)) throw new Error('the build did not produce build/index.html');
+	return true;
+}
+
+const gzipBytes = (text: string) => gzipSync(Buffer.from(text)).length;
+
+function inlineParts(html: string, tag: 'script' | 'style'): string {
+	return [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1] ?? '').join('\n');
+}
+
+export async function measureSize(options: { split: boolean }): Promise<SizeReport> {
+	const html = readFileSync(BUILT_PAGE, 'utf8');
+	const report: SizeReport = { wholeGzip: gzipBytes(html), scriptGzip: gzipBytes(inlineParts(html, 'script')), styleGzip: gzipBytes(inlineParts(html, 'style')) };
+	if (!options.split) return report;
+	try {
+		report.split = analyseSplit(await recordModuleGraph(), report.scriptGzip);
+	} catch (error) {
+		report.splitError = (error as Error).message.split('\n')[0];
+	}
+	return report;
+}
+
+interface ModuleRecord {
+	code: string;
+	imports: string[];
+	dynamicImports: string[];
+}
+
+/** The vite config of the temporary copy: the project's plugins plus one that writes the client module graph. */
+const graphConfig = (outFile: string) => `
+import { sveltekit } from '@sveltejs/kit/vite';
+import { writeFileSync } from 'node:fs';
+const moduleGraph = {
+	name: 'bench-module-graph',
+	apply: 'build',
+	generateBundle(_options, bundle) {
+		if (this.environment?.name !== 'client') return;
+		const modules = {};
+		for (const output of Object.values(bundle)) {
+			if (output.type !== 'chunk') continue;
+			for (const [id, rendered] of Object.entries(output.modules))
+				{
+					const info = this.getModuleInfo(id);
+					modules[id] = { code: rendered.code ?? '', imports: info?.importedIds ?? [], dynamicImports: info?.dynamicallyImportedIds ?? [] };
+				}
+		}
+		writeFileSync(${JSON.stringify(outFile)}, JSON.stringify(modules));
+	}
+};
+export default { plugins: [sveltekit(), moduleGraph] };
+`;
+
+async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
+	// A copy, so the project's own build/ and .svelte-kit/ (used by other builds and tests) stay untouched.
+	const dir = mkdtempSync(join(tmpdir(), 'bench-graph-'));
+	try {
+		for (const path of ['src', 'static', 'svelte.config.js', 'tsconfig.json', 'package.json'])
+			if (existsSync(join(PROJECT_DIR, path))) cpSync(join(PROJECT_DIR, path), join(dir, path), { recursive: true });
+		symlinkSync(join(PROJECT_DIR, 'node_modules'), join(dir, 'node_modules'));
+		const graphFile = join(dir, 'module-graph.json');
+		writeFileSync(join(dir, 'vite.config.js'), graphConfig(graphFile));
+		await run(join(PROJECT_DIR, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], dir);
+		return JSON.parse(readFileSync(graphFile, 'utf8')) as Record<string, ModuleRecord>;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number): SplitReport {
+	const ids = Object.keys(modules);
+	// The entries: what nothing imports (route nodes and lazy modules are imported dynamically).
+	const imported = new Set(ids.flatMap((id) => [...modules[id]!.imports, ...modules[id]!.dynamicImports]));
+	const entries = ids.filter((id) => !imported.has(id));
+	const reachable = (start: string[]) => {
+		const seen = new Set<string>();
+		const stack = [...start];
+		while (stack.length) {
+			const id = stack.pop()!;
+			if (seen.has(id) || !modules[id]) continue;
+			seen.add(id);
+			stack.push(...modules[id].imports);
+		}
+		return seen;
+	};
+	// SvelteKit's generated route nodes each import one component; find them by what they import.
+	const nodeOf = (component: RegExp) => {
+		const node = ids.find((id) => /\/nodes\/\d+\.js$/.test(id) && modules[id]!.imports.some((i) => component.test(i)));
+		if (!node) throw new Error(`no route node imports ${component}`);
+		return node;
+	};
+	const shell = [...entries, nodeOf(/\/src\/routes\/\+layout\.svelte$/), nodeOf(/error\.svelte$/), nodeOf(/\/src\/routes\/widget\/\+layout\.svelte$/)];
+	// Rendered module code is not minified (the chunk is, afterwards): minify each group the same way
+	// and scale by the real script's gzipped size, so the parts are comparable with it.
+	const gzipOf = (group: Iterable<string>) => {
+		const code = [...group].map((id) => modules[id]!.code).join('\n');
+		return gzipBytes(minifySync('group.js', code, { module: false, compress: true, mangle: true }).code);
+	};
+	const scale = scriptGzip / gzipOf(ids);
+	const neededByWidget = {} as Record<WidgetId, number>;
+	const anyWidget = new Set<string>();
+	for (const widget of WIDGET_ROUTES) {
+		const needed = reachable([...shell, nodeOf(new RegExp(`/src/routes/widget/${widget}/\\+page\\.svelte$`))]);
+		for (const id of needed) anyWidget.add(id);
+		neededByWidget[widget] = gzipOf(needed) * scale;
+	}
+	const byPart = new Map<string, string[]>();
+	for (const id of anyWidget) byPart.set(partOf(id), [...(byPart.get(partOf(id)) ?? []), id]);
+	const widgetParts = [...byPart].map(([part, group]): [string, number] => [part, gzipOf(group) * scale]).sort((a, b) => b[1] - a[1]);
+	return { neededByWidget, dashboardOnly: gzipOf(ids.filter((id) => !anyWidget.has(id))) * scale, widgetParts, modules: ids.length };
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+	return new Promise((resolvePromise, reject) => {
+		const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+		let errors = '';
+		child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+		child.on('error', reject);
+		child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${errors.slice(-2000)}`))));
+	});
+}

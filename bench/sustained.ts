@@ -1,0 +1,57 @@
+/**
+ * Sustained chat: 1,000 lines a second into the chat widget for a minute (configurable). Counts long
+ * tasks (over 50 ms), animation-frame gaps over two frames, the DOM nodes before and after, and checks
+ * that the last line sent was painted.
+ */
+import { installFrameProbe, paintRecords, stopFrameProbe } from './page-probes';
+import { openChatWidget } from './paint';
+import { domNodeCount, type BenchStack } from './stack';
+import { sendAtRate, stampedChat } from './traffic';
+import { FRAME_MS, sleep } from './stats';
+
+export interface SustainedReport {
+	perSecond: number;
+	durationS: number;
+	sent: number;
+	painted: number;
+	longTasks: number[];
+	frames: number;
+	/** Gaps between animation frames longer than two frames. */
+	longFrameGaps: number[];
+	domNodesBefore: number;
+	domNodesAfter: number;
+	toPaint: number[];
+}
+
+export async function measureSustained(stack: BenchStack, options: { perSecond: number; durationS: number }): Promise<SustainedReport> {
+	const page = await openChatWidget(stack);
+	// Fill the widget to its limit first, so "before" is the steady state rather than an empty list.
+	for (let i = 0; i < 40; i++) stack.sim.sim.emit(stampedChat(100 + i));
+	await sleep(1000);
+	const domNodesBefore = await domNodeCount(page);
+	await installFrameProbe(page);
+	const count = Math.round(options.perSecond * options.durationS);
+	const base = 10_000_000;
+	await sendAtRate(count, options.perSecond, (i) => stack.sim.sim.emit(stampedChat(base + i)));
+	const lastSeq = base + count - 1;
+	// Give the page time to take in anything still on its way, then stop counting frames.
+	const end = Date.now() + 10_000;
+	while (Date.now() < end && !(await paintRecords(page)).some(([seq]) => seq === lastSeq)) await sleep(100);
+	await sleep(500);
+	const { longTasks, frameGaps } = await stopFrameProbe(page);
+	const records = (await paintRecords(page)).filter(([seq]) => seq >= base);
+	const report: SustainedReport = {
+		perSecond: options.perSecond,
+		durationS: options.durationS,
+		sent: count,
+		painted: records.length,
+		longTasks,
+		frames: frameGaps.length,
+		longFrameGaps: frameGaps.filter((gap) => gap > 2 * FRAME_MS),
+		domNodesBefore,
+		domNodesAfter: await domNodeCount(page),
+		toPaint: records.map(([, sentAt, , paintedAt]) => paintedAt - sentAt)
+	};
+	await stack.closePages();
+	return report;
+}
