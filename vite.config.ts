@@ -6,7 +6,7 @@ export default defineConfig({
 	test: {
 		include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
 		environment: 'node',
-		testTimeout: 20_000,
+		testTimeout: 60_000,
 		hookTimeout: 30_000,
 		// Two cores: browser and socket suites run in separate forks, a few at a time.
 		pool: 'forks',
