@@ -1,5 +1,5 @@
 /** The machine a run measured, for the results file and the README. */
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { readFileSync } from 'node:fs';
 
 export interface Machine {
@@ -21,3 +21,6 @@ export function describeMachine(chromiumVersion: string): Machine {
 }
 
 export const machineLine = (m: Machine) => `${m.cores} cores (nproc), ${m.cpu}, ${m.memoryGiB} GiB memory; headless Chromium ${m.chromium}; Node ${m.node}`;
+
+/** The 1-minute load average: on a shared machine, how much else ran beside the bench. */
+export const loadNow = () => loadavg()[0]!;

@@ -91,7 +91,8 @@ export function heapGrowthRows(h: HeapGrowthReport): Row[] {
 		const { text, growth } = reading(widget);
 		rows.push(row(`JS heap after ${count(first)} → ${count(last)} events, #/widget/${widget}`, text, `growth < ${HEAP_GROWTH_LIMIT}×`, growth < HEAP_GROWTH_LIMIT));
 	}
-	rows.push(row('… bare reference page, same events', reading('bare').text, '—', 'info'));
+	if (h.heapBytes.bare?.length) rows.push(row('… bare reference page, same events', reading('bare').text, '—', 'info'));
+	rows.push(row('… time to deliver them (chunks, as fast as the slowest widget takes them)', seconds(h.durationMs), '—', 'info'));
 	return rows;
 }
 
@@ -109,3 +110,10 @@ export function reconnectRows(r: ReconnectReport): Row[] {
 }
 
 export const failedRow = (phase: string, message: string): Row => row(phase, `not measured: ${message}`, '—', 'missed');
+
+/** Whether the figures were taken on a quiet machine: other processes' CPU during each phase. */
+export function conditionsRow(phases: { name: string; waitedMs: number; otherCores: number }[], cores: number): Row {
+	const text = phases.map((p) => `${p.name} ${Number.isFinite(p.otherCores) ? p.otherCores.toFixed(2) : 'n/a'}${p.waitedMs > 2500 ? ` (after waiting ${seconds(p.waitedMs)})` : ''}`).join('; ');
+	const busiest = Math.max(0, ...phases.map((p) => p.otherCores).filter(Number.isFinite));
+	return row(`Other processes' CPU while each phase measured, in cores of ${cores}`, text, 'quiet (< 0.3)', busiest < 0.3 ? 'met' : 'info');
+}

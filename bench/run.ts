@@ -7,11 +7,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureFirstPaint, type PageId } from './first-paint';
 import { measureHeapGrowth } from './heap-growth';
-import { describeMachine, machineLine } from './machine';
+import { describeMachine, loadNow, machineLine } from './machine';
 import { measurePaint } from './paint';
 import { measurePress } from './press';
 import { measureReconnect } from './reconnect';
-import { failedRow, firstPaintRows, heapGrowthRows, paintRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
+import { conditionsRow, failedRow, firstPaintRows, heapGrowthRows, paintRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
+import { waitForQuiet, watchOtherLoad } from './other-load';
 import { parseSettings } from './settings';
 import { buildIfMissing, measureSize, WIDGET_ROUTES } from './size';
 import { BenchStack } from './stack';
@@ -20,15 +21,25 @@ import { markdownTable, plainTable, type Row } from './table';
 
 const settings = parseSettings(process.argv.slice(2));
 const startedAt = Date.now();
+const loadAtStart = loadNow();
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
 const rows: Row[] = [];
 const stack = new BenchStack();
+/** Per phase: seconds waited for a quiet machine, and other processes' CPU while it measured (cores). */
+const conditions: { name: string; waitedMs: number; otherCores: number }[] = [];
 
-/** Runs one measurement; a failure becomes a row saying so, and the bench goes on with the next. */
+/**
+ * Runs one measurement, after waiting (a while at most) for other processes to go quiet; notes how
+ * busy they kept the machine. A failure becomes a row saying so, and the bench goes on.
+ */
 async function phase<T>(name: string, measure: () => Promise<T>, toRows: (result: T) => Row[]): Promise<void> {
-	console.error(`[${elapsed()}] ${name}…`);
+	const waitedMs = await waitForQuiet(settings.maxWaitMs);
+	console.error(`[${elapsed()}] ${name}…${waitedMs > 2500 ? ` (waited ${(waitedMs / 1000).toFixed(0)} s for other processes to go quiet)` : ''}`);
+	const otherLoad = watchOtherLoad();
 	try {
-		rows.push(...toRows(await measure()));
+		const result = await measure();
+		conditions.push({ name, waitedMs, otherCores: otherLoad() });
+		rows.push(...toRows(result));
 	} catch (error) {
 		const message = stack.redact((error as Error).message ?? String(error)).split('\n')[0] ?? 'failed';
 		console.error(`[${elapsed()}] ${name} failed: ${message}`);
@@ -48,22 +59,24 @@ async function main(): Promise<void> {
 	await phase('event → paint', () => measurePaint(stack, { perSecond: settings.paintPerSecond, durationS: settings.paintSeconds }), paintRows);
 	await phase('sustained chat', () => measureSustained(stack, { perSecond: settings.sustainedPerSecond, durationS: settings.sustainedSeconds }), sustainedRows);
 	await phase('first paint and heap', () => measureFirstPaint(stack, pages, settings.firstPaintRounds), firstPaintRows);
-	await phase('heap growth', () => measureHeapGrowth(stack, pages, { checkpoints: settings.heapCheckpoints, pairsPerSecond: settings.heapPairsPerSecond }), heapGrowthRows);
+	await phase('heap growth', () => measureHeapGrowth(stack, WIDGET_ROUTES, { checkpoints: settings.heapCheckpoints, pairsPerSecond: settings.heapPairsPerSecond }), heapGrowthRows);
 	// Last: it kills and replaces the simulator.
 	await phase('reconnect', () => measureReconnect(stack, { restarts: settings.restarts, kills: settings.kills, downtimeMs: settings.killDowntimeMs }), reconnectRows);
 	await stack.stop();
+	rows.push(conditionsRow(conditions, machine.cores));
 
 	const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 	const mode = settings.quick ? 'quick run (--quick)' : 'full run';
+	const load = `load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadNow().toFixed(1)} at the end, on ${machine.cores} cores`;
 	const markdown = [
 		'# Bench results',
 		'',
-		`${when}, ${mode}, ${elapsed()}. Machine: ${machineLine(machine)}.`,
+		`${when}, ${mode}, ${elapsed()}. Machine: ${machineLine(machine)}; ${load}.`,
 		'',
 		markdownTable(rows),
 		''
 	].join('\n');
-	console.log(`\n${plainTable(rows)}\n\nMachine: ${machineLine(machine)}\n\n${markdown}`);
+	console.log(`\n${plainTable(rows)}\n\nMachine: ${machineLine(machine)}; ${load}\n\n${markdown}`);
 	writeFileSync(join(import.meta.dirname, 'last-results.md'), markdown);
 	console.error(`[${elapsed()}] written to bench/last-results.md`);
 }
