@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { EnvelopeSchema } from '../lib/protocol/messages';
+import { ERROR_CODES } from '../lib/protocol/vocabulary';
 import type { Simulator, SimHttpResponse } from '../lib/sim/simulator';
 import { tokenFrom } from './sim-http';
 import { safeStringify } from '../lib/sim/wire';
@@ -22,6 +23,13 @@ const json = (status: number, body: unknown): SimHttpResponse => ({
 });
 const bad = (message: string) => json(400, { status: 400, message });
 
+const RawFramesBody = v.strictObject({ frames: v.array(v.string('each frame must be a string'), 'frames must be a list of strings') });
+const FailNextBody = v.strictObject({
+	type: v.pipe(v.string(), v.minLength(1)),
+	status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
+	message: v.string(),
+	code: v.optional(v.picklist(ERROR_CODES))
+});
 const PremiumBody = v.strictObject({ premium: v.boolean('premium must be true or false') });
 const DemoBody = v.strictObject({ on: v.boolean('on must be true or false') });
 
@@ -53,6 +61,18 @@ export function handleControl(deps: ControlDeps, method: string, url: URL, heade
 			const envelope = v.safeParse(EnvelopeSchema, value);
 			if (!envelope.success) return bad('body must be an event envelope {type, origin?, event?, data?}');
 			sim.emit(envelope.output);
+			return json(200, { ok: true });
+		}
+		case 'POST /__sim/emit-raw': {
+			const raw = v.safeParse(RawFramesBody, value);
+			if (!raw.success) return bad('body must be {"frames": ["<text frame>", ...]}');
+			const delivered = raw.output.frames.map((frame) => sim.emitRaw(frame));
+			return json(200, { ok: true, delivered });
+		}
+		case 'POST /__sim/fail-next': {
+			const failure = v.safeParse(FailNextBody, value);
+			if (!failure.success) return bad('body must be {"type": "<send type>", "status": 400-599, "message": "<text>", "code"?: "<error code>"}');
+			sim.failNext(failure.output);
 			return json(200, { ok: true });
 		}
 		case 'POST /__sim/clear-log':

@@ -34,10 +34,33 @@ describe('control surface /__sim/', () => {
 		['premium', '{"premium":"yes"}', 'body must be {"premium": true|false}'],
 		['demo', '{"on":1}', 'body must be {"on": true|false}'],
 		['emit', '[]', 'body must be an event envelope {type, origin?, event?, data?}'],
-		['emit', '{not json', 'body is not valid JSON']
+		['emit', '{not json', 'body is not valid JSON'],
+		['emit-raw', '{"frames":"x"}', 'body must be {"frames": ["<text frame>", ...]}'],
+		['fail-next', '{"type":"tts","status":200,"message":"x"}', 'body must be {"type": "<send type>", "status": 400-599, "message": "<text>", "code"?: "<error code>"}']
 	])('POST /__sim/%s with %s answers a clear 400', async (route, body, message) => {
 		const answer = await sim.api.post(`/__sim/${route}`, body);
 		expect([answer.status, answer.json]).toEqual([400, { status: 400, message }]);
+	});
+
+	it('pushes raw frames as given to every socket, whatever it subscribed to', async () => {
+		const subscribed = await sim.api.socket();
+		subscribed.send({ subscribe: ['alert'] });
+		await subscribed.next((f) => f.event === 'socketapi:subscribed');
+		const frames = ['{"type":"chat","data":{"message":5}}', '{"event":"socketapi:response","context":"nobody","status":"bad"}'];
+		expect((await sim.api.control('emit-raw', { frames })).json).toEqual({ ok: true, delivered: [1, 1] });
+		expect(await subscribed.next((f) => f.type === 'chat')).toEqual(JSON.parse(frames[0]!));
+		expect(await subscribed.next((f) => f.context === 'nobody')).toEqual(JSON.parse(frames[1]!));
+	});
+
+	it('makes the next send of a type fail with the chosen message, once, over REST and the websocket', async () => {
+		expect((await sim.api.control('fail-next', { type: 'chat-command', status: 409, code: 'command_disabled', message: 'chosen <b>text</b>' })).json).toEqual({ ok: true });
+		await sim.api.control('fail-next', { type: 'tts', status: 500, message: 'socket failure text' });
+		const rest = await sim.api.send('chat-command', { value: 'lurk' });
+		expect([rest.status, rest.json]).toEqual([409, { status: 409, code: 'command_disabled', message: 'chosen <b>text</b>' }]);
+		expect((await sim.api.send('chat-command', { value: 'lurk' })).status).toBe(200);
+		const s = await sim.api.socket();
+		expect(await s.command('tts', { value: 'hello' })).toMatchObject({ status: 500, error: 'socket failure text' });
+		expect(await s.command('tts', { value: 'hello' })).toMatchObject({ status: 200 });
 	});
 
 	it('answers 404 for an unknown route', async () => {

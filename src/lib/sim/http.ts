@@ -8,7 +8,8 @@ import { json, outcomeToHttp, text } from './wire';
 
 export interface HttpDeps {
 	rt: Runtime;
-	dispatcher: Dispatcher;
+	/** Client sends only: an injected failure (Simulator.failNext) answers in place of the pipeline. */
+	dispatcher: Pick<Dispatcher, 'send'>;
 	startedAt: number;
 	/** Token valid and the interface switched on. */
 	admitted(token: string | undefined): boolean;

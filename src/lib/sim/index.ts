@@ -8,6 +8,7 @@ export { songFromQuery } from './song-titles';
 export { LOG_CAPACITY } from './log';
 export type {
 	Envelope,
+	InjectedFailure,
 	LoggedRequest,
 	Profile,
 	SendOutcome,

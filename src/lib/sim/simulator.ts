@@ -15,9 +15,9 @@ import { RequestLog, type LogEntry } from './log';
 import { Runtime } from './runtime';
 import { SocketHub } from './socket';
 import { SimState } from './state';
-import type { Envelope, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+import type { Envelope, InjectedFailure, LoggedRequest, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
-export type { Envelope, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+export type { Envelope, InjectedFailure, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
 /** Compares without an early exit, so the token cannot be guessed by timing. */
 function sameToken(given: string | undefined, expected: string): boolean {
@@ -38,6 +38,9 @@ export class Simulator {
 	private readonly token: string;
 	private readonly rt: Runtime;
 	private readonly dispatcher: Dispatcher;
+	/** What client requests (REST and websocket) go through: the dispatcher, unless a failure was injected. */
+	private readonly clientDispatcher: Pick<Dispatcher, 'send'>;
+	private readonly injectedFailures: InjectedFailure[] = [];
 	private readonly hub: SocketHub;
 	private readonly log: RequestLog;
 	private readonly startedAt: number;
@@ -63,14 +66,15 @@ export class Simulator {
 			push: (envelope) => this.hub.broadcast(envelope)
 		});
 		this.dispatcher = new Dispatcher(this.rt);
-		this.hub = new SocketHub({ rt: this.rt, dispatcher: this.dispatcher, log: (e) => this.addLog(e), tick: () => this.tick() });
+		this.clientDispatcher = { send: (type, params) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params) };
+		this.hub = new SocketHub({ rt: this.rt, dispatcher: this.clientDispatcher, log: (e) => this.addLog(e), tick: () => this.tick() });
 		this.tick();
 	}
 
 	handleHttp(req: SimHttpRequest): SimHttpResponse {
 		const deps: HttpDeps = {
 			rt: this.rt,
-			dispatcher: this.dispatcher,
+			dispatcher: this.clientDispatcher,
 			startedAt: this.startedAt,
 			admitted: (token) => this.apiRunning && sameToken(token, this.token),
 			log: (e) => this.addLog(e),
@@ -92,6 +96,22 @@ export class Simulator {
 
 	emit(envelope: object): void {
 		this.hub.broadcast(envelope as Envelope);
+	}
+
+	/**
+	 * Pushes one text frame as it is (not necessarily JSON, never checked) to every connected socket,
+	 * whatever it subscribed to: a misbehaving application, for tests. Returns how many sockets got it.
+	 */
+	emitRaw(frame: string): number {
+		return this.hub.broadcastRaw(frame);
+	}
+
+	/**
+	 * The next client send of `failure.type` (REST or websocket) fails with this status, code and
+	 * message instead of running, once: an application error a test chooses the text of.
+	 */
+	failNext(failure: InjectedFailure): void {
+		this.injectedFailures.push({ ...failure });
 	}
 
 	/** The API restarts (settings, port or token change): sockets close with 1012 and may reconnect at once. */
@@ -169,6 +189,13 @@ export class Simulator {
 			variables: Object.fromEntries([...s.variables].map(([name, variable]) => [name, variable])),
 			clients: this.clients
 		};
+	}
+
+	private takeInjectedFailure(type: unknown): SendOutcome | undefined {
+		const at = this.injectedFailures.findIndex((f) => f.type === type);
+		if (at < 0) return undefined;
+		const [failure] = this.injectedFailures.splice(at, 1);
+		return { ok: false, status: failure!.status, code: failure!.code, text: failure!.message, note: 'injected failure' };
 	}
 
 	private tick(): void {

@@ -12,7 +12,7 @@ import { outcomeToSocket, safeStringify, statusOf } from './wire';
 
 export interface SocketDeps {
 	rt: Runtime;
-	dispatcher: Dispatcher;
+	dispatcher: Pick<Dispatcher, 'send'>;
 	log(entry: LogEntry): void;
 	tick(): void;
 }
@@ -60,6 +60,16 @@ export class SocketHub {
 			if (conn.channels !== 'all' && !conn.channels.has(String(envelope.type))) continue;
 			if (this.sendTo(conn, text)) delivered++;
 		}
+		return delivered;
+	}
+
+	/**
+	 * Pushes a text frame exactly as given to every open socket, subscriptions ignored: what a
+	 * misbehaving application could send (tests of the client's frame handling). Returns how many got it.
+	 */
+	broadcastRaw(text: string): number {
+		let delivered = 0;
+		for (const conn of this.connections) if (this.sendTo(conn, text)) delivered++;
 		return delivered;
 	}
 

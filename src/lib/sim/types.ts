@@ -59,6 +59,14 @@ export type SendOutcome =
 	| { ok: true; /** absent key = no `message` in the answer */ message?: unknown; platformOutcome?: string; note?: string }
 	| { ok: false; status: number; code?: ErrorCode; text: string; note?: string };
 
+/** A failure `Simulator.failNext` makes the next send of `type` answer (shaped by the profile like any failure). */
+export interface InjectedFailure {
+	type: string;
+	status: number;
+	message: string;
+	code?: ErrorCode;
+}
+
 /** An event envelope as pushed on the socket (protocol facts §3.4). */
 export interface Envelope {
 	type: string;
