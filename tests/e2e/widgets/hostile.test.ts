@@ -8,12 +8,10 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_SETUP_INPUT } from '../../../src/lib/sim/default-setup';
 import { parseSetup } from '../../../src/lib/sim/setup';
 import { startStack, type Stack } from '../stack';
+import { IMG, JS_URL, SCRIPT, SVG } from '../../support/hostile-corpus';
 import { alertEnvelope, chatEnvelope, openConnected, waitForText, widgetText } from './helpers';
 
-const IMG = '<img src=x onerror=window.__pwned=1>';
-const SCRIPT = '<script>window.__pwned=1</script>';
-const JS_URL = 'javascript:window.__pwned=1';
-const SVG = '"><svg onload=window.__pwned=1>';
+// The first four payloads of the shared corpus; the whole corpus goes through every page in tests/e2e/reliability.
 const PAYLOADS = [IMG, SCRIPT, JS_URL, SVG];
 
 function hostileSetup() {
