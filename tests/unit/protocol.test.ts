@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import {
 	CATALOG,
+	SettingsDataSchema,
+	optionValues,
+	ttsOptions,
 	SEND_TYPES,
 	checkSend,
 	needsConfirmation,
@@ -99,5 +103,16 @@ describe('frame parser', () => {
 		expect(parseServerFrame('{"origin":"alpha","type":"alert","event":"alpha-follower","data":{}}')).toMatchObject({ kind: 'event' });
 		expect(parseServerFrame('nope')).toMatchObject({ kind: 'invalid' });
 		expect(parseServerFrame('[1]')).toMatchObject({ kind: 'invalid' });
+	});
+});
+
+describe('lists from the application, each key once', () => {
+	// Pages key these lists by name or id: a repeated one made a keyed list throw (each_key_duplicate).
+	it('option names, lights and voices keep the first of each', () => {
+		expect(optionValues({ 'studio-scene': { values: ['Same', 'Same', 'same', 3, 'Other', 'Other'] } }, 'studio-scene')).toEqual(['Same', 'same', 'Other']);
+		const settings = v.parse(SettingsDataSchema, { lights: [{ id: 'l', name: 'first', type: 'brand_a' }, { id: 'l', name: 'second', type: 'brand_a' }, { id: 'm', type: 'overlay' }] });
+		expect(settings.lights.map((l) => l.name ?? l.id)).toEqual(['first', 'm']);
+		const tts = ttsOptions({ tts: { values: { voices: [{ id: 'v', label: 'A' }, { id: 'v', label: 'B' }], devices: [{ id: 'd', label: 'X' }, { id: 'd', label: 'Y' }] } } });
+		expect([tts.voices.map((x) => x.label), tts.devices.map((x) => x.label)]).toEqual([['A'], ['X']]);
 	});
 });

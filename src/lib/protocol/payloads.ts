@@ -8,6 +8,21 @@ export const LightSchema = v.looseObject({
 });
 export type Light = v.InferOutput<typeof LightSchema>;
 
+/**
+ * The first of each key only. Lists from the application are shown keyed by name or id, and a list
+ * repeating one would break the page (a keyed list cannot hold the same key twice).
+ */
+export function uniqueBy<T>(items: readonly T[], keyOf: (item: T) => unknown): T[] {
+	const seen = new Set<unknown>();
+	return items.filter((item) => {
+		const key = keyOf(item);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+const byId = <T extends { id: string }>(items: T[]) => uniqueBy(items, (item) => item.id);
+
 /** `states` of retrieve and of the `states` event: 0/1 flags (booleans tolerated). */
 const flag = v.optional(v.union([v.number(), v.boolean()]));
 export const StatesSchema = v.looseObject({ on: flag, streamMode: flag, fuze: flag, listenId: v.optional(v.string()) });
@@ -17,7 +32,7 @@ export const SettingsDataSchema = v.looseObject({
 	premium: v.optional(v.boolean(), false),
 	types: v.optional(v.array(v.string()), []),
 	options: v.optional(v.record(v.string(), v.unknown()), {}),
-	lights: v.optional(v.array(LightSchema), []),
+	lights: v.optional(v.pipe(v.array(LightSchema), v.transform(byId)), []),
 	states: v.optional(StatesSchema)
 });
 export type SettingsData = v.InferOutput<typeof SettingsDataSchema>;
@@ -48,19 +63,19 @@ export const TtsEntrySchema = v.looseObject({ id: v.string(), label: v.string() 
 export const TtsVoiceSchema = v.looseObject({ id: v.string(), label: v.string(), language: v.optional(v.string()), source: v.optional(v.string()) });
 export const TtsOptionsSchema = v.looseObject({
 	values: v.looseObject({
-		devices: v.optional(v.array(TtsEntrySchema), []),
+		devices: v.optional(v.pipe(v.array(TtsEntrySchema), v.transform(byId)), []),
 		currentDevice: v.optional(v.nullable(TtsEntrySchema)),
-		voices: v.optional(v.array(TtsVoiceSchema), [])
+		voices: v.optional(v.pipe(v.array(TtsVoiceSchema), v.transform(byId)), [])
 	})
 });
 export type TtsOptions = v.InferOutput<typeof TtsOptionsSchema>['values'];
 
 const ValuesSchema = v.looseObject({ values: v.array(v.unknown()) });
 
-/** Names listed under `data.options[key].values`; anything that is not a string is skipped. */
+/** Names listed under `data.options[key].values`, each once; anything that is not a string is skipped. */
 export function optionValues(options: Record<string, unknown> | undefined, key: string): string[] {
 	const parsed = v.safeParse(ValuesSchema, options?.[key]);
-	return parsed.success ? parsed.output.values.filter((x): x is string => typeof x === 'string') : [];
+	return parsed.success ? uniqueBy(parsed.output.values.filter((x): x is string => typeof x === 'string'), (name) => name) : [];
 }
 
 export function ttsOptions(options: Record<string, unknown> | undefined): TtsOptions {
