@@ -21,7 +21,8 @@ export class NameListStore {
 		this.#storage = storage;
 		const raw = read(storage, key);
 		const parsed = raw === undefined ? undefined : v.safeParse(ListSchema, raw);
-		this.names = parsed?.success ? parsed.output.slice(0, MAX_NAMES) : [...initial];
+		// Each name once: the pages key their lists by name, and trimming can make two entries equal.
+		this.names = parsed?.success ? [...new Set(parsed.output)].slice(0, MAX_NAMES) : [...initial];
 	}
 
 	has(name: string): boolean {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { NameListStore } from '$lib/app/name-list-store.svelte';
+
+const storageWith = (value: string) => {
+	const items = new Map([['names', value]]);
+	return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+};
+
+describe('names kept on the device', () => {
+	it('loads each name once, even when stored twice or equal once trimmed (lists are keyed by name)', () => {
+		const store = new NameListStore('names', [], storageWith(JSON.stringify(['deaths', ' deaths', 'wins', 'deaths'])));
+		expect(store.names).toEqual(['deaths', 'wins']);
+	});
+
+	it('starts from the initial names when the stored list is damaged', () => {
+		expect(new NameListStore('names', ['hugs'], storageWith('{"not":"a list"}')).names).toEqual(['hugs']);
+	});
+});
