@@ -10,7 +10,25 @@ const config = {
 		adapter: adapter({ pages: 'build', assets: 'build', fallback: undefined, strict: false }),
 		router: { type: 'hash' },
 		output: { bundleStrategy: 'inline' },
-		paths: { relative: true }
+		paths: { relative: true },
+		// A Content-Security-Policy in a <meta> tag, with the hash of the one inline script. Everything is
+		// bundled, so nothing may load from elsewhere. connect-src is broad here because the application's
+		// address is only known at run time: the page narrows it to that address before connecting
+		// (src/lib/app/connection-lock.ts). Images stay open to http(s): song covers come from the
+		// application's variables. The widget builder previews widgets in a same-page iframe.
+		csp: {
+			mode: 'hash',
+			directives: {
+				'default-src': ['none'],
+				'script-src': ['self'],
+				'style-src': ['self', 'unsafe-inline'],
+				'img-src': ['self', 'data:', 'https:', 'http:'],
+				'connect-src': ['self', 'http:', 'https:', 'ws:', 'wss:'],
+				'frame-src': ['self'],
+				'base-uri': ['none'],
+				'form-action': ['none']
+			}
+		}
 	}
 };
 

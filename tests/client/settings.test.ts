@@ -83,11 +83,16 @@ describe('connection settings from the URL', () => {
 			const plain = parseConnectionSettings(page('', '#token=T', 'http://192.168.1.20/'), true);
 			expect(plain).toMatchObject({ ok: true, settings: { host: '192.168.1.20', port: 80, secure: false } });
 		});
-		it('lets an explicit host win', () => {
+		it('refuses an explicit host other than the server itself: its policy lets its pages connect to it only', () => {
 			expect(parseConnectionSettings(page('', '#token=T&host=10.0.0.5', 'http://studio.local:8080/'), true)).toMatchObject({
-				ok: true,
-				settings: { host: '10.0.0.5', port: 39231 }
+				ok: false,
+				error: { field: 'host', rule: expect.stringContaining('must be this server (studio.local)') }
 			});
+			expect(parseConnectionSettings(page('', '#token=T&host=studio.local&port=8080', 'http://studio.local:8080/'), true)).toMatchObject({
+				ok: true,
+				settings: { host: 'studio.local', port: 8080, secure: false }
+			});
+			expect(parseConnectionSettings(page('', '#token=T&host=10.0.0.5', 'file:///C:/widgets/index.html'), true)).toMatchObject({ ok: true, settings: { host: '10.0.0.5' } });
 		});
 		it('ignores the page origin without the meta tag, or from file://', () => {
 			expect(parseConnectionSettings(page('', '#token=T', 'http://studio.local:8080/'), false)).toMatchObject({ ok: true, settings: { host: '127.0.0.1', port: 39231 } });

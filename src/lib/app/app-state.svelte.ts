@@ -5,8 +5,9 @@
 import { getContext, setContext } from 'svelte';
 import { ConnectionState } from '$lib/client/state/connection-state.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
-import { parseConnectionSettings, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
+import { connectionUrl, parseConnectionSettings, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
 import { SettingsStore } from '$lib/client/settings-store';
+import { canConnectTo } from './connection-lock';
 import { openSession, type Session } from './session';
 import { ShareScope, attachShareScope } from './share-scope.svelte';
 
@@ -55,6 +56,8 @@ export class AppHost {
 	}
 
 	connect(settings: ConnectionSettings, remember = true): void {
+		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
+		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
 		this.current?.close();
 		this.current = new DashboardSession(settings);
 		if (remember && !settings.demo) this.#store.save(settings);
@@ -69,6 +72,26 @@ export class AppHost {
 	remembered(): ConnectionSettings | undefined {
 		return this.#store.load();
 	}
+
+	/**
+	 * Loads the page again with these settings. They are remembered on the device and the address
+	 * loses its own connection params, so the reloaded page starts from them and the token stays out
+	 * of the address bar; where nothing can be stored, the settings travel in the fragment instead.
+	 */
+	#reloadWith(settings: ConnectionSettings, remember: boolean): void {
+		const stored = remember && this.#store.save(settings) && sameSettings(this.#store.load(), settings);
+		const here = location.href;
+		const route = /^#([^?]*)/.exec(location.hash)?.[1] || '/';
+		const target = stored ? withoutConnection(here) : connectionUrl(settings, { base: here, route, extra: new URLSearchParams(location.hash.split('?')[1] ?? '') });
+		this.current?.close();
+		this.current = undefined;
+		history.replaceState(history.state, '', target);
+		location.reload();
+	}
+}
+
+function sameSettings(a: ConnectionSettings | undefined, b: ConnectionSettings): boolean {
+	return a !== undefined && a.token === b.token && a.host === b.host && a.port === b.port && a.secure === b.secure && a.demo === b.demo;
 }
 
 const KEY = Symbol('app-host');

@@ -6,11 +6,12 @@ import { RestClient } from '$lib/client/rest';
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';
 import { isClientError } from '$lib/client/errors';
 import type { Meta } from '$lib/protocol';
+import { canConnectTo } from './connection-lock';
 
 export type Diagnosis =
 	| { kind: 'ok'; meta: Meta; premium: boolean }
 	| { kind: 'mixed-content'; message: string; fix: string }
-	| { kind: 'unreachable' | 'unauthorized' | 'stopped' | 'failed'; message: string; fix?: string };
+	| { kind: 'unreachable' | 'unauthorized' | 'stopped' | 'failed' | 'other-address'; message: string; fix?: string };
 
 const LOOPBACK = /^(127\.|localhost$|\[?::1\]?$)/;
 
@@ -31,6 +32,13 @@ export async function diagnose(
 ): Promise<Diagnosis> {
 	const origin = originProblem(settings, options.pageProtocol);
 	if (origin) return origin;
+	// The page's security policy lets it reach only the address it connected to first.
+	if (!canConnectTo(settings))
+		return {
+			kind: 'other-address',
+			message: `This page can only reach the address it is connected to, so it cannot test ${settings.host}:${settings.port} from here.`,
+			fix: 'Press Connect: the page loads again with the new address, and Test works there.'
+		};
 	if (options.interfaceStopped)
 		return {
 			kind: 'stopped',

@@ -7,6 +7,7 @@ import type { ConnectionSettings } from '$lib/client/settings';
 import type { WebSocketConstructor } from '$lib/client/socket';
 import { demoFetch, demoWebSocketClass } from '$lib/demo/transport';
 import { Simulator } from '$lib/sim';
+import { lockConnections } from './connection-lock';
 
 export interface SessionOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
 
@@ -28,6 +29,8 @@ export function openSession(settings: ConnectionSettings, options: SessionOption
 		transport = { fetch: demoFetch(simulator), WebSocket: demoWebSocketClass(simulator) as unknown as WebSocketConstructor };
 	}
 	const client = new StreamClient({ connection: settings, ...options, ...transport });
+	// Before the first request: from now on the page can reach this address only.
+	lockConnections(settings);
 	client.start();
 	return {
 		client,

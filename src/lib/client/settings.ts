@@ -89,6 +89,13 @@ function hostOf(raw: string): { host: string; port?: string } | SettingsIssue {
 	return { field: 'host', rule: 'must be a host name or an IP address, such as 127.0.0.1' };
 }
 
+/** Whether host, port and scheme name the page's own origin. */
+function sameAddress(page: Pick<PageLocation, 'protocol' | 'hostname' | 'port'>, host: string, portText: string | undefined, secure: boolean): boolean {
+	const pagePort = page.port || (page.protocol === 'https:' ? '443' : '80');
+	const port = portText?.trim() || String(secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT);
+	return host.toLowerCase() === page.hostname.replace(/^\[|\]$/g, '').toLowerCase() && port === pagePort && secure === (page.protocol === 'https:');
+}
+
 const isIssue = (x: unknown): x is SettingsIssue => typeof x === 'object' && x !== null && 'rule' in x;
 
 /**
@@ -115,6 +122,9 @@ export function settingsFromParams(params: URLSearchParams, page?: Pick<PageLoca
 		if (isIssue(parsed)) return { ok: false, error: parsed };
 		host = parsed.host;
 		portText ??= parsed.port;
+		// The companion sends a policy that lets its pages connect to itself only (it forwards /api).
+		if (companion && page && pageIsWeb && !sameAddress(page, host, portText, secureParam ?? false))
+			return { ok: false, error: { field: 'host', rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it` } };
 	} else if (companion && page && pageIsWeb) {
 		host = page.hostname;
 		secure = secureParam ?? page.protocol === 'https:';
@@ -158,6 +168,26 @@ export interface ConnectionUrlOptions {
 	route?: string;
 	/** Page options (widget settings) to carry next to the connection. */
 	extra?: Record<string, string> | URLSearchParams;
+}
+
+/** This address with every connection setting taken out of its query and fragment (other params and the route kept). */
+export function withoutConnection(href: string): string {
+	const hashAt = href.indexOf('#');
+	const [path = '', search] = (hashAt >= 0 ? href.slice(0, hashAt) : href).split('?');
+	const fragment = hashAt >= 0 ? href.slice(hashAt + 1) : '';
+	const queryAt = fragment.indexOf('?');
+	const routeOnly = queryAt < 0 && fragment.includes('/');
+	const route = queryAt >= 0 ? fragment.slice(0, queryAt) : routeOnly ? fragment : '';
+	const fragmentQuery = new URLSearchParams(queryAt >= 0 ? fragment.slice(queryAt + 1) : routeOnly ? '' : fragment);
+	const baseQuery = new URLSearchParams(search);
+	for (const key of CONNECTION_KEYS) {
+		baseQuery.delete(key);
+		fragmentQuery.delete(key);
+	}
+	const query = baseQuery.toString();
+	const rest = fragmentQuery.toString();
+	const hash = route || rest ? `#${route || '/'}${rest ? `?${rest}` : ''}` : '';
+	return `${path}${query ? `?${query}` : ''}${hash}`;
 }
 
 /** A link that opens the app with these settings; everything, the token included, travels in the fragment. */
