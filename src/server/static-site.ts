@@ -19,26 +19,48 @@ export function injectSameOriginMeta(html: string): string {
 	return html.slice(0, at) + SAME_ORIGIN_META + html.slice(at);
 }
 
+const POLICY_META = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i;
+
+/**
+ * The build's Content-Security-Policy (its <meta> tag) as this server's header, with connections
+ * limited to this server: pages it serves talk to their own origin only (it proxies /api).
+ */
+export function companionPolicy(html: string): string | undefined {
+	const meta = POLICY_META.exec(html);
+	if (!meta) return undefined;
+	const text = meta[1]!.replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+	const kept = text
+		.split(';')
+		.map((directive) => directive.trim())
+		.filter((directive) => directive && !/^connect-src\b/i.test(directive));
+	return [...kept, "connect-src 'self'"].join('; ');
+}
+
 export function createStaticSite(buildDir: string): (req: IncomingMessage, res: ServerResponse) => void {
 	const indexFile = join(buildDir, 'index.html');
-	let cached: { mtimeMs: number; html: Buffer } | undefined;
+	let cached: { mtimeMs: number; html: Buffer; policy: string | undefined } | undefined;
 
 	/** Re-read only when the build changed, so a rebuild shows without a restart. */
-	function indexHtml(): Buffer | undefined {
+	function indexPage(): { html: Buffer; policy: string | undefined } | undefined {
 		try {
 			const { mtimeMs } = statSync(indexFile);
-			if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: Buffer.from(injectSameOriginMeta(readFileSync(indexFile, 'utf8'))) };
-			return cached.html;
+			if (cached?.mtimeMs !== mtimeMs) {
+				const text = readFileSync(indexFile, 'utf8');
+				cached = { mtimeMs, html: Buffer.from(injectSameOriginMeta(text)), policy: companionPolicy(text) };
+			}
+			return cached;
 		} catch {
 			return undefined;
 		}
 	}
 
 	function serveIndex(req: IncomingMessage, res: ServerResponse): void {
-		const html = indexHtml();
-		if (!html) return sendJson(res, 503, { status: 503, message: 'The app is not built yet: run `npx vite build` (npm start does it for you).' });
+		const index = indexPage();
+		if (!index) return sendJson(res, 503, { status: 503, message: 'The app is not built yet: run `npx vite build` (npm start does it for you).' });
+		const { html, policy } = index;
 		res.writeHead(200, {
 			...SECURITY_HEADERS,
+			...(policy ? { 'Content-Security-Policy': policy } : {}),
 			'Content-Type': 'text/html; charset=utf-8',
 			'Content-Length': html.length,
 			'Cache-Control': 'no-cache'
