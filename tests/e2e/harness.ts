@@ -20,13 +20,16 @@ export async function launchBrowser(): Promise<Browser> {
 	return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Serves the built app over http on loopback, optionally under a subpath. */
-export async function serveBuild(subpath = ''): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Serves the built app over http on loopback, optionally under a subpath. `bare` leaves out our
+ * Referrer-Policy header, as a plain static host would: the page's own meta tag must do the work.
+ */
+export async function serveBuild(subpath = '', { bare = false } = {}): Promise<{ url: string; close(): Promise<void> }> {
 	if (!existsSync(resolve(BUILD_DIR, 'index.html'))) throw new Error('build/index.html is missing: run `npm run build` first');
 	const assets = sirv(BUILD_DIR, { dev: true, etag: false });
 	const server: Server = createServer((req, res) => {
 		if (subpath && req.url?.startsWith(subpath)) req.url = req.url.slice(subpath.length) || '/';
-		res.setHeader('Referrer-Policy', 'no-referrer');
+		if (!bare) res.setHeader('Referrer-Policy', 'no-referrer');
 		assets(req, res, () => {
 			res.statusCode = 404;
 			res.end('not found');
