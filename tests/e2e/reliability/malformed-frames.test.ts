@@ -25,6 +25,8 @@ const isPwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unkno
 /** Pushes generated batches, then the nasty frames, at every open page; after each batch no page may have thrown. */
 async function bombard(pages: OpenPage[]): Promise<void> {
 	const thrown = () => pages.flatMap((p) => p.errors.map((e) => `${p.page.url().split('#')[1]?.split('?')[0]}: ${e}`));
+	// The app writes nothing to the console, so a caught-and-logged failure would show here.
+	const consoleBefore = pages.map((p) => p.consoleLines.length);
 	await fc.assert(
 		fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 25 }), async (frames) => {
 			for (const p of pages) p.errors.length = 0;
@@ -38,6 +40,7 @@ async function bombard(pages: OpenPage[]): Promise<void> {
 	for (const f of NASTY_FRAMES) stack.sim.sim.emitRaw(f);
 	await new Promise((r) => setTimeout(r, 1000));
 	expect(thrown()).toEqual([]);
+	expect(pages.flatMap((p, i) => p.consoleLines.slice(consoleBefore[i]))).toEqual([]);
 	for (const p of pages) {
 		expect(await isPwned(p.page)).toBe(false);
 		await waitForStatus(p.page, 'open');
