@@ -5,7 +5,7 @@
 import { getContext, setContext } from 'svelte';
 import { ConnectionState } from '$lib/client/state/connection-state.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
-import { connectionUrl, parseConnectionSettings, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
+import { connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
 import { SettingsStore } from '$lib/client/settings-store';
 import { canConnectTo } from './connection-lock';
 import { openSession, type Session } from './session';
@@ -52,7 +52,8 @@ export class AppHost {
 		const fromUrl = parseConnectionSettings();
 		if (fromUrl.ok) return fromUrl.settings;
 		if (fromUrl.error.field !== 'token') this.urlIssue = fromUrl.error;
-		return this.#store.load();
+		const stored = this.#store.load();
+		return stored && usableHere(stored) ? stored : undefined;
 	}
 
 	connect(settings: ConnectionSettings, remember = true): void {
@@ -88,6 +89,13 @@ export class AppHost {
 		history.replaceState(history.state, '', target);
 		location.reload();
 	}
+}
+
+/** Remembered settings this page may use: a page served by the companion can reach only that server (its policy says so). */
+function usableHere(settings: ConnectionSettings): boolean {
+	if (settings.demo) return true;
+	const params = new URLSearchParams({ token: settings.token, host: settings.host, port: String(settings.port), secure: settings.secure ? '1' : '0' });
+	return settingsFromParams(params, location, isCompanionPage()).ok;
 }
 
 function sameSettings(a: ConnectionSettings | undefined, b: ConnectionSettings): boolean {

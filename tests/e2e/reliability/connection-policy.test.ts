@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCompanion, type Companion } from '../../../src/server/companion';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
+import { SETTINGS_STORAGE_KEY } from '../../../src/lib/client/settings-store';
 import { appUrl, BUILD_DIR, launchBrowser, serveBuild } from '../harness';
 import { TOKEN } from '../stack';
 import { chatEnvelope, waitForText } from '../widgets/helpers';
@@ -144,6 +145,21 @@ describe('pages served by the companion', () => {
 		await connectTo(dashboard.page, second.port);
 		await dashboard.page.getByText('Host must be this server (127.0.0.1)').waitFor();
 		expect(second.sim.requestLog.length).toBe(asked);
+		// Settings remembered for another address are not used here either: the page waits for a token instead.
+		const remembered = await browser.newContext();
+		await remembered.addInitScript(
+			([key, value]) => localStorage.setItem(key, value),
+			[SETTINGS_STORAGE_KEY, JSON.stringify({ token: TOKEN, host: '127.0.0.1', port: second.port, secure: false, demo: false })] as const
+		);
+		const fresh = await remembered.newPage();
+		const lines: string[] = [];
+		fresh.on('console', (m) => lines.push(m.text()));
+		await fresh.goto(`${origin}/#/`);
+		await fresh.getByRole('heading', { name: 'Not connected' }).waitFor();
+		expect(second.sim.requestLog.length).toBe(asked);
+		expect(lines.filter((l) => l.includes(TOKEN))).toEqual([]);
+		await remembered.close();
+
 		for (const t of [dashboard, chat]) {
 			expect(t.errors).toEqual([]);
 			expect(t.consoleLines.filter((l) => l.includes(TOKEN))).toEqual([]);
