@@ -124,6 +124,8 @@ export function findInjections(): InjectionReport {
 	const dangerousUrl = /^\s*(javascript|vbscript|data:text\/html)/i;
 	const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'background'];
 	const scriptCapable = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'frame', 'frameset', 'base', 'link', 'meta', 'math'];
+	// A link or frame to this very page may carry a payload in its options (the widget builder's preview): text, not markup.
+	const thisPage = location.href.split('#')[0]!;
 	const injected: string[] = [];
 	for (const el of document.querySelectorAll('*')) {
 		const tag = el.tagName.toLowerCase();
@@ -131,11 +133,12 @@ export function findInjections(): InjectionReport {
 		for (const attr of el.attributes) {
 			const name = attr.name.toLowerCase();
 			const value = name === 'class' ? attr.value.replace(/\bsvelte-\w+/g, '') : attr.value;
+			const toThisPage = urlAttributes.includes(name) && (value.startsWith('#') || value.startsWith(thisPage));
 			if (name.startsWith('on')) injected.push(`handler attribute ${name}: ${where}`);
 			else if (urlAttributes.includes(name) && dangerousUrl.test(value.replace(/[\u0000-\u001f]/g, ''))) injected.push(`script address in ${name}: ${where}`);
-			else if (/pwn/i.test(value) && !textAttributes.test(name)) injected.push(`marker in ${name}: ${where}`);
+			else if (/pwn/i.test(value) && !textAttributes.test(name) && !toThisPage) injected.push(`marker in ${name}: ${where}`);
 		}
-		if (scriptCapable.includes(tag) && /pwn/i.test(el.outerHTML)) injected.push(`${tag} element with the marker: ${where}`);
+		if (scriptCapable.includes(tag) && /pwn/i.test(el.textContent ?? '')) injected.push(`${tag} element with the marker: ${where}`);
 		if (tag.includes('pwn')) injected.push(`custom element: ${where}`);
 	}
 	return { pwned: (window as { __pwned?: unknown }).__pwned, injected };

@@ -84,8 +84,10 @@ const ACTIONS: Record<string, (opened: OpenPage) => Promise<void>> = {
 		await page.getByText(SVG, { exact: false }).first().waitFor();
 	},
 	'/widgets': async ({ page }) => {
+		await page.getByLabel('Variable name').first().fill(HOSTILE_VARIABLE);
 		await page.getByLabel('Label').first().fill(SCRIPT);
-		await page.frameLocator('iframe').first().locator('.widget').waitFor();
+		// The preview loads the widget with the payload as its label (an option in the frame's address).
+		await page.frameLocator('iframe').first().getByText(SCRIPT).first().waitFor();
 	}
 };
 
