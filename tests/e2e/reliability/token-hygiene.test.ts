@@ -58,7 +58,7 @@ describe('token hygiene in the browser', () => {
 			const t = await openRecorded(browser, appUrl(site.url, route, { token: TOKEN, host: '127.0.0.1', port: sim.port }));
 			await waitForStatus(t.page, 'open');
 			// Let the page read what it shows (settings, variables, the builder's preview).
-			await t.page.waitForLoadState('networkidle');
+			await t.quiet();
 			expect(t.requests.some((r) => new URL(r.url).origin === apiOrigin) || t.sockets.length > 0).toBe(true);
 			await expectClean(t, pageOrigin, route);
 			const policy = await policies(t.page);
@@ -73,7 +73,7 @@ describe('token hygiene in the browser', () => {
 		for (const w of WIDGET_PAGES) {
 			const t = await openRecorded(browser, appUrl(site.url, w.route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...w.params }), WIDGET_VIEWPORT);
 			await waitForStatus(t.page, 'open');
-			await t.page.waitForLoadState('networkidle');
+			await t.quiet();
 			await expectClean(t, pageOrigin, w.route);
 			expect(await tryElsewhere(t.page, `http://127.0.0.1:${elsewhere.port}`)).toEqual({ fetched: false, socketOpened: false, violations: ['connect-src', 'connect-src'] });
 			expect(elsewhere.sim.requestLog).toEqual([]);

@@ -11,6 +11,11 @@ export interface Traffic {
 	errors: string[];
 	/** Waits until the headers of every finished request have been read. */
 	settled(): Promise<void>;
+	/**
+	 * Waits until nothing is in flight and nothing new was asked for a while (at most `capMs`, then
+	 * goes on: what was recorded is checked either way). Unlike Playwright's networkidle it never fails.
+	 */
+	quiet(capMs?: number): Promise<void>;
 }
 
 /** Opens a page in a fresh context, recording everything it asks for and says. */
@@ -18,9 +23,22 @@ export async function openRecorded(browser: Browser, url: string, viewport = PHO
 	const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
 	const page = await context.newPage();
 	const reading: Promise<unknown>[] = [];
-	const traffic: Traffic = { page, requests: [], sockets: [], consoleLines: [], errors: [], settled: async () => void (await Promise.all(reading)) };
+	let started = 0;
+	let ended = 0;
+	let lastActivity = Date.now();
+	page.on('request', () => {
+		started++;
+		lastActivity = Date.now();
+	});
+	const quiet = async (capMs = 15_000) => {
+		const end = Date.now() + capMs;
+		while (Date.now() < end && (started > ended || Date.now() - lastActivity < 750)) await new Promise((r) => setTimeout(r, 100));
+	};
+	const traffic: Traffic = { page, requests: [], sockets: [], consoleLines: [], errors: [], settled: async () => void (await Promise.all(reading)), quiet };
 	// The headers actually sent (allHeaders), not the provisional ones Playwright knows up front.
 	page.on('requestfinished', (request) => {
+		ended++;
+		lastActivity = Date.now();
 		const entry = { url: request.url(), referer: undefined as string | undefined };
 		traffic.requests.push(entry);
 		reading.push(
@@ -30,7 +48,11 @@ export async function openRecorded(browser: Browser, url: string, viewport = PHO
 			)
 		);
 	});
-	page.on('requestfailed', (request) => traffic.requests.push({ url: request.url(), referer: request.headers()['referer'] || undefined }));
+	page.on('requestfailed', (request) => {
+		ended++;
+		lastActivity = Date.now();
+		traffic.requests.push({ url: request.url(), referer: request.headers()['referer'] || undefined });
+	});
 	page.on('websocket', (ws) => traffic.sockets.push(ws.url()));
 	page.on('console', (m) => traffic.consoleLines.push(`${m.type()}: ${m.text()}`));
 	page.on('pageerror', (e) => traffic.errors.push(String(e)));
