@@ -23,7 +23,7 @@ const USAGE = `usage: npm run bench [-- --quick] [--sustained=SECONDS] [--no-spl
   --quick           a short run (about a minute): fewer presses, 10 s sustained, 10,000 events for the heap
   --sustained=N     length of the sustained 1,000 events/s run, in seconds (default 60, quick 10)
   --no-split        skip the second build that splits the size into widget and dashboard code
-  --max-wait=N      before each phase, wait up to N seconds for other processes to go quiet (default 60; 0: never)`;
+  --max-wait=N      before each phase, wait up to N seconds for other processes to go quiet (default 30, quick 5; 0: never)`;
 
 export function parseSettings(args: readonly string[]): BenchSettings {
 	const quick = args.includes('--quick');
@@ -41,7 +41,7 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		restarts: quick ? 2 : 5,
 		kills: quick ? 1 : 3,
 		killDowntimeMs: 2_000,
-		maxWaitMs: quick ? 10_000 : 60_000
+		maxWaitMs: quick ? 5_000 : 30_000
 	};
 	for (const arg of args) {
 		const sustained = /^--sustained=(\d+(?:\.\d+)?)$/.exec(arg);
