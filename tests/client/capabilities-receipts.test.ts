@@ -34,6 +34,26 @@ describe('capabilities', () => {
 		expect(caps.get('gamma-points').offered).toBe(false);
 	});
 
+	it('refuses types of the data.types vocabulary that this setup does not list, and only those', () => {
+		const only = { ...settings, types: ['chat-command', 'tts', 'toggle-fuze', 'set-fuze'] } as SettingsData;
+		const caps = deriveCapabilities(CURRENT_META as Meta, only);
+		for (const type of ['clear-queue', 'rgb-color', 'hex-color', 'to-default', 'start-app', 'chatbot-message', 'alert', 'studio-theme'] as const)
+			expect(caps.get(type), type).toMatchObject({ offered: false, reason: 'not in this setup' });
+		expect(caps.get('tts').offered).toBe(true);
+		expect(caps.get('chat-command')).toMatchObject({ offered: true, names: ['hello', 'lurk'] });
+		// The fuze trio: only toggle-fuze is a name of the list; start-fuze and stop-fuze are not gated by it.
+		expect(caps.get('toggle-fuze').offered).toBe(true);
+		expect(caps.get('start-fuze').offered).toBe(true);
+		expect(caps.get('stop-fuze').offered).toBe(true);
+		expect(deriveCapabilities(CURRENT_META as Meta, { ...only, types: ['chat-command'] }).get('toggle-fuze')).toMatchObject({ offered: false, reason: 'not in this setup' });
+		// Types outside that vocabulary are not decided by data.types.
+		for (const type of ['get-variable-value', 'set-counter-value', 'clip', 'song-request'] as const) expect(caps.get(type).reason, type).not.toBe('not in this setup');
+		expect(caps.offered('get-variable-value')).toBe(true);
+		// Until settings are read, and for a payload without types, nothing is refused by it.
+		expect(deriveCapabilities(CURRENT_META as Meta, undefined).offered('clear-queue')).toBe(true);
+		expect(deriveCapabilities(CURRENT_META as Meta, { ...only, types: [] }).offered('clear-queue')).toBe(true);
+	});
+
 	it('says which platforms a platform-bound type works on', () => {
 		expect(platformsFor('clip')).toEqual(['alpha']);
 		expect(platformsFor('tts')).toBeUndefined();

@@ -11,6 +11,7 @@ import {
 	FEATURES,
 	LEGACY_COMMAND_KINDS,
 	SEND_TYPES,
+	SETUP_TYPES,
 	optionValues,
 	type CommandKind,
 	type Feature,
@@ -67,12 +68,23 @@ export function optionKeyOf(type: SendType): string | undefined {
 	return rule.group === 'trigger' ? (rule.names?.optionKey ?? type) : undefined;
 }
 
+const SETUP_LISTED: ReadonlySet<string> = new Set(SETUP_TYPES);
+
+/**
+ * Whether the setup's `data.types` leaves this type out. Only the exact names of the list the spec gives
+ * for `data.types` are gated; an empty list (a payload without `types` reads as one) says nothing.
+ */
+function missingFromSetup(type: SendType, settings: SettingsData | undefined): boolean {
+	return settings !== undefined && settings.types.length > 0 && SETUP_LISTED.has(type) && !settings.types.includes(type);
+}
+
 function capabilityOf(type: SendType, features: ReadonlySet<string> | undefined, settings: SettingsData | undefined): Capability {
 	const rule = CATALOG[type];
 	const capability: Capability = { type, offered: true, platforms: rule.platforms, platformNote: platformNote(rule.platforms) };
 	if (type === 'set-command-state')
 		capability.commandKinds = !features || features.has(COMMAND_KINDS_FEATURE) ? COMMAND_KINDS : LEGACY_COMMAND_KINDS;
 	if (features && rule.feature && !features.has(rule.feature)) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.needsUpdate };
+	if (missingFromSetup(type, settings)) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup };
 	const optionKey = optionKeyOf(type);
 	if (optionKey && settings) {
 		const names = optionValues(settings.options, optionKey);

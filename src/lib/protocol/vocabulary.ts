@@ -70,6 +70,34 @@ export type SongRequestAction = (typeof SONG_REQUEST_ACTIONS)[number];
 export const POLL_END_STATUSES = ['ARCHIVED', 'TERMINATED'] as const;
 export const PREDICTION_END_STATUSES = ['RESOLVED', 'CANCELED'] as const;
 
+/**
+ * The values `data.types` of retrieve may hold ("send types usable in this setup", spec: Settings). A
+ * send type of this list that a setup leaves out is not in that setup; types outside it are not listed
+ * there at all, so `data.types` says nothing about them. `set-fuze` and `set-app` are names of the list,
+ * not send types; `start-fuze` and `stop-fuze` are not in it (only `toggle-fuze` is).
+ */
+export const SETUP_TYPES = [
+	'alert',
+	'chat-command',
+	'chatbot-message',
+	'clear-queue',
+	'clear-cooldowns',
+	'hex-color',
+	'rgb-color',
+	'set-fuze',
+	'set-app',
+	'start-app',
+	'stop-app',
+	'studio-animation',
+	'studio-scene',
+	'studio-theme',
+	'to-default',
+	'toggle-fuze',
+	'tts',
+	'alpha-extension',
+	'alpha-points'
+] as const;
+
 /** Envelope `type` values of pushed events (protocol facts §3.5). Unknown types are ignored, not rejected. */
 export const EVENT_TYPES = ['chat', 'command', 'alert', 'states', 'premium', 'modqueue_list', 'chat_platform_register'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

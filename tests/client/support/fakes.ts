@@ -114,7 +114,8 @@ export const CURRENT_META = {
 
 export const SETTINGS_DATA = {
 	premium: false,
-	types: ['alert', 'chat-command', 'studio-scene'],
+	// Every name the spec lists for data.types but studio-animation and alpha-points.
+	types: ['alert', 'chat-command', 'chatbot-message', 'clear-queue', 'clear-cooldowns', 'hex-color', 'rgb-color', 'set-fuze', 'set-app', 'start-app', 'stop-app', 'studio-scene', 'studio-theme', 'to-default', 'toggle-fuze', 'tts', 'alpha-extension'],
 	options: {
 		alert: { values: ['alpha-follower'] },
 		'chat-command': { values: ['hello', 'lurk'] },
