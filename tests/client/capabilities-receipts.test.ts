@@ -107,6 +107,12 @@ describe('receipts', () => {
 		expect(settleReceipt(startReceipt('clear-queue', 'socket'), socketOutcome({ kind: 'timeout', afterMs: 5 }, 'T', lost, timeout)).state).toBe('unknown');
 		expect(restFailureOutcome(new ClientError({ kind: 'timeout', message: 't' })).kind).toBe('unknown');
 		expect(restFailureOutcome(new ClientError({ kind: 'http', status: 400, message: 'bad' })).kind).toBe('failed');
+		expect(restFailureOutcome(new ClientError({ kind: 'unauthorized', message: '401' })).kind).toBe('failed');
+	});
+
+	it('reports a REST send whose request failed at the network level as unknown, never failed', () => {
+		const reset = new ClientError({ kind: 'unreachable', message: 'it may or may not have run.' });
+		expect(settleReceipt(startReceipt('clear-queue', 'rest'), restFailureOutcome(reset))).toMatchObject({ state: 'unknown', label: 'outcome unknown', error: reset });
 	});
 
 	it('fails a false answer of the alpha-only pin types', () => {

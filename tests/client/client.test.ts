@@ -69,6 +69,23 @@ describe('StreamClient', () => {
 		expect(app.ws.latest().sentJson().every((f) => (f as object) && 'retrieve' in (f as object))).toBe(true);
 	});
 
+	it('reports a REST send whose request fails at the network level as unknown, and does not send it again', async () => {
+		const app = fakeApp({ profile: 'legacy' });
+		const reset = (async (input: RequestInfo | URL, init?: RequestInit) => {
+			const answer = await app.http.fetch(input, init);
+			// A send reaches the application, then the connection is reset before the answer arrives.
+			if (new URL(String(input)).pathname === '/api/send') throw new TypeError('Failed to fetch');
+			return answer;
+		}) as typeof fetch;
+		const client = app.client({ fetch: reset });
+		destroyers.push(() => client.destroy());
+		await app.connect(client);
+		const receipt = await client.send('clear-queue');
+		expect(receipt).toMatchObject({ state: 'unknown', label: 'outcome unknown', transport: 'rest', error: { kind: 'unreachable' } });
+		expect(receipt.error?.message).toContain('may or may not have run');
+		expect(app.sendRequests()).toHaveLength(1);
+	});
+
 	it('refuses trigger types that are not in this setup', async () => {
 		const { app, client } = setup();
 		await app.connect(client);

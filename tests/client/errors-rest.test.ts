@@ -85,6 +85,14 @@ describe('REST client', () => {
 		await expect(client(() => ({ status: 200, body: { nope: 1 } })).rest.retrieve()).rejects.toMatchObject({ kind: 'invalid-response' });
 	});
 
+	it('says a send whose request failed at the network level may or may not have run', async () => {
+		const failed = client(() => 'network-error').rest.send('clear-queue', {});
+		await expect(failed).rejects.toMatchObject({
+			kind: 'unreachable',
+			message: 'The connection to 127.0.0.1:39231 failed before the application answered: it may or may not have run.'
+		});
+	});
+
 	it('times out a request that never answers', async () => {
 		vi.useFakeTimers();
 		const pending = client(() => 'hang', 2500).rest.send('clear-queue', {});

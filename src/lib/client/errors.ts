@@ -64,6 +64,18 @@ export function unreachableError(address: string): ClientError {
 	return new ClientError({ kind: 'unreachable', message: `The application did not answer at ${address}. Is it running?` });
 }
 
+/**
+ * A send whose request failed at the network level. A browser cannot tell a connection refused before
+ * the request went out from one reset after the application got it (a restart mid-request), so it may
+ * have run.
+ */
+export function sendUnansweredError(address: string): ClientError {
+	return new ClientError({
+		kind: 'unreachable',
+		message: `The connection to ${address} failed before the application answered: it may or may not have run.`
+	});
+}
+
 export function unauthorizedError(): ClientError {
 	return new ClientError({
 		kind: 'unauthorized',

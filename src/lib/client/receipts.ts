@@ -29,7 +29,7 @@ export type SendOutcome =
 	/** Handed over without a way to hear back (socket without ws-command-responses). */
 	| { kind: 'sent' }
 	| { kind: 'failed'; error: ClientError }
-	/** It may or may not have run: timeout, socket dropped in flight, garbled 200. */
+	/** It may or may not have run: timeout, socket dropped in flight, REST request failed, garbled 200. */
 	| { kind: 'unknown'; error?: ClientError };
 
 const LABELS: Record<ReceiptState, string> = {
@@ -92,7 +92,13 @@ export function socketOutcome(outcome: SocketCommandOutcome, secret: string | un
 	}
 }
 
-/** A REST send's failure: a timeout or a garbled answer may have run; anything else did not. */
+/** What a REST send's failure says about it: only an answer of the application (or a refusal before sending) means it did not run. */
+const MAY_HAVE_RUN: ReadonlySet<ClientError['kind']> = new Set(['timeout', 'invalid-response', 'unreachable']);
+
+/**
+ * A REST send's failure: a timeout, a garbled answer or a network failure (fetch cannot tell a refused
+ * connection from one reset mid-request) may have run; an error answer did not.
+ */
 export function restFailureOutcome(error: ClientError): SendOutcome {
-	return error.kind === 'timeout' || error.kind === 'invalid-response' ? { kind: 'unknown', error } : { kind: 'failed', error };
+	return MAY_HAVE_RUN.has(error.kind) ? { kind: 'unknown', error } : { kind: 'failed', error };
 }

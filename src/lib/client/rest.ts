@@ -12,7 +12,7 @@ import {
 	type Meta,
 	type SettingsData
 } from '../protocol';
-import { answerError, invalidResponseError, isClientError, timeoutError, unreachableError, type ClientError } from './errors';
+import { answerError, invalidResponseError, isClientError, sendUnansweredError, timeoutError, unreachableError, type ClientError } from './errors';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
 
@@ -80,9 +80,12 @@ export class RestClient {
 		return this.#parse(answer, PremiumSchema, 'premium').data.premium;
 	}
 
-	/** Runs a send type. Resolves with the 200 answer; every failure is thrown as a ClientError. */
+	/**
+	 * Runs a send type. Resolves with the 200 answer; every failure is thrown as a ClientError. A request
+	 * that fails at the network level throws sendUnansweredError: it may have reached the application.
+	 */
 	async send(type: string, params?: Record<string, unknown>): Promise<SendAnswer> {
-		const answer = await this.#request('POST', '/api/send', {}, JSON.stringify(params === undefined ? { type } : { type, params }));
+		const answer = await this.#request('POST', '/api/send', {}, JSON.stringify(params === undefined ? { type } : { type, params }), () => sendUnansweredError(this.address));
 		const parsed = this.#parse(answer, SendResultSchema, type);
 		return { status: parsed.status, message: parsed.message };
 	}
@@ -110,7 +113,13 @@ export class RestClient {
 		return parsed.output;
 	}
 
-	async #request(method: 'GET' | 'POST', path: string, query: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+	async #request(
+		method: 'GET' | 'POST',
+		path: string,
+		query: Record<string, string> = {},
+		body?: string,
+		networkError: () => ClientError = () => unreachableError(this.address)
+	): Promise<RawAnswer> {
 		const url = `${this.#base}${path}?${new URLSearchParams({ token: this.#token, ...query })}`;
 		const controller = new AbortController();
 		const timer = setTimeout(() => controller.abort(), this.#timeoutMs);
@@ -122,15 +131,15 @@ export class RestClient {
 			});
 			return { status: response.status, text: await response.text() };
 		} catch (error) {
-			throw this.#failure(error, controller.signal.aborted);
+			throw this.#failure(error, controller.signal.aborted, networkError);
 		} finally {
 			clearTimeout(timer);
 		}
 	}
 
-	#failure(error: unknown, timedOut: boolean): ClientError {
+	#failure(error: unknown, timedOut: boolean, networkError: () => ClientError): ClientError {
 		if (isClientError(error)) return error;
 		// The raw error is dropped on purpose: its text may carry the URL, and with it the token.
-		return timedOut ? timeoutError(this.#timeoutMs) : unreachableError(this.address);
+		return timedOut ? timeoutError(this.#timeoutMs) : networkError();
 	}
 }

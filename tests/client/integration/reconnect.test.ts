@@ -74,8 +74,9 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 		nobody.start();
 		await waitFor(() => nobody.status === 'unreachable', 'the unreachable state');
 		expect(nobody.lastError?.message).toBe(`The application did not answer at 127.0.0.1:${port}. Is it running?`);
+		// fetch cannot tell a refused connection from one reset after the request went out: never "failed".
 		const receipt = await nobody.send('clear-queue');
-		expect(receipt).toMatchObject({ state: 'failed', error: { kind: 'unreachable' } });
+		expect(receipt).toMatchObject({ state: 'unknown', error: { kind: 'unreachable' } });
 		nobody.destroy();
 	});
 });
@@ -113,6 +114,42 @@ describe('a command in flight when the socket drops', () => {
 		await resynced;
 		// After the reconnect the client reads state; it must not send the command again by itself.
 		expect(await client.readVariable('inflight')).toEqual({ ok: true, value: 5 });
+		expect(rig.log().filter((e) => e.type === 'set-counter-value')).toHaveLength(1);
+		client.destroy();
+	});
+});
+
+describe('a REST send in flight when the legacy application restarts', () => {
+	let rig: Awaited<ReturnType<typeof simRig>>;
+	beforeAll(async () => {
+		rig = await simRig('legacy');
+	});
+	afterAll(() => rig.close());
+
+	it('is reported unknown and reaches the application once only', async () => {
+		// The application gets the request and runs it, then restarts: the connection is reset before the answer.
+		let resetSends = false;
+		const resetting = (async (input: RequestInfo | URL, init?: RequestInit) => {
+			const answer = await fetch(input, init);
+			if (resetSends && new URL(String(input)).pathname === '/api/send') {
+				await answer.body?.cancel();
+				rig.sim.restart();
+				throw new TypeError('fetch failed');
+			}
+			return answer;
+		}) as typeof fetch;
+		const client = await rig.connect(rig.makeClient({ fetch: resetting }));
+		expect(client.capabilities.has('ws-command-responses')).toBe(false);
+		rig.sim.clearLog();
+		resetSends = true;
+		const resynced = nextSync(client);
+		const receipt = await client.send('set-counter-value', { name: 'inflight-rest', value: 7 });
+		expect(receipt).toMatchObject({ state: 'unknown', label: 'outcome unknown', transport: 'rest', error: { kind: 'unreachable' } });
+		expect(receipt.error?.message).toContain('may or may not have run');
+		resetSends = false;
+		await resynced;
+		// After the reconnect the client reads state; it must not send the command again by itself.
+		expect(await client.readVariable('inflight-rest')).toEqual({ ok: true, value: 7 });
 		expect(rig.log().filter((e) => e.type === 'set-counter-value')).toHaveLength(1);
 		client.destroy();
 	});
