@@ -27,7 +27,8 @@ describe('StreamClient', () => {
 		expect(client.premium).toBe(false);
 		expect(client.states).toMatchObject({ on: 1 });
 		const frames = app.ws.latest().sentJson();
-		expect(frames[0]).toEqual({ subscribe: ['chat', 'alert'] });
+		// premium and states are always kept, so ConnectionState's premium and flags stay live.
+		expect(frames[0]).toEqual({ subscribe: ['chat', 'alert', 'premium', 'states'] });
 		expect(frames[1]).toMatchObject({ retrieve: true, slim: true });
 	});
 
@@ -102,6 +103,39 @@ describe('StreamClient', () => {
 		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 0 } }));
 		expect(client.states).toMatchObject({ on: 0, streamMode: 1 });
 		expect(changes).toContain(true);
+	});
+
+	it('keeps premium and states in every narrowed subscription, and an empty one empty', async () => {
+		const { app, client } = setup('current', { subscribe: ['alert'] });
+		await app.connect(client);
+		client.setSubscriptions(['chat']);
+		client.setSubscriptions([]);
+		const subscribes = app.ws.latest().sentJson().filter((f) => 'subscribe' in (f as object));
+		expect(subscribes).toEqual([{ subscribe: ['alert', 'premium', 'states'] }, { subscribe: ['chat', 'premium', 'states'] }, { subscribe: [] }]);
+		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 1, streamMode: 1 } }));
+		expect(client.states).toMatchObject({ streamMode: 1 });
+	});
+
+	it('takes premium from /api/premium and its event where the feature exists, not from retrieve', async () => {
+		const { app, client } = setup();
+		await app.connect(client);
+		expect(client.premium).toBe(false);
+		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		expect(client.premium).toBe(true);
+		// The settings payload still says false: it must not undo the event.
+		const settings = await client.retrieve();
+		expect(settings.premium).toBe(false);
+		expect(client.premium).toBe(true);
+	});
+
+	it('takes premium from retrieve where there is no premium feature', async () => {
+		const { app, client } = setup('legacy');
+		await app.connect(client);
+		expect(client.premium).toBe(false);
+		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		expect(client.premium).toBe(true);
+		await client.retrieve();
+		expect(client.premium).toBe(false);
 	});
 
 	it('passes events to type and wildcard handlers, and disposers detach them', async () => {

@@ -25,6 +25,14 @@ import { ApiSocket, type ConnectionStatus } from './socket';
 
 export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, VariableRead };
 
+/** Envelope types the client itself follows (ConnectionState's premium and states), kept in every narrowed subscription. */
+const OWN_EVENT_TYPES = ['premium', 'states'] as const;
+
+/** A narrowed list gains the client's own types; an empty list already means every type. */
+export function subscriptionFor(types: readonly string[]): string[] {
+	return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
+}
+
 export class StreamClient {
 	readonly #options: StreamClientOptions;
 	readonly #rest: RestClient;
@@ -136,10 +144,13 @@ export class StreamClient {
 		return this.#receiptListeners.add(handler);
 	}
 
-	/** Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). */
+	/**
+	 * Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). The
+	 * `premium` and `states` events are always kept, so premium and the states flags stay live.
+	 */
 	setSubscriptions(types: readonly string[] | undefined): void {
 		this.#options.subscribe = types;
-		if (this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(types ?? []);
+		if (this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(types ?? []));
 	}
 
 	/** Reads the settings again: over the socket when open, else over REST. */
@@ -201,7 +212,7 @@ export class StreamClient {
 			if (round !== this.#syncRound) return;
 			this.#meta = meta;
 			this.#capabilities = deriveCapabilities(meta, this.#settings);
-			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(this.#options.subscribe);
+			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
 			const settings = await this.retrieve();
 			this.#premium = meta.features.includes('premium') ? await this.#rest.premium(meta) : settings.premium;
 			if (round !== this.#syncRound) return;
@@ -217,7 +228,8 @@ export class StreamClient {
 
 	#applySettings(data: SettingsData): void {
 		this.#settings = data;
-		this.#premium = data.premium;
+		// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
+		if (!this.#meta?.features.includes('premium')) this.#premium = data.premium;
 		if (data.states) this.#states = data.states;
 		this.#capabilities = deriveCapabilities(this.#meta, data);
 		this.#changed();
