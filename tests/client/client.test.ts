@@ -87,6 +87,15 @@ describe('StreamClient', () => {
 		expect(app.sendRequests()).toHaveLength(1);
 	});
 
+	it('reads settings over REST where there is no retrieve-slim (a full payload may exceed the frame cap)', async () => {
+		const { app, client } = setup('legacy');
+		await app.connect(client);
+		expect(client.settings?.types).toContain('chat-command');
+		await client.retrieve();
+		expect(app.ws.latest().sent).toEqual([]);
+		expect(app.http.requests.filter((r) => r.path === '/api/retrieve')).toHaveLength(2);
+	});
+
 	it('refuses trigger types that are not in this setup', async () => {
 		const { app, client } = setup();
 		await app.connect(client);

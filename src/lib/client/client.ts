@@ -153,15 +153,19 @@ export class StreamClient {
 		if (this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(types ?? []));
 	}
 
-	/** Reads the settings again: over the socket when open, else over REST. */
+	/**
+	 * Reads the settings again: over the socket when it is open and the application has `retrieve-slim`,
+	 * else over REST. Without slim the payload carries every overlay and can be megabytes, more than
+	 * an incoming frame may be (MAX_FRAME_CHARS); an HTTP body has no such cap.
+	 */
 	async retrieve(): Promise<SettingsData> {
-		const slim = true;
+		const overSocket = () => this.#socket.isOpen && this.#capabilities.has('retrieve-slim');
 		let data: SettingsData;
 		try {
-			data = this.#socket.isOpen ? await this.#socket.retrieve(slim && this.#capabilities.has('retrieve-slim')) : await this.#rest.retrieve({ slim });
+			data = overSocket() ? await this.#socket.retrieve(true) : await this.#rest.retrieve({ slim: true });
 		} catch (error) {
-			if (!this.#socket.isOpen) throw error;
-			data = await this.#rest.retrieve({ slim });
+			if (!overSocket()) throw error;
+			data = await this.#rest.retrieve({ slim: true });
 		}
 		this.#applySettings(data);
 		return data;
