@@ -159,6 +159,12 @@ describe('StreamClient', () => {
 		app.ws.latest().receive(JSON.stringify({ origin: 'alpha', type: 'chat', data: {} }));
 		expect(chat).toHaveBeenCalledTimes(1);
 		expect(all).toHaveBeenCalledTimes(2);
+		const unknown = vi.fn();
+		client.on('surprise', unknown);
+		app.ws.latest().receive(JSON.stringify({ origin: 'alpha', type: 'surprise', data: {} }));
+		expect(all).toHaveBeenCalledTimes(2);
+		expect(unknown).not.toHaveBeenCalled();
+		expect(client.socketStats.unknownEvents).toBe(1);
 	});
 });
 

@@ -227,4 +227,19 @@ describe('socket close codes', () => {
 		expect(socket.stats.invalidFrames).toBe(5);
 		expect(events).toHaveLength(1);
 	});
+
+	it('counts and drops events of types it does not know, before any listener', async () => {
+		const { ws, socket } = setup();
+		const events: string[] = [];
+		socket.onEvent((e) => events.push(e.type));
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		const peer = ws.latest();
+		peer.open();
+		for (const type of ['chat', 'surprise', 'states', '__proto__', 'toString', 'alert', 'Chat'])
+			peer.receive(JSON.stringify({ origin: 'alpha', type, data: {} }));
+		expect(events).toEqual(['chat', 'states', 'alert']);
+		expect(socket.stats.unknownEvents).toBe(4);
+		expect(socket.stats.invalidFrames).toBe(0);
+	});
 });

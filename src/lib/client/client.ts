@@ -96,7 +96,7 @@ export class StreamClient {
 	get capabilities(): Capabilities {
 		return this.#capabilities;
 	}
-	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages. */
+	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */
 	get socketStats(): Readonly<ApiSocket['stats']> {
 		return this.#socket.stats;
 	}

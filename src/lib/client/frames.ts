@@ -1,9 +1,12 @@
 /**
  * Routing of incoming frames, apart from the connection: every frame goes through parseServerFrame;
- * replies settle the one pending table by context, events go to listeners, anything else is counted
- * and dropped. Nothing here throws, and nothing but the parsed result decides what changes.
+ * replies settle the one pending table by context, events of the known envelope types go to listeners,
+ * anything else (events of other types included) is counted and dropped. Nothing here throws, and
+ * nothing but the parsed result decides what changes.
  */
-import { parseServerFrame, type Envelope, type SettingsData } from '../protocol';
+import { EVENT_TYPES, parseServerFrame, type Envelope, type SettingsData } from '../protocol';
+
+const KNOWN_EVENT_TYPES: ReadonlySet<unknown> = new Set(EVENT_TYPES);
 import { Listeners } from './listeners';
 import { PendingRequests } from './pending';
 
@@ -12,7 +15,7 @@ export class FrameRouter {
 	readonly events = new Listeners<[Envelope]>();
 	readonly retrieves = new Listeners<[SettingsData]>();
 	/** Counters for diagnostics and tests. */
-	readonly stats = { frames: 0, invalidFrames: 0, strayReplies: 0, refusedMessages: 0 };
+	readonly stats = { frames: 0, invalidFrames: 0, strayReplies: 0, refusedMessages: 0, unknownEvents: 0 };
 	/** Channels last acknowledged by `socketapi:subscribed`. */
 	channels: string[] | 'all' = 'all';
 
@@ -40,7 +43,9 @@ export class FrameRouter {
 				this.channels = frame.channels;
 				return;
 			case 'event':
-				this.events.emit(frame.envelope);
+				// Unknown types are ignored, not rejected (protocol facts §3.5): no listener, '*' included, sees them.
+				if (KNOWN_EVENT_TYPES.has(frame.envelope.type)) this.events.emit(frame.envelope);
+				else this.stats.unknownEvents++;
 		}
 	}
 }
