@@ -14,6 +14,7 @@ function fakeSource(read: (name: string) => Promise<VariableRead> = async () => 
 	const events = new Map<string, Listeners<[Envelope]>>();
 	const synced = new Listeners<[]>();
 	const receipts = new Listeners<[Receipt]>();
+	const statuses = new Listeners<[ConnectionStatus, undefined]>();
 	const on = (type: string, handler: (e: Envelope) => void) => {
 		if (!events.has(type)) events.set(type, new Listeners());
 		return events.get(type)!.add(handler);
@@ -23,9 +24,34 @@ function fakeSource(read: (name: string) => Promise<VariableRead> = async () => 
 		events.get('*')?.emit(envelope);
 	};
 	const readVariable = vi.fn(read);
-	const listenerCount = () => [...events.values()].reduce((n, l) => n + l.size, 0) + synced.size + receipts.size;
-	return { status: 'open' as ConnectionStatus, on, emit, readVariable, onSynced: (h: () => void) => synced.add(h), onReceipt: (h: (r: Receipt) => void) => receipts.add(h), synced, receipts, listenerCount };
+	const listenerCount = () => [...events.values()].reduce((n, l) => n + l.size, 0) + synced.size + receipts.size + statuses.size;
+	const source = {
+		status: 'open' as ConnectionStatus,
+		on,
+		emit,
+		readVariable,
+		onSynced: (h: () => void) => synced.add(h),
+		onReceipt: (h: (r: Receipt) => void) => receipts.add(h),
+		onStatus: (h: (s: ConnectionStatus, e: undefined) => void) => statuses.add(h),
+		setStatus: (status: ConnectionStatus) => {
+			source.status = status;
+			statuses.emit(status, undefined);
+		},
+		synced,
+		receipts,
+		listenerCount
+	};
+	return source;
 }
+
+/** A source whose reads wait until the test answers them, oldest first. */
+function manualSource() {
+	const waiting: ((r: VariableRead) => void)[] = [];
+	const source = fakeSource(() => new Promise((r) => waiting.push(r)));
+	return { source, waiting, answer: (value: unknown) => waiting.shift()!({ ok: true, value }) };
+}
+
+const variableChanged = (name: string): Envelope => ({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: name } } });
 
 const chat = (messageId: string, message = 'hi'): Envelope => ({ origin: 'alpha', type: 'chat', data: { id: `x${messageId}`, message, extraSettings: { username: 'u', messageId, timestamp: 1 } } });
 
@@ -96,6 +122,71 @@ describe('VariableWatcher', () => {
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(7);
 		watcher.destroy();
+	});
+
+	it('reads once more when a change is announced while that variable is being read', async () => {
+		const { source, waiting, answer } = manualSource();
+		const watcher = new VariableWatcher(source, ['deaths'], { intervalMs: 60_000 });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		// The application changes it after it answered the read in flight: two cues, one owed read.
+		source.emit(variableChanged('deaths'));
+		source.synced.emit();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		answer(3);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(watcher.values.deaths).toBe(3);
+		expect(source.readVariable).toHaveBeenCalledTimes(2);
+		answer(4);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(watcher.values.deaths).toBe(4);
+		expect(source.readVariable).toHaveBeenCalledTimes(2);
+		expect(waiting).toHaveLength(0);
+		watcher.destroy();
+	});
+
+	it('does not owe a read for an interval tick that comes while one is in flight', async () => {
+		const { source, answer } = manualSource();
+		const watcher = new VariableWatcher(source, ['deaths'], { intervalMs: 100 });
+		await vi.advanceTimersByTimeAsync(350);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		answer(1);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		watcher.destroy();
+	});
+
+	it('waits for the sync after open instead of reading while the socket connects', async () => {
+		const source = fakeSource();
+		source.status = 'connecting';
+		const watcher = new VariableWatcher(source, ['deaths', 'wins'], { intervalMs: 1000 });
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).not.toHaveBeenCalled();
+		source.setStatus('open');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).not.toHaveBeenCalled();
+		source.synced.emit();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(2);
+		expect(watcher.values).toEqual({ deaths: 1, wins: 1 });
+		watcher.destroy();
+	});
+
+	it('still reads, over REST, when the socket fails to open', async () => {
+		const source = fakeSource();
+		source.status = 'connecting';
+		const watcher = new VariableWatcher(source, ['deaths'], { intervalMs: 1000 });
+		source.setStatus('reconnecting');
+		await vi.advanceTimersByTimeAsync(0);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		expect(watcher.values).toEqual({ deaths: 1 });
+		// Only the first read is owed to a failed open; polling waits for an open socket.
+		source.setStatus('unreachable');
+		await vi.advanceTimersByTimeAsync(5000);
+		expect(source.readVariable).toHaveBeenCalledTimes(1);
+		watcher.destroy();
+		expect(source.listenerCount()).toBe(0);
 	});
 
 	it('keeps errors per variable and does not double a read in flight', async () => {
