@@ -4,6 +4,12 @@
  * notices) narrowed to the envelope types the widget needs, and its connection state for the debug
  * corner. The client reconnects with backoff by itself; when the streamer turns the interface off
  * (close 1000, where the client stops) the runtime tries again every so often, forever.
+ *
+ * This differs from the dashboard on purpose. A 1000 close means "interface switched off": the dashboard
+ * stops and shows a Retry button, since someone is looking at it. A widget is a browser source in OBS
+ * that nobody can press anything in, and it must come back on its own when the streamer switches the
+ * interface on again: RETRY_AFTER_STOP_MS after each stop it calls retry() (one upgrade attempt, then
+ * the client's usual backoff if that is refused). Tested in tests/client/widget-runtime-retry.test.ts.
  */
 import { openSession, type Session } from '$lib/app/session';
 import type { Disposer } from '$lib/client/listeners';

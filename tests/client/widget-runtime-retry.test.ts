@@ -1,0 +1,77 @@
+/**
+ * Close code 1000 means the streamer turned the interface off: the dashboard client stops and waits for
+ * Retry, a widget runtime (left running in OBS) tries again by itself after RETRY_AFTER_STOP_MS.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StreamClient } from '$lib/client/client';
+import type { ConnectionSettings } from '$lib/client/settings';
+import type { SessionOptions } from '$lib/app/session';
+import { fakeApp } from './support/fake-app';
+
+const app = vi.hoisted(() => ({ current: undefined as ReturnType<typeof import('./support/fake-app').fakeApp> | undefined }));
+
+// The runtime's session, on the fake application instead of a real socket.
+vi.mock('$lib/app/session', () => ({
+	openSession: (settings: ConnectionSettings, options: SessionOptions) => {
+		const client: StreamClient = app.current!.client({ ...options });
+		client.start();
+		return { client, settings, close: () => client.destroy() };
+	}
+}));
+
+const { RETRY_AFTER_STOP_MS, WidgetRuntime } = await import('$lib/widgets/runtime');
+const { counterWidget } = await import('$lib/widgets/definitions');
+
+const location = { search: '', hash: '#/widget/counter?token=T&name=deaths', protocol: 'http:', hostname: 'localhost', port: '5173' };
+
+/** Opens the newest socket and lets the client read meta, settings and premium. */
+async function openLatest(fake: ReturnType<typeof fakeApp>) {
+	await vi.advanceTimersByTimeAsync(0);
+	fake.ws.latest().open();
+	await vi.advanceTimersByTimeAsync(10);
+}
+
+describe('after the interface is turned off (close 1000)', () => {
+	beforeEach(() => vi.useFakeTimers());
+	afterEach(() => vi.useRealTimers());
+
+	it('a widget runtime connects again after RETRY_AFTER_STOP_MS, and keeps doing so', async () => {
+		const fake = (app.current = fakeApp());
+		const runtime = new WidgetRuntime(counterWidget, { subscribe: ['alert'], location });
+		await openLatest(fake);
+		expect(runtime.view?.status).toBe('open');
+		expect(fake.ws.instances).toHaveLength(1);
+		fake.ws.latest().serverClose(1000);
+		expect(runtime.view?.status).toBe('stopped');
+		await vi.advanceTimersByTimeAsync(RETRY_AFTER_STOP_MS - 100);
+		expect(fake.ws.instances).toHaveLength(1);
+		await vi.advanceTimersByTimeAsync(200);
+		expect(fake.ws.instances).toHaveLength(2);
+		await openLatest(fake);
+		expect(runtime.view?.status).toBe('open');
+		// A second stop is retried too.
+		fake.ws.latest().serverClose(1000);
+		await vi.advanceTimersByTimeAsync(RETRY_AFTER_STOP_MS + 100);
+		expect(fake.ws.instances).toHaveLength(3);
+		runtime.destroy();
+		await vi.advanceTimersByTimeAsync(60_000);
+		expect(fake.ws.instances).toHaveLength(3);
+	});
+
+	it('the dashboard client stays stopped until Retry', async () => {
+		const fake = fakeApp();
+		const client = fake.client({ name: 'Dashboard' });
+		client.start();
+		await openLatest(fake);
+		expect(client.status).toBe('open');
+		fake.ws.latest().serverClose(1000);
+		expect(client.status).toBe('stopped');
+		await vi.advanceTimersByTimeAsync(10 * RETRY_AFTER_STOP_MS);
+		expect(fake.ws.instances).toHaveLength(1);
+		expect(client.status).toBe('stopped');
+		client.retry();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(fake.ws.instances).toHaveLength(2);
+		client.destroy();
+	});
+});
