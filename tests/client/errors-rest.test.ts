@@ -16,6 +16,15 @@ describe('error mapping', () => {
 		expect(answerError(400, 'Api has different type')).toMatchObject({ kind: 'http', status: 400, code: undefined, message: 'Api has different type' });
 		expect(answerError(500, '').message).toBe('The application answered with status 500.');
 	});
+
+	it('shows the message (or error) of a JSON error body without code, not its raw JSON', () => {
+		expect(answerError(400, JSON.stringify({ status: 400, message: 'Invalid params for tts' }))).toMatchObject({ kind: 'http', status: 400, code: undefined, message: 'Invalid params for tts' });
+		expect(answerError(500, JSON.stringify({ error: 'Queue is busy' })).message).toBe('Queue is busy');
+		expect(answerError(400, JSON.stringify({ status: 400, message: '', error: 'from error' })).message).toBe('from error');
+		expect(answerError(400, JSON.stringify({ message: `bad token ${TOKEN}` }), TOKEN).message).toBe('bad token [token]');
+		// JSON that carries no sentence is still shown as sent.
+		expect(answerError(400, '{"status":400}').message).toBe('{"status":400}');
+	});
 	it('explains a rejected token', () => {
 		const e = answerError(401, 'whatever');
 		expect(e.kind).toBe('unauthorized');

@@ -83,6 +83,14 @@ describe('connection settings from the URL', () => {
 			const plain = parseConnectionSettings(page('', '#token=T', 'http://192.168.1.20/'), true);
 			expect(plain).toMatchObject({ ok: true, settings: { host: '192.168.1.20', port: 80, secure: false } });
 		});
+		it('with secure but no host on an http page, uses the secure default port, not the page port', () => {
+			expect(parseConnectionSettings(page('', '#token=T&secure=1', 'http://192.168.1.20/'), true)).toMatchObject({ ok: true, settings: { host: '192.168.1.20', port: 39232, secure: true } });
+			expect(parseConnectionSettings(page('', '#token=T&secure=1', 'http://studio.local:8080/'), true)).toMatchObject({ ok: true, settings: { host: 'studio.local', port: 39232, secure: true } });
+			// Same scheme as the page: its own port; an explicit port always wins.
+			expect(parseConnectionSettings(page('', '#token=T&secure=1', 'https://studio.local:8443/'), true)).toMatchObject({ ok: true, settings: { port: 8443, secure: true } });
+			expect(parseConnectionSettings(page('', '#token=T&secure=1&port=9000', 'http://studio.local:8080/'), true)).toMatchObject({ ok: true, settings: { port: 9000, secure: true } });
+			expect(parseConnectionSettings(page('', '#token=T&secure=0', 'https://studio.local:8443/'), true)).toMatchObject({ ok: true, settings: { port: 39231, secure: false } });
+		});
 		it('refuses an explicit host other than the server itself: its policy lets its pages connect to it only', () => {
 			expect(parseConnectionSettings(page('', '#token=T&host=10.0.0.5', 'http://studio.local:8080/'), true)).toMatchObject({
 				ok: false,

@@ -131,8 +131,17 @@ export function answerError(status: number, body: string, secret?: string): Clie
 	const structured = v.safeParse(StructuredErrorSchema, json);
 	if (structured.success)
 		return new ClientError({ kind: 'http', status, code: structured.output.code, message: redact(structured.output.message, secret).slice(0, MAX_BODY_CHARS) });
-	const text = redact(body.trim(), secret).slice(0, MAX_BODY_CHARS);
+	const text = redact((textOfJsonError(json) ?? body).trim(), secret).slice(0, MAX_BODY_CHARS);
 	return new ClientError({ kind: 'http', status, message: text || `The application answered with status ${status}.` });
+}
+
+const JsonErrorSchema = v.looseObject({ message: v.optional(v.unknown()), error: v.optional(v.unknown()) });
+
+/** The sentence of a JSON error body without `code` (`{status, message}` or `{error}`), rather than its raw JSON. */
+function textOfJsonError(json: unknown): string | undefined {
+	const parsed = v.safeParse(JsonErrorSchema, json);
+	if (!parsed.success) return undefined;
+	return [parsed.output.message, parsed.output.error].find((x): x is string => typeof x === 'string' && x.trim() !== '');
 }
 
 /** A failure reply over the websocket: `{status, error, code?}`. */

@@ -128,7 +128,9 @@ export function settingsFromParams(params: URLSearchParams, page?: Pick<PageLoca
 	} else if (companion && page && pageIsWeb) {
 		host = page.hostname;
 		secure = secureParam ?? page.protocol === 'https:';
-		portText ??= page.port || (page.protocol === 'https:' ? '443' : '80');
+		// The page's own port only speaks the page's own scheme: `secure` on an http page (or its opposite)
+		// means the application's default port for that scheme, not wss on an http port.
+		if (secure === (page.protocol === 'https:')) portText ??= page.port || (page.protocol === 'https:' ? '443' : '80');
 	}
 	let port = secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT;
 	if (portText !== undefined) {
