@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
-import { refuseUpgrade, sendJson, requestUrl } from './http-util';
+import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util';
 import { lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
@@ -161,6 +161,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	function onRequest(req: IncomingMessage, res: ServerResponse): void {
 		const path = requestUrl(req).pathname;
 		if (isApiPath(path)) {
+			dropOwnOrigin(req);
 			const key = shareKeyOf(req);
 			if (!key) return void proxy.web(req, res);
 			forwardShareRequest(req, res, key).catch((err: Error) => {
@@ -185,6 +186,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		socket.on('error', () => socket.destroy());
 		const path = requestUrl(req).pathname;
 		if (!isApiPath(path)) return refuseUpgrade(socket, 404, 'Not Found', 'websockets live at /api');
+		dropOwnOrigin(req);
 		const key = shareKeyOf(req);
 		if (!key) return void proxy.ws(req, socket as Socket, head);
 		const found = shares.lookup(key);

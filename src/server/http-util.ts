@@ -86,3 +86,21 @@ export function parseJson(text: string): unknown {
 		return undefined;
 	}
 }
+
+/**
+ * Drops the Origin header of a request from a page the companion served itself (Origin's host is
+ * the Host the browser asked for): to the application such a request is the companion's own, and
+ * an application that checks Origins would otherwise see every LAN address as a foreign page.
+ * Any other Origin (another site, file://) passes unchanged, for the application to judge.
+ */
+export function dropOwnOrigin(req: IncomingMessage): void {
+	const { origin, host } = req.headers;
+	if (typeof origin !== 'string' || !host) return;
+	let url: URL;
+	try {
+		url = new URL(origin);
+	} catch {
+		return;
+	}
+	if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase()) delete req.headers.origin;
+}
