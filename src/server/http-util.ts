@@ -24,9 +24,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 	res.end(text);
 }
 
-/** Refuses a websocket upgrade with a plain HTTP status, then drops the connection. */
-export function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string): void {
-	const body = JSON.stringify({ status, message });
+/** Refuses a websocket upgrade with a plain HTTP status and a JSON body ({status, code?, message}), then drops the connection. */
+export function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string, code?: string): void {
+	const body = JSON.stringify(code === undefined ? { status, message } : { status, code, message });
 	socket.end(
 		`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
 	);
