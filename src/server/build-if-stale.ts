@@ -1,7 +1,11 @@
 /** Builds the static app when build/index.html is missing or older than the sources. */
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** What the build reads besides src/ and static/: a change to any of them makes the build stale. */
+export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'package-lock.json'] as const;
 
 function newestMtime(dir: string): number {
 	let newest = 0;
@@ -19,6 +23,14 @@ function newestMtime(dir: string): number {
 	return newest;
 }
 
+function mtimeOf(file: string): number {
+	try {
+		return statSync(file).mtimeMs;
+	} catch {
+		return 0;
+	}
+}
+
 export function buildIsStale(projectDir: string, buildDir: string): boolean {
 	let built: number;
 	try {
@@ -26,16 +38,38 @@ export function buildIsStale(projectDir: string, buildDir: string): boolean {
 	} catch {
 		return true;
 	}
-	const sources = Math.max(newestMtime(join(projectDir, 'src')), newestMtime(join(projectDir, 'static')));
+	const sources = Math.max(
+		newestMtime(join(projectDir, 'src')),
+		newestMtime(join(projectDir, 'static')),
+		...BUILD_INPUT_FILES.map((file) => mtimeOf(join(projectDir, file)))
+	);
 	return sources > built;
 }
 
-/** Runs `npx vite build`; resolves with its output's last lines on failure. */
+/**
+ * The command that runs Vite's build: this very Node with Vite's own JS entry, resolved from the
+ * project. No `npx` and no shell, so it works the same on Windows (where `npx` is a .cmd file).
+ */
+export function viteBuildCommand(projectDir: string): { command: string; args: string[] } {
+	const require = createRequire(join(projectDir, 'package.json'));
+	const manifestPath = require.resolve('vite/package.json');
+	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+	const bin = typeof manifest.bin === 'string' ? manifest.bin : (manifest.bin?.vite ?? 'bin/vite.js');
+	return { command: process.execPath, args: [join(dirname(manifestPath), bin), 'build'] };
+}
+
+/** Runs Vite's build; resolves with its output's last lines on failure. */
 export function runBuild(projectDir: string): Promise<{ ok: true } | { ok: false; tail: string }> {
 	return new Promise((done) => {
+		let vite: ReturnType<typeof viteBuildCommand>;
+		try {
+			vite = viteBuildCommand(projectDir);
+		} catch (err) {
+			return done({ ok: false, tail: `Vite is not installed (run npm ci): ${(err as Error).message.split('\n')[0]}` });
+		}
 		// The build needs no secret: the streamer's token stays out of the child's environment.
 		const { STREAM_TOKEN: _secret, ...env } = process.env;
-		const child = spawn('npx', ['vite', 'build'], { cwd: projectDir, stdio: ['ignore', 'pipe', 'pipe'], env });
+		const child = spawn(vite.command, vite.args, { cwd: projectDir, stdio: ['ignore', 'pipe', 'pipe'], env });
 		let output = '';
 		const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
 		child.stdout.on('data', keep);

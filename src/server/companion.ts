@@ -11,11 +11,11 @@ import { dirname, resolve } from 'node:path';
 import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
-import { refuseUpgrade, sendJson, requestUrl } from './http-util';
+import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util';
 import { lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
-import { NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
+import { NOT_ALLOWED, NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
 import { startSimServer } from './sim-server';
 import { createStaticSite } from './static-site';
 
@@ -161,6 +161,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	function onRequest(req: IncomingMessage, res: ServerResponse): void {
 		const path = requestUrl(req).pathname;
 		if (isApiPath(path)) {
+			dropOwnOrigin(req);
 			const key = shareKeyOf(req);
 			if (!key) return void proxy.web(req, res);
 			forwardShareRequest(req, res, key).catch((err: Error) => {
@@ -185,12 +186,16 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		socket.on('error', () => socket.destroy());
 		const path = requestUrl(req).pathname;
 		if (!isApiPath(path)) return refuseUpgrade(socket, 404, 'Not Found', 'websockets live at /api');
+		dropOwnOrigin(req);
 		const key = shareKeyOf(req);
 		if (!key) return void proxy.ws(req, socket as Socket, head);
 		const found = shares.lookup(key);
-		if (!found.ok) return refuseUpgrade(socket, 401, 'Unauthorized', keyRefusal(found.reason).message);
-		if (!relay) return refuseUpgrade(socket, 409, 'Conflict', NO_REAL_TOKEN_MESSAGE);
-		if (path !== '/api') return refuseUpgrade(socket, 403, 'Forbidden', 'share links connect at /api');
+		if (!found.ok) {
+			const refusal = keyRefusal(found.reason);
+			return refuseUpgrade(socket, refusal.status, 'Unauthorized', refusal.message, refusal.code);
+		}
+		if (!relay) return refuseUpgrade(socket, 409, 'Conflict', NO_REAL_TOKEN_MESSAGE, 'no_real_token');
+		if (path !== '/api') return refuseUpgrade(socket, 403, 'Forbidden', 'share links connect at /api', NOT_ALLOWED);
 		relay.accept(req, socket, head, found.link);
 	}
 

@@ -24,9 +24,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 	res.end(text);
 }
 
-/** Refuses a websocket upgrade with a plain HTTP status, then drops the connection. */
-export function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string): void {
-	const body = JSON.stringify({ status, message });
+/** Refuses a websocket upgrade with a plain HTTP status and a JSON body ({status, code?, message}), then drops the connection. */
+export function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string, code?: string): void {
+	const body = JSON.stringify(code === undefined ? { status, message } : { status, code, message });
 	socket.end(
 		`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
 	);
@@ -85,4 +85,22 @@ export function parseJson(text: string): unknown {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * Drops the Origin header of a request from a page the companion served itself (Origin's host is
+ * the Host the browser asked for): to the application such a request is the companion's own, and
+ * an application that checks Origins would otherwise see every LAN address as a foreign page.
+ * Any other Origin (another site, file://) passes unchanged, for the application to judge.
+ */
+export function dropOwnOrigin(req: IncomingMessage): void {
+	const { origin, host } = req.headers;
+	if (typeof origin !== 'string' || !host) return;
+	let url: URL;
+	try {
+		url = new URL(origin);
+	} catch {
+		return;
+	}
+	if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase()) delete req.headers.origin;
 }

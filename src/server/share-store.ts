@@ -51,8 +51,11 @@ export class ShareStore {
 		this.#file = file;
 	}
 
-	/** Loads the file (absent means no links yet); an unreadable file is an error, never silently emptied. */
-	static open(file: string, log: (line: string) => void = () => {}): ShareStore {
+	/**
+	 * Loads the file (absent means no links yet); an unreadable file is an error, never silently emptied.
+	 * `platform` is for tests: Windows has no Unix file modes (its ACLs keep a user's files private).
+	 */
+	static open(file: string, log: (line: string) => void = () => {}, platform: NodeJS.Platform = process.platform): ShareStore {
 		const store = new ShareStore(file);
 		let text: string;
 		try {
@@ -70,7 +73,7 @@ export class ShareStore {
 		const parsed = v.safeParse(FileSchema, json);
 		if (!parsed.success) throw new Error(`The share-links file ${file} has an unexpected shape: fix or delete it`);
 		for (const link of parsed.output.links) store.#index({ ...link, types: link.types as SendType[] });
-		if ((statSync(file).mode & 0o077) !== 0) {
+		if (platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
 			chmodSync(file, 0o600);
 			log(`Share-links file ${file} was readable by others; it is now owner-only (0600).`);
 		}

@@ -47,8 +47,10 @@ export function judgeCommand(link: ShareLink, type: unknown, params: unknown): C
 	}
 	const check = checkSend(type, params);
 	if (!check.ok) return { ok: false, status: check.status, code: check.code ?? 'invalid_params', message: describeIssues(check.issues) };
-	// Re-serialised from the parsed value, so the application parses exactly what was checked.
-	return { ok: true, body: params === undefined ? { type } : { type, params: params as Record<string, unknown> } };
+	// The parsed value (names trimmed, defaults filled in), re-serialised: the application parses exactly
+	// what was checked. Params left out stay left out when parsing added nothing (the spec allows that).
+	const checked = check.params;
+	return { ok: true, body: params === undefined && Object.keys(checked).length === 0 ? { type } : { type, params: checked } };
 }
 
 export type FrameVerdict = { forward: string } | { answer?: Record<string, unknown> };

@@ -1,4 +1,6 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompanion } from '../../src/server/companion';
 import { injectSameOriginMeta, SAME_ORIGIN_META } from '../../src/server/static-site';
@@ -88,6 +90,72 @@ describe('REST proxy', () => {
 		socket.send({ retrieve: true, slim: true, context: 'origin-check' });
 		expect(await socket.reply('origin-check')).toMatchObject({ event: 'socketapi:retrieve' });
 		socket.close();
+	});
+});
+
+/** A stand-in application that answers everything and records the headers it was sent. */
+async function recordingApplication() {
+	const seen: { kind: 'http' | 'ws'; path: string; headers: IncomingHttpHeaders }[] = [];
+	const wss = new WebSocketServer({ noServer: true });
+	const server = createServer((req, res) => {
+		seen.push({ kind: 'http', path: req.url ?? '', headers: req.headers });
+		res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":200}');
+	});
+	server.on('upgrade', (req, socket, head) => {
+		seen.push({ kind: 'ws', path: req.url ?? '', headers: req.headers });
+		wss.handleUpgrade(req, socket, head, (ws) => ws.send('{"hello":true}'));
+	});
+	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+	const address = server.address();
+	const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+	return {
+		url,
+		seen,
+		close: () =>
+			new Promise<void>((done) => {
+				for (const ws of wss.clients) ws.terminate();
+				server.close(() => done());
+				server.closeAllConnections();
+			})
+	};
+}
+
+describe('Origin toward the application', () => {
+	it("drops the companion's own Origin (HTTP and websocket), for every address it is opened on; passes a foreign one", async () => {
+		const app = await recordingApplication();
+		const tmp = tempDir('companion-origin-');
+		// Every interface, so the page can be opened at 127.0.0.2 too (a LAN-style address: another origin).
+		const companion = await startCompanion({ port: 0, host: '0.0.0.0', api: app.url, buildDir: fakeBuild(tmp.dir), sharesFile: `${tmp.dir}/s.json`, log: () => {} });
+		try {
+			for (const host of ['127.0.0.1', '127.0.0.2']) {
+				const base = `http://${host}:${companion.port}`;
+				app.seen.length = 0;
+				expect((await http('POST', `${base}/api/send?token=t`, { headers: { origin: base }, body: { type: 'tts', params: { value: 'x' } } })).status).toBe(200);
+				expect((await http('GET', `${base}/api/meta?token=t`, { headers: { origin: base } })).status).toBe(200);
+				const socket = await TestSocket.open(wsUrl(base, 't'), { origin: base });
+				await socket.next((f) => f.hello === true);
+				socket.close();
+				expect(app.seen.map((r) => [r.kind, r.path, r.headers.origin])).toEqual([
+					['http', '/api/send?token=t', undefined],
+					['http', '/api/meta?token=t', undefined],
+					['ws', '/api?token=t', undefined]
+				]);
+			}
+
+			app.seen.length = 0;
+			const foreign = 'http://elsewhere.example';
+			await http('GET', `${companion.url}/api/meta?token=t`, { headers: { origin: foreign } });
+			const socket = await TestSocket.open(wsUrl(companion.url, 't'), { origin: foreign });
+			await socket.next((f) => f.hello === true);
+			socket.close();
+			// A page of the companion on another port is another origin too.
+			await http('GET', `${companion.url}/api/meta?token=t`, { headers: { origin: `http://127.0.0.1:${companion.port + 1}` } });
+			expect(app.seen.map((r) => r.headers.origin)).toEqual([foreign, foreign, `http://127.0.0.1:${companion.port + 1}`]);
+		} finally {
+			await companion.close();
+			await app.close();
+			tmp.remove();
+		}
 	});
 });
 

@@ -141,7 +141,20 @@ export class TestSocket {
 			const ws = new WebSocket(url, { headers });
 			const socket = new TestSocket(ws);
 			ws.once('open', () => done(socket));
-			ws.once('unexpected-response', (_req, res) => fail(Object.assign(new Error(`upgrade refused ${res.statusCode}`), { status: res.statusCode })));
+			ws.once('unexpected-response', (_req, res) => {
+				// The refusal's body, parsed when it is JSON, rides along as `body`.
+				let text = '';
+				res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+				res.on('end', () => {
+					let body: unknown = text;
+					try {
+						body = JSON.parse(text);
+					} catch {
+						/* not JSON: kept as text */
+					}
+					fail(Object.assign(new Error(`upgrade refused ${res.statusCode}`), { status: res.statusCode, body }));
+				});
+			});
 			ws.once('error', fail);
 		});
 	}

@@ -89,6 +89,24 @@ describe.each(PROFILES)('a $profile link', ({ profile, types }) => {
 	});
 });
 
+describe('what a share key forwards', () => {
+	it('the parsed params, over REST and the websocket: names trimmed, defaults filled in', async () => {
+		const { key } = await rig.createLink({ profile: 'custom', types: ['hex-color'] });
+		const socket = await rig.openShareSocket(key);
+		rig.sim.sim.clearLog();
+		expect((await rig.send(key, 'hex-color', { value: '#00ff88' })).status).toBe(200);
+		expect((await rig.send(key, 'get-variable-value', { name: '  deaths  ' })).status).toBe(200);
+		socket.send({ type: 'hex-color', params: { value: '#0088ff', brightness: 40 }, context: 'parsed' });
+		expect(await socket.reply('parsed')).toMatchObject({ status: 200 });
+		socket.close();
+		expect(rig.sim.sim.requestLog.filter((e) => e.type).map((e) => [e.transport, e.type, e.params])).toEqual([
+			['http', 'hex-color', { value: '#00ff88', brightness: 100, transition: 0, duration: 4000 }],
+			['http', 'get-variable-value', { name: 'deaths' }],
+			['ws', 'hex-color', { value: '#0088ff', brightness: 40, transition: 0, duration: 4000 }]
+		]);
+	});
+});
+
 describe('smuggling attempts with a read-only key', () => {
 	let key: string;
 	beforeAll(async () => {

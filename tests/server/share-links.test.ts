@@ -65,7 +65,7 @@ describe('unknown, revoked and expired keys', () => {
 	it('an unknown key gets 401 on REST and a refused upgrade', async () => {
 		const unknown = `${SHARE_KEY_PREFIX}${'A'.repeat(32)}`;
 		expect(await rig.send(unknown, 'get-variable-value', { name: 'x' })).toMatchObject({ status: 401, json: { code: 'share_link_unknown' } });
-		await expect(rig.openShareSocket(unknown)).rejects.toMatchObject({ status: 401 });
+		await expect(rig.openShareSocket(unknown)).rejects.toMatchObject({ status: 401, body: { status: 401, code: 'share_link_unknown', message: expect.stringMatching(/unknown or was revoked/) } });
 	});
 
 	it('revocation takes effect at once, open sockets included', async () => {
@@ -90,7 +90,7 @@ describe('unknown, revoked and expired keys', () => {
 		// Waits for the event itself; no timing is asserted.
 		expect(await socket.closed).toEqual({ code: 1008, reason: 'share link expired' });
 		expect(await rig.asShare('GET', '/api/meta', link.key)).toMatchObject({ status: 401, json: { code: 'share_link_expired' } });
-		await expect(rig.openShareSocket(link.key)).rejects.toMatchObject({ status: 401 });
+		await expect(rig.openShareSocket(link.key)).rejects.toMatchObject({ status: 401, body: { code: 'share_link_expired' } });
 		const listed = (await rig.manage('GET', '/__share/links')).json.links.find((l: { id: string }) => l.id === link.id);
 		expect(listed).toMatchObject({ expired: true });
 	});
@@ -114,7 +114,7 @@ describe('persistence', () => {
 			const answer = await http('GET', `${rig.companion.url}/__share/links`);
 			expect(answer).toMatchObject({ status: 409, json: { message: 'start the server with --token or STREAM_TOKEN to create share links' } });
 			expect((await rig.asShare('GET', '/api/meta', link.key)).status).toBe(409);
-			await expect(rig.openShareSocket(link.key)).rejects.toMatchObject({ status: 409 });
+			await expect(rig.openShareSocket(link.key)).rejects.toMatchObject({ status: 409, body: { code: 'no_real_token' } });
 		} finally {
 			await rig.restartCompanion();
 		}

@@ -1,0 +1,80 @@
+/**
+ * The companion opened from a LAN-style address: listening on every interface, as `npm start` does,
+ * and opened in Chromium at http://127.0.0.2:PORT/ (another origin than 127.0.0.1, still loopback).
+ * The dashboard and a widget get live data, a press reaches the application, every request stays on
+ * the page's own origin, and the console shows no error (CORS, policy or otherwise).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startCompanion, type Companion } from '../../../src/server/companion';
+import { startSimServer, type SimServer } from '../../../src/server/sim-server';
+import { BUILD_DIR, launchBrowser, watchPage } from '../harness';
+import { PHONE, TOKEN } from '../stack';
+import { chatEnvelope, waitForText } from '../widgets/helpers';
+import { waitForStatus, WIDGET_VIEWPORT } from '../reliability/pages';
+
+describe('the companion opened at a LAN-style address', () => {
+	let sim: SimServer;
+	let companion: Companion;
+	let browser: Browser;
+	let dir: string;
+	let base: string;
+
+	/** Opens a page and records its console, uncaught errors and every request's origin. */
+	async function open(url: string, viewport = PHONE) {
+		const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+		const page = await context.newPage();
+		page.setDefaultTimeout(10_000);
+		const watched = watchPage(page);
+		const origins = new Set<string>();
+		page.on('request', (request) => origins.add(new URL(request.url()).origin));
+		page.on('requestfailed', (request) => watched.errors.push(`request failed: ${request.failure()?.errorText} ${new URL(request.url()).pathname}`));
+		await page.goto(url);
+		return { page, origins, problems: () => [...watched.errors, ...watched.consoleLines.filter((line) => /^(error|warning):/.test(line))] };
+	}
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'lan-e2e-'));
+		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+		companion = await startCompanion({ port: 0, host: '0.0.0.0', api: sim.url, buildDir: BUILD_DIR, sharesFile: join(dir, 'links.json'), log: () => {} });
+		base = `http://127.0.0.2:${companion.port}`;
+		browser = await launchBrowser();
+	});
+	afterAll(async () => {
+		await browser?.close();
+		await companion?.close();
+		await sim?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('the dashboard: live chat arrives, a deck press reaches the application, no console error', { timeout: 60_000 }, async () => {
+		const { page, origins, problems } = await open(`${base}/#/?token=${TOKEN}`);
+		await waitForStatus(page, 'open');
+		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+		sim.sim.clearLog();
+		await page.getByRole('button', { name: 'lurk', exact: true }).click();
+		await page.getByText('Done').first().waitFor();
+		expect(sim.sim.requestLog.filter((r) => r.type === 'chat-command')).toMatchObject([{ params: { value: 'lurk' }, status: 200 }]);
+
+		await page.goto(`${base}/#/chat?token=${TOKEN}`);
+		await waitForStatus(page, 'open');
+		await page.getByText(/Nothing yet/).waitFor();
+		sim.sim.emit(chatEnvelope('lan-1', 'hello over the LAN', { username: 'lan_viewer' }));
+		await page.getByRole('list', { name: /newest first/ }).getByText('hello over the LAN').waitFor();
+
+		expect([...origins]).toEqual([base]);
+		expect(problems()).toEqual([]);
+	});
+
+	it('a widget: live chat arrives over the same origin, no console error', { timeout: 60_000 }, async () => {
+		const { page, origins, problems } = await open(`${base}/#/widget/chat?token=${TOKEN}&debug=1`, WIDGET_VIEWPORT);
+		await waitForStatus(page, 'open');
+		sim.sim.emit(chatEnvelope('lan-2', 'widget over the LAN', { username: 'lan_widget_fan' }));
+		await waitForText(page, /lan_widget_fan: widget over the LAN$/);
+		expect([...origins]).toEqual([base]);
+		expect(problems()).toEqual([]);
+	});
+});
