@@ -19,10 +19,17 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
 	return headers;
 }
 
+/** The answer to a request body over the limit: plain text naming the limit, e.g. "… 1,048,576 bytes (1 MiB)". */
+export function tooLargeMessage(limit: number): string {
+	const mib = limit / (1024 * 1024);
+	const size = Number.isInteger(mib) ? ` (${mib} MiB)` : '';
+	return `Request body is too large: the limit is ${limit.toLocaleString('en-US')} bytes${size}`;
+}
+
 /** Beyond this multiple of the limit the connection is cut instead of drained. */
 const DRAIN_FACTOR = 64;
 
-/** Reads a body up to `limit` bytes. A larger body is drained (so the client still reads the 413) and reported. */
+/** Reads a body up to `limit` bytes. A larger body is drained (so the client still reads the 400) and reported. */
 export function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true; text: string } | { ok: false }> {
 	return new Promise((resolve) => {
 		const chunks: Buffer[] = [];

@@ -10,7 +10,7 @@ import { Simulator, type Profile, type SimHttpResponse, type SimPeer } from '../
 import type { Setup } from '../lib/sim/setup';
 import type { Feature } from '../lib/protocol/vocabulary';
 import { handleControl } from './sim-control';
-import { corsHeaders, readBody, tokenFrom } from './sim-http';
+import { corsHeaders, readBody, tokenFrom, tooLargeMessage } from './sim-http';
 
 export interface SimServerOptions {
 	/** 0 = an ephemeral port. */
@@ -23,7 +23,7 @@ export interface SimServerOptions {
 	/** Protocol-level ping interval; only with the ws-keepalive feature. */
 	pingIntervalMs?: number;
 	demo?: boolean;
-	/** Larger request bodies answer 413; larger websocket frames close the socket (1009). */
+	/** Larger request bodies answer a plain-text 400 naming the limit; larger websocket frames close the socket (1009). */
 	maxBodyBytes?: number;
 }
 
@@ -72,7 +72,8 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 		}
 		const body = await readBody(req, maxBody);
 		if (!body.ok) {
-			write(res, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }, body: `Request body is larger than ${maxBody} bytes` }, cors);
+			// Malformed input, like any other: a plain-text 400 (spec), naming the limit the body broke.
+			write(res, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }, body: tooLargeMessage(maxBody) }, cors);
 			return;
 		}
 		const headers: Record<string, string | undefined> = {};

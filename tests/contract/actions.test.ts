@@ -34,7 +34,11 @@ describe('run-actions and get-action-catalog (current)', () => {
 		[[{ base: 'inputEvents', type: 'keyPress', value: {} }], 'params.actions[0]', 'actions under base "inputEvents" are blocked'],
 		[[{ type: 'conditional', then: [say('ok'), { base: 'app', type: 'code' }] }], 'params.actions[0].then[1]', 'action type "code" is blocked'],
 		[[{ type: 'loop', actions: [{ base: 'inputEvents', type: 'x' }] }], 'params.actions[0].actions[0]', 'actions under base "inputEvents" are blocked'],
-		[[{ type: 'randomGroup', groups: [[say('a')], [{ base: 'commandRunner', type: 'x' }]] }], 'params.actions[0].groups[1][0]', 'actions under base "commandRunner" are blocked']
+		[[{ type: 'randomGroup', groups: [[say('a')], [{ base: 'commandRunner', type: 'x' }]] }], 'params.actions[0].groups[1][0]', 'actions under base "commandRunner" are blocked'],
+		[[{ type: 'conditional', value: { a: { b: { c: { d: { then: [{ type: 'code' }] } } } } } }], 'params.actions[0].value.a.b.c.d.then[0]', 'action type "code" is blocked'],
+		[[{ type: 'loop', value: { a: { b: { c: { d: { e: { f: { g: [[say('x'), { base: 'inputEvents', type: 'press' }]] } } } } } } } }], 'params.actions[0].value.a.b.c.d.e.f.g[0][1]', 'actions under base "inputEvents" are blocked'],
+		[[{ type: 'randomGroup', value: { a: { b: { c: { d: { e: { base: 'commandRunner', type: 'run' } } } } } } }], 'params.actions[0].value.a.b.c.d.e', 'actions under base "commandRunner" are blocked'],
+		[[{ type: 'loop', actions: [{ type: 'conditional', value: { x: { y: { z: { w: { else: [{ base: 'app', type: 'writeToFile' }] } } } } } }] }], 'params.actions[0].actions[0].value.x.y.z.w.else[0]', 'action type "writeToFile" is blocked']
 	])('refuses %j with 403 action_not_allowed', async (actions, field, reason) => {
 		const answer = await sim.api.send('run-actions', { actions });
 		expect([answer.status, answer.json]).toEqual([403, blocked(field, reason)]);
@@ -62,6 +66,14 @@ describe('run-actions and get-action-catalog (current)', () => {
 		const answer = await sim.api.send('run-actions', { actions: [nest(100, say('abyss'))] });
 		expect(answer.status).toBe(400);
 		expect(answer.text).toContain('is nested deeper than 5 levels');
+		expect((await sim.api.send('to-default')).json).toEqual(OK);
+	});
+
+	it('finds a blocked action 400,000 lists deep inside a branch, and keeps serving', async () => {
+		const body = `{"type":"run-actions","params":{"actions":[{"type":"conditional","value":${'['.repeat(400_000)}{"type":"code"}${']'.repeat(400_000)}}]}}`;
+		const answer = await sim.api.post('/api/send', body);
+		const field = `params.actions[0].value${'[0]'.repeat(400_000)}`;
+		expect([answer.status, answer.json]).toEqual([403, blocked(field, 'action type "code" is blocked')]);
 		expect((await sim.api.send('to-default')).json).toEqual(OK);
 	});
 

@@ -243,9 +243,9 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		expect([answer.status, answer.text]).toEqual([400, 'params.colour is not a known field']);
 	});
 
-	it('answers 413 for a body over the bound and keeps serving', async () => {
+	it('answers a plain-text 400 naming the limit for a body over the bound, and keeps serving', async () => {
 		const answer = await sim.api.post('/api/send', JSON.stringify({ type: 'tts', params: { value: 'x'.repeat(1024 * 1024 + 10) } }));
-		expect([answer.status, answer.text]).toEqual([413, 'Request body is larger than 1048576 bytes']);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'Request body is too large: the limit is 1,048,576 bytes (1 MiB)']);
 		expect((await sim.api.send('to-default', {})).json).toEqual(OK);
 	});
 

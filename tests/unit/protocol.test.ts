@@ -88,6 +88,38 @@ describe('run-actions validator', () => {
 		const cond = { type: 'conditional', value: { then: [say], else: [{ base: 'app', type: 'writeToFile' }] } };
 		expect(validateActions([cond])).toMatchObject({ ok: false, status: 403 });
 	});
+	it('finds a blocked action however deep it hides inside a branch', () => {
+		const hidden = { type: 'conditional', value: { a: { b: { c: { d: { then: [{ type: 'code' }] } } } } } };
+		expect(validateActions([hidden])).toEqual({
+			ok: false,
+			status: 403,
+			code: 'action_not_allowed',
+			field: 'params.actions[0].value.a.b.c.d.then[0]',
+			message: 'params.actions[0].value.a.b.c.d.then[0]: action type "code" is blocked; put it in a command and trigger that command instead'
+		});
+		// 1,000 objects deep, then a list of lists, then a lone action object: still found.
+		let deep: unknown = { wrap: [[{ base: 'inputEvents', type: 'press' }]] };
+		for (let i = 0; i < 1000; i++) deep = { k: deep };
+		const verdict = validateActions([{ type: 'randomGroup', value: deep }]);
+		expect(verdict).toMatchObject({ ok: false, status: 403, code: 'action_not_allowed', field: `params.actions[0].value${'.k'.repeat(1000)}.wrap[0][0]` });
+		const lone = { type: 'loop', value: { x: { y: { z: { w: { v: { base: 'commandRunner', type: 'run' } } } } } } };
+		expect(validateActions([lone])).toMatchObject({ ok: false, status: 403, field: 'params.actions[0].value.x.y.z.w.v' });
+		const safe = { type: 'loop', value: { x: { y: { z: { w: { v: { then: [say] } } } } } } };
+		expect(validateActions([safe])).toEqual({ ok: true, count: 2 });
+	});
+	it('walks a branch nested 400,000 objects deep without overflowing the stack', () => {
+		let deep: unknown = [{ type: 'writeToFile' }];
+		for (let i = 0; i < 400_000; i++) deep = i % 2 ? { n: deep } : [deep];
+		const verdict = validateActions([{ type: 'conditional', value: deep }]);
+		expect(verdict).toMatchObject({ ok: false, status: 403, code: 'action_not_allowed' });
+		let plain: unknown = 'end';
+		for (let i = 0; i < 400_000; i++) plain = { n: plain };
+		expect(validateActions([{ type: 'conditional', value: plain }])).toEqual({ ok: true, count: 1 });
+	});
+	it('counts hidden actions towards the 50-action limit', () => {
+		const many = { type: 'loop', value: { a: { b: { c: { d: { e: Array(50).fill(say) } } } } } };
+		expect(validateActions([many])).toEqual({ ok: false, status: 400, message: 'params.actions holds more than 50 actions', field: 'params.actions' });
+	});
 	it('bounds nesting at 5 levels, even 100 deep', () => {
 		const nest = (n: number): unknown => (n === 1 ? say : { type: 'loop', value: { actions: [nest(n - 1)] } });
 		expect(validateActions([nest(5)]).ok).toBe(true);

@@ -35,22 +35,55 @@ export function blockedReason(action: Record<string, unknown>): string | undefin
 	return undefined;
 }
 
+/** A value met while walking a step, linked to its parent so a path is only spelled out when needed. */
+interface Visit {
+	node: unknown;
+	parent: Visit | undefined;
+	/** `.key` or `[i]`, appended to the parent's path. */
+	step: string;
+}
+
+function pathOf(visit: Visit, base: string): string {
+	const parts: string[] = [];
+	for (let at: Visit | undefined = visit; at; at = at.parent) parts.push(at.step);
+	return base + parts.reverse().join('');
+}
+
+/** A list of actions found in a step; `single` when it is one action object standing alone. */
+interface Branch {
+	list: unknown[];
+	path: string;
+	single?: boolean;
+}
+
+const isAction = (x: unknown): x is Record<string, unknown> => isRecord(x) && typeof x.type === 'string';
+
 /**
- * Lists of actions nested anywhere inside a control-flow step. The inner fields of conditional,
- * loop and randomGroup are not public, so every list of typed objects inside them counts as a branch.
+ * Lists of actions nested anywhere inside a control-flow step, at any object depth. The inner fields
+ * of conditional, loop and randomGroup are not public, so every list holding a typed object counts as
+ * a branch, and so does a typed object on its own. The walk uses an explicit stack (bodies may be
+ * nested hundreds of thousands deep) and stops once it has found more actions than `budget`: the
+ * caller refuses such a list for its size anyway.
  */
-function branchesOf(step: Record<string, unknown>, path: string): { list: unknown[]; path: string }[] {
-	const found: { list: unknown[]; path: string }[] = [];
-	const stack: { node: unknown; path: string; depth: number }[] = [];
-	for (const [k, child] of Object.entries(step)) if (k !== 'type' && k !== 'base') stack.push({ node: child, path: `${path}.${k}`, depth: 0 });
-	while (stack.length) {
-		const { node, path: at, depth } = stack.pop()!;
-		if (depth > 4) continue;
+function branchesOf(step: Record<string, unknown>, path: string, budget: number): Branch[] {
+	const found: Branch[] = [];
+	let actions = 0;
+	const stack: Visit[] = [];
+	for (const [k, child] of Object.entries(step)) if (k !== 'type' && k !== 'base') stack.push({ node: child, parent: undefined, step: `.${k}` });
+	while (stack.length && actions <= budget) {
+		const visit = stack.pop()!;
+		const { node } = visit;
 		if (Array.isArray(node)) {
-			if (node.some((item) => isRecord(item) && typeof item.type === 'string')) found.push({ list: node, path: at });
-			else node.forEach((item, i) => stack.push({ node: item, path: `${at}[${i}]`, depth: depth + 1 }));
+			if (node.some(isAction)) {
+				found.push({ list: node, path: pathOf(visit, path) });
+				actions += node.length;
+			} else for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], parent: visit, step: `[${i}]` });
+		} else if (isAction(node)) {
+			found.push({ list: [node], path: pathOf(visit, path), single: true });
+			actions += 1;
 		} else if (isRecord(node)) {
-			for (const [k, child] of Object.entries(node)) stack.push({ node: child, path: `${at}.${k}`, depth: depth + 1 });
+			const keys = Object.keys(node);
+			for (let i = keys.length - 1; i >= 0; i--) stack.push({ node: node[keys[i]], parent: visit, step: `.${keys[i]}` });
 		}
 	}
 	return found;
@@ -62,14 +95,14 @@ export function validateActions(actions: unknown, field = 'params.actions'): Act
 	if (actions.length === 0) return { ok: false, status: 400, message: `${field} must hold at least one action`, field };
 	let count = 0;
 	let blocked: { reason: string; field: string } | undefined;
-	const queue: { list: unknown[]; path: string; level: number }[] = [{ list: actions, path: field, level: 1 }];
+	const queue: (Branch & { level: number })[] = [{ list: actions, path: field, level: 1 }];
 	while (queue.length) {
-		const { list, path, level } = queue.shift()!;
+		const { list, path, level, single } = queue.shift()!;
 		if (level > LIMITS.actionNestingDepth)
 			return { ok: false, status: 400, message: `${path} is nested deeper than ${LIMITS.actionNestingDepth} levels`, field: path };
 		for (let i = 0; i < list.length; i++) {
 			const item = list[i];
-			const at = `${path}[${i}]`;
+			const at = single ? path : `${path}[${i}]`;
 			if (!isRecord(item) || typeof item.type !== 'string' || item.type.length === 0)
 				return { ok: false, status: 400, message: `${at} must be an action {base, type, value}`, field: at };
 			if (item.base !== undefined && typeof item.base !== 'string')
@@ -79,7 +112,8 @@ export function validateActions(actions: unknown, field = 'params.actions'): Act
 				return { ok: false, status: 400, message: `${field} holds more than ${LIMITS.actionsPerRequest} actions`, field };
 			const reason = blockedReason(item);
 			if (reason && !blocked) blocked = { reason, field: at };
-			if (BRANCHING.has(item.type)) for (const b of branchesOf(item, at)) queue.push({ list: b.list, path: b.path, level: level + 1 });
+			if (BRANCHING.has(item.type))
+				for (const b of branchesOf(item, at, LIMITS.actionsPerRequest - count)) queue.push({ ...b, level: level + 1 });
 		}
 	}
 	if (blocked)
