@@ -28,6 +28,9 @@ describe('share profiles', () => {
 		const moderation = SEND_TYPES.filter((t) => ['moderation', 'chat-modes'].includes(CATALOG[t].group));
 		expect(allowedSendTypes('moderation').sort()).toEqual([...readOnlyTypes, ...moderation].sort());
 		expect(allowedSendTypes('moderation')).toEqual(expect.arrayContaining(['ban-user', 'timeout-user', 'set-slow-mode']));
+		// Channel roles are not moderation of messages: a co-streamer's link must not appoint or remove moderators or VIPs.
+		for (const role of ['add-moderator', 'remove-moderator', 'add-vip', 'remove-vip'] as const) expect(allowedSendTypes('moderation')).not.toContain(role);
+		expect(allowedSendTypes('custom', ['add-vip'])).toContain('add-vip');
 	});
 
 	it('custom adds only the chosen types, and ignores choices for fixed profiles', () => {
