@@ -283,6 +283,11 @@ describe.each(PROFILES)('Limits: colours (%s)', (profile) => {
 		expect((await sim.api.send('rgb-color', { value: [255, 0, 0], lights: [{ type: 'brand_a', value: 'a1f0c2d4' }, { type: 'brand_b', value: 'ghost' }] })).json).toEqual(OK);
 		const { lights } = await state<{ lights: { current: unknown } }>(sim.api);
 		expect(lights.current).toEqual({ value: [255, 0, 0], brightness: 100, transition: 0, duration: 4000, lights: ['a1f0c2d4'] });
+		// A target may name its light by `id` instead of `value` (protocol facts §5.15); one with neither is refused.
+		expect((await sim.api.send('rgb-color', { value: [0, 0, 255], lights: [{ type: 'brand_a', id: 'a1f0c2d4' }] })).json).toEqual(OK);
+		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toEqual(['a1f0c2d4']);
+		const noId = await sim.api.send('rgb-color', { value: [0, 0, 255], lights: [{ type: 'brand_a' }] });
+		expect([noId.status, noId.isJson, noId.text]).toEqual([400, false, "params.lights[0] needs the light's id as value"]);
 		await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000 });
 		expect((await state<{ lights: { current: unknown } }>(sim.api)).lights.current).toEqual({ value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000, lights: 'all' });
 	});

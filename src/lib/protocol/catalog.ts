@@ -96,9 +96,13 @@ const rgbValue = v.union(
 	`must be {r, g, b} (0–255), [r, g, b] or {ct} with a colour temperature from ${LIMITS.colorTemperature.min} to ${LIMITS.colorTemperature.max} K`
 );
 
+/** A target light: its brand as `type` and its id as `value` (the application also reads `id`, protocol facts §5.15). */
 const lightTargets = v.optional(
 	v.array(
-		v.strictObject({ type: text('light brand'), value: text('light id') }),
+		v.pipe(
+			v.strictObject({ type: text('light brand'), value: v.optional(text('light id')), id: v.optional(text('light id')) }),
+			v.check((t) => t.value !== undefined || t.id !== undefined, "needs the light's id as value")
+		),
 		'must be a list of {type, value}'
 	)
 );

@@ -9,7 +9,10 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 	if (!Array.isArray(listed) || listed.length === 0) return 'all';
 	const known = new Set(rt.state.setup.lights.map((l) => l.id));
 	return listed
-		.map((t) => (t && typeof t === 'object' ? String((t as Record<string, unknown>).value ?? '') : ''))
+		.map((t) => {
+			const target = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
+			return String(target.value ?? target.id ?? '');
+		})
 		.filter((id) => known.has(id));
 }
 
