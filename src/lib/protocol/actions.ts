@@ -82,8 +82,11 @@ function branchesOf(step: Record<string, unknown>, path: string, budget: number)
 			found.push({ list: [node], path: pathOf(visit, path), single: true });
 			actions += 1;
 		} else if (isRecord(node)) {
-			const keys = Object.keys(node);
-			for (let i = keys.length - 1; i >= 0; i--) stack.push({ node: node[keys[i]], parent: visit, step: `.${keys[i]}` });
+			const entries = Object.entries(node);
+			for (let i = entries.length - 1; i >= 0; i--) {
+				const [key, value] = entries[i]!;
+				stack.push({ node: value, parent: visit, step: `.${key}` });
+			}
 		}
 	}
 	return found;

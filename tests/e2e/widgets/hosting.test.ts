@@ -59,7 +59,8 @@ describe('widgets only read', () => {
 		// No `name`: a scene full of widgets does not notify the streamer.
 		expect(stack.sim.sim.clients.every((c) => c.name === undefined)).toBe(true);
 		const subscribed = log.filter((r) => r.note === 'subscribe').map((r) => (r.frame as { subscribe: string[] }).subscribe.join(','));
-		expect(new Set(subscribed)).toEqual(new Set(['alert', 'alert,modqueue_list', 'chat']));
+		// Each widget's own types, plus premium and states, which every narrowed subscription keeps.
+		expect(new Set(subscribed)).toEqual(new Set(['alert,premium,states', 'alert,modqueue_list,premium,states', 'chat,premium,states']));
 	}, 45_000);
 });
 
@@ -145,7 +146,7 @@ describe('unattended', () => {
 		expect(await warnings.getByRole('listitem').allTextContents()).toEqual([
 			'Option format must be one of plain, grouped, compact, fixed2 (given "roman"): default used',
 			'Option size must be between 8 and 400 (given "9999"): default used',
-			'Option color must be a colour like #ffcc00 (given "url(javascript:alert(1))"): default used',
+			'Option color must be a colour like #ffcc00 or a CSS colour name (given "url(javascript:alert(1))"): default used',
 			'Option shadow must be true or false (given "maybe"): default used'
 		]);
 		await waitForText(page, /^\d+$/);
