@@ -15,7 +15,8 @@ const config = {
 		// bundled, so nothing may load from elsewhere. connect-src is broad here because the application's
 		// address is only known at run time: the page narrows it to that address before connecting
 		// (src/lib/app/connection-lock.ts). Images stay open to http(s): song covers come from the
-		// application's variables. The widget builder previews widgets in a same-page iframe.
+		// application's variables. The widget builder previews widgets in a same-page iframe. Dashboard
+		// pages link the web manifest (static/manifest.webmanifest) so the phone can install them.
 		csp: {
 			mode: 'hash',
 			directives: {
@@ -25,6 +26,7 @@ const config = {
 				'img-src': ['self', 'data:', 'https:', 'http:'],
 				'connect-src': ['self', 'http:', 'https:', 'ws:', 'wss:'],
 				'frame-src': ['self'],
+				'manifest-src': ['self'],
 				'base-uri': ['none'],
 				'form-action': ['none']
 			}

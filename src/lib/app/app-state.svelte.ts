@@ -19,6 +19,11 @@ export class DashboardSession {
 	readonly feed: EventFeed;
 	/** What a share link allows (everything, outside share links). */
 	readonly share: ShareScope;
+	/**
+	 * Said at page level when a press named something the setup no longer has: the setup is read
+	 * again, so the control that was pressed may be gone and could not show it itself.
+	 */
+	setupNotice = $state<string | undefined>();
 
 	constructor(settings: ConnectionSettings) {
 		this.session = openSession(settings, { name: DASHBOARD_CLIENT_NAME });

@@ -87,8 +87,22 @@ export class Press {
 		this.receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
 			this.note = 'It is no longer in the setup: the list was read again.';
-			void this.#session.client.retrieve().catch(() => undefined);
+			void this.#reread(queued.type, queued.params);
 		}
 		this.#onReceipt?.(receipt);
+	}
+
+	/** Reads the setup again and says so at page level (the pressed control may disappear with it). */
+	async #reread(type: SendType, params: Record<string, unknown>): Promise<void> {
+		const name = typeof params.value === 'string' ? ` “${params.value}”` : '';
+		const what = `${CATALOG[type].label}${name}`;
+		const session = this.#session;
+		session.setupNotice = `${what} is no longer in the setup. Reading the setup again…`;
+		try {
+			await session.client.retrieve();
+			session.setupNotice = `${what} is no longer in the setup: the setup was read again and it is gone from the list.`;
+		} catch {
+			session.setupNotice = `${what} is no longer in the setup, and reading the setup again failed.`;
+		}
 	}
 }
