@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { startStack, type Stack } from '../stack';
+import { assertNothingSentBefore } from './page-helpers';
 
 describe('routines page', () => {
 	let stack: Stack;
@@ -34,10 +35,10 @@ describe('routines page', () => {
 			'Lights to default'
 		]);
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		expect(stack.sends()).toEqual([]);
-		await page.getByRole('button', { name: 'Run Hype' }).click();
-		await dialog.getByRole('button', { name: 'Run Hype' }).click();
-		await expect.poll(() => stack.sends().length).toBe(1);
+		await assertNothingSentBefore(stack, async () => {
+			await page.getByRole('button', { name: 'Run Hype' }).click();
+			await dialog.getByRole('button', { name: 'Run Hype' }).click();
+		}, 'run-actions');
 		expect(stack.sends()[0]).toMatchObject({ type: 'run-actions', status: 200 });
 		expect(stack.sends()[0]!.params).toEqual({
 			actions: [
