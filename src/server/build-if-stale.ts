@@ -1,11 +1,11 @@
-/** Builds the static app when build/index.html is missing or older than the sources. */
+/** Builds the static app when build/index.html or build/widget.html is missing or older than the sources. */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** What the build reads besides src/ and static/: a change to any of them makes the build stale. */
-export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'package-lock.json'] as const;
+export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'] as const;
 
 function newestMtime(dir: string): number {
 	let newest = 0;
@@ -31,10 +31,15 @@ function mtimeOf(file: string): number {
 	}
 }
 
+/** The pages a build makes (`npm run build`): the app, then the widget-only page. */
+export const BUILT_PAGES = ['index.html', 'widget.html'] as const;
+/** Vite's arguments for each step of `npm run build`. */
+const BUILD_STEPS = [['build'], ['build', '-c', 'vite.widgets.config.ts']] as const;
+
 export function buildIsStale(projectDir: string, buildDir: string): boolean {
-	let built: number;
+	let built = Infinity;
 	try {
-		built = statSync(join(buildDir, 'index.html')).mtimeMs;
+		for (const page of BUILT_PAGES) built = Math.min(built, statSync(join(buildDir, page)).mtimeMs);
 	} catch {
 		return true;
 	}
@@ -47,23 +52,34 @@ export function buildIsStale(projectDir: string, buildDir: string): boolean {
 }
 
 /**
- * The command that runs Vite's build: this very Node with Vite's own JS entry, resolved from the
- * project. No `npx` and no shell, so it works the same on Windows (where `npx` is a .cmd file).
+ * The command that runs Vite: this very Node with Vite's own JS entry, resolved from the project. No
+ * `npx` and no shell, so it works the same on Windows (where `npx` is a .cmd file).
  */
-export function viteBuildCommand(projectDir: string): { command: string; args: string[] } {
+export function viteBuildCommand(projectDir: string, args: readonly string[] = ['build']): { command: string; args: string[] } {
 	const require = createRequire(join(projectDir, 'package.json'));
 	const manifestPath = require.resolve('vite/package.json');
 	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
 	const bin = typeof manifest.bin === 'string' ? manifest.bin : (manifest.bin?.vite ?? 'bin/vite.js');
-	return { command: process.execPath, args: [join(dirname(manifestPath), bin), 'build'] };
+	return { command: process.execPath, args: [join(dirname(manifestPath), bin), ...args] };
 }
 
-/** Runs Vite's build; resolves with its output's last lines on failure. */
-export function runBuild(projectDir: string): Promise<{ ok: true } | { ok: false; tail: string }> {
+type BuildResult = { ok: true } | { ok: false; tail: string };
+
+/** Runs the build's steps (`npm run build`) one after the other; resolves with the failing step's last lines. */
+export async function runBuild(projectDir: string): Promise<BuildResult> {
+	for (const step of BUILD_STEPS) {
+		const result = await runStep(projectDir, step);
+		if (!result.ok) return result;
+	}
+	return { ok: true };
+}
+
+/** Runs one Vite step; resolves with its output's last lines on failure. */
+function runStep(projectDir: string, args: readonly string[]): Promise<BuildResult> {
 	return new Promise((done) => {
 		let vite: ReturnType<typeof viteBuildCommand>;
 		try {
-			vite = viteBuildCommand(projectDir);
+			vite = viteBuildCommand(projectDir, args);
 		} catch (err) {
 			return done({ ok: false, tail: `Vite is not installed (run npm ci): ${(err as Error).message.split('\n')[0]}` });
 		}

@@ -1,5 +1,5 @@
 /**
- * The static build, served with sirv. index.html gets a meta tag telling the page to talk to its
+ * The static build, served with sirv. Its pages (index.html, widget.html) get a meta tag telling the page to talk to its
  * own origin (this server proxies /api), so a phone needs to reach only this one port.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -36,28 +36,33 @@ export function companionPolicy(html: string): string | undefined {
 	return [...kept, "connect-src 'self'"].join('; ');
 }
 
+/** The build's pages, each served with the same-origin meta tag and its policy as a header; other files as they are. */
+const PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/index.html': 'index.html', '/widget.html': 'widget.html' };
+
 export function createStaticSite(buildDir: string): (req: IncomingMessage, res: ServerResponse) => void {
-	const indexFile = join(buildDir, 'index.html');
-	let cached: { mtimeMs: number; html: Buffer; policy: string | undefined } | undefined;
+	const cached = new Map<string, { mtimeMs: number; html: Buffer; policy: string | undefined }>();
 
 	/** Re-read only when the build changed, so a rebuild shows without a restart. */
-	function indexPage(): { html: Buffer; policy: string | undefined } | undefined {
+	function readPage(file: string): { html: Buffer; policy: string | undefined } | undefined {
 		try {
-			const { mtimeMs } = statSync(indexFile);
-			if (cached?.mtimeMs !== mtimeMs) {
-				const text = readFileSync(indexFile, 'utf8');
-				cached = { mtimeMs, html: Buffer.from(injectSameOriginMeta(text)), policy: companionPolicy(text) };
+			const path = join(buildDir, file);
+			const { mtimeMs } = statSync(path);
+			let page = cached.get(file);
+			if (page?.mtimeMs !== mtimeMs) {
+				const text = readFileSync(path, 'utf8');
+				page = { mtimeMs, html: Buffer.from(injectSameOriginMeta(text)), policy: companionPolicy(text) };
+				cached.set(file, page);
 			}
-			return cached;
+			return page;
 		} catch {
 			return undefined;
 		}
 	}
 
-	function serveIndex(req: IncomingMessage, res: ServerResponse): void {
-		const index = indexPage();
-		if (!index) return sendJson(res, 503, { status: 503, message: 'The app is not built yet: run `npx vite build` (npm start does it for you).' });
-		const { html, policy } = index;
+	function servePage(req: IncomingMessage, res: ServerResponse, file = 'index.html'): void {
+		const page = readPage(file);
+		if (!page) return sendJson(res, 503, { status: 503, message: `The app is not built yet (no ${file}): run \`npm run build\` (npm start does it for you).` });
+		const { html, policy } = page;
 		res.writeHead(200, {
 			...SECURITY_HEADERS,
 			...(policy ? { 'Content-Security-Policy': policy } : {}),
@@ -80,10 +85,11 @@ export function createStaticSite(buildDir: string): (req: IncomingMessage, res: 
 	return (req, res) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { status: 405, message: 'pages are read-only' });
 		const path = requestUrl(req).pathname;
-		if (path === '/' || path === '/index.html') return serveIndex(req, res);
+		const page = PAGES[path];
+		if (page) return servePage(req, res, page);
 		files(req, res, () => {
 			// Single-page app: unknown page paths get the app, which routes by the hash.
-			if (/text\/html/.test(req.headers.accept ?? '')) serveIndex(req, res);
+			if (/text\/html/.test(req.headers.accept ?? '')) servePage(req, res);
 			else sendJson(res, 404, { status: 404, message: 'not found' });
 		});
 	};

@@ -17,8 +17,11 @@ export interface Stack {
 	sim: SimServer;
 	site: { url: string; close(): Promise<void> };
 	browser: Browser;
-	/** Opens a route at a phone viewport, connected to the simulator; records console lines and errors. */
-	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }): Promise<OpenPage>;
+	/**
+	 * Opens a route at a phone viewport, connected to the simulator; records console lines and errors.
+	 * `entry` is the page of the build: '' for the app (index.html), 'widget.html' for the widget-only page.
+	 */
+	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }, entry?: string): Promise<OpenPage>;
 	/** Requests the simulator received since the last `clearLog()`, commands only (no reads by default). */
 	sends(filter?: (r: LoggedRequest) => boolean): LoggedRequest[];
 	close(): Promise<void>;
@@ -42,11 +45,11 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 		sim,
 		site,
 		browser,
-		async open(route, params = {}, viewport = PHONE) {
+		async open(route, params = {}, viewport = PHONE, entry = '') {
 			const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
 			const page = await context.newPage();
 			const watched = watchPage(page);
-			await page.goto(appUrl(site.url, route, { ...connection(sim), ...params }));
+			await page.goto(appUrl(site.url + entry, route, { ...connection(sim), ...params }));
 			return { page, ...watched };
 		},
 		sends(filter = (r) => Boolean(r.type) && !READS.has(r.type!)) {

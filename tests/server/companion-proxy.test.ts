@@ -29,6 +29,18 @@ describe('static pages', () => {
 		}
 	});
 
+	it('serves widget.html like index.html: the same-origin meta tag, and its policy as a header that lets it connect to this server only', async () => {
+		for (const method of ['GET', 'HEAD'] as const) {
+			const page = await http(method, `${rig.companion.url}/widget.html`);
+			expect(page.status).toBe(200);
+			expect(page.headers['content-type']).toMatch(/text\/html/);
+			expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'sha256-abc='; connect-src 'self'");
+			expect(page.headers['referrer-policy']).toBe('no-referrer');
+			if (method === 'GET') expect(page.body).toContain(`<head>${SAME_ORIGIN_META}<meta charset="utf-8">`);
+			if (method === 'GET') expect(page.body).toContain('fake widget');
+		}
+	});
+
 	it('serves other files with sirv, the app for unknown pages, 404 for unknown files', async () => {
 		const script = await http('GET', `${rig.companion.url}/app.js`);
 		expect(script.status).toBe(200);

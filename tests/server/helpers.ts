@@ -10,6 +10,10 @@ import { startSimServer } from '../../src/server/sim-server';
 
 export const FAKE_INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fake app</title></head><body>fake dashboard</body></html>';
 
+/** The widget-only page's stand-in, with a policy in a <meta> tag as the real build writes it. */
+export const FAKE_WIDGET_PAGE =
+	'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src \'none\'; connect-src \'self\' http: ws:; script-src \'self\' \'sha256-abc=\'"><title>fake widget</title></head><body>fake widget</body></html>';
+
 export function tempDir(prefix: string): { dir: string; remove(): void } {
 	const dir = mkdtempSync(join(tmpdir(), prefix));
 	return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -18,6 +22,7 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
 /** A tiny stand-in for the real build, so these tests never depend on `vite build`. */
 export function fakeBuild(dir: string): string {
 	writeFileSync(join(dir, 'index.html'), FAKE_INDEX);
+	writeFileSync(join(dir, 'widget.html'), FAKE_WIDGET_PAGE);
 	writeFileSync(join(dir, 'app.js'), 'console.log("fake");');
 	return dir;
 }

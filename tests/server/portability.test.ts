@@ -24,8 +24,10 @@ function project(base = 1_700_000_000) {
 		writeFileSync(join(tmp.dir, file), '');
 		at(file, base);
 	}
-	writeFileSync(join(tmp.dir, 'build', 'index.html'), '');
-	at('build/index.html', base + 1);
+	for (const page of ['index.html', 'widget.html']) {
+		writeFileSync(join(tmp.dir, 'build', page), '');
+		at(`build/${page}`, base + 1);
+	}
 	return { dir: tmp.dir, buildDir: join(tmp.dir, 'build'), touch: (path: string) => at(path, base + 2) };
 }
 
@@ -36,7 +38,7 @@ describe('buildIsStale', () => {
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(false);
 	});
 
-	it.each(['src/app.ts', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'])('is stale when %s changed after the build', (path) => {
+	it.each(['src/app.ts', 'svelte.config.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'])('is stale when %s changed after the build', (path) => {
 		const p = project();
 		p.touch(path);
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(true);

@@ -10,6 +10,15 @@ export const WIDGET_PAGES: readonly { route: string; params: Record<string, stri
 	{ route: '/widget/events', params: { debug: 1 } }
 ];
 
+/**
+ * The two pages of the build a widget runs in, as a file name beside the site's root: the app
+ * ('', index.html#/widget/…) and the widget-only page (widget.html#/widget/…, what the builder links to).
+ */
+export const WIDGET_ENTRIES: readonly string[] = ['', 'widget.html'];
+
+/** A label for an entry in test names. */
+export const entryLabel = (entry: string) => entry || 'index.html';
+
 /** Every dashboard page of the menu. */
 export const DASHBOARD_ROUTES: readonly string[] = [
 	'/',

@@ -1,0 +1,15 @@
+/** The component of each widget by its id: the same components the SvelteKit routes src/routes/widget/* render. */
+import type { Component } from 'svelte';
+import Chat from '$lib/widgets/chat/Chat.svelte';
+import Counter from '$lib/widgets/counter/Counter.svelte';
+import Events from '$lib/widgets/events/Events.svelte';
+import NowPlaying from '$lib/widgets/songs/NowPlaying.svelte';
+import SongQueue from '$lib/widgets/songs/SongQueue.svelte';
+
+export const WIDGET_COMPONENTS: Readonly<Record<string, Component>> = {
+	counter: Counter,
+	'song-queue': SongQueue,
+	'now-playing': NowPlaying,
+	chat: Chat,
+	events: Events
+};

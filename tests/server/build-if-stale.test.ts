@@ -1,0 +1,38 @@
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildIsStale } from '../../src/server/build-if-stale';
+import { tempDir } from './helpers';
+
+const dirs: { remove(): void }[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => d.remove()));
+
+/** A project whose one source file was changed at `sourceAt`, and a build holding `pages` written at the given times. */
+function project(sourceAt: number, pages: Record<string, number>): { root: string; build: string } {
+	const tmp = tempDir('stale-');
+	dirs.push(tmp);
+	const at = (path: string, seconds: number) => utimesSync(path, seconds, seconds);
+	mkdirSync(join(tmp.dir, 'src'));
+	writeFileSync(join(tmp.dir, 'src', 'a.ts'), 'export {}');
+	at(join(tmp.dir, 'src', 'a.ts'), sourceAt);
+	const build = join(tmp.dir, 'build');
+	mkdirSync(build);
+	for (const [page, seconds] of Object.entries(pages)) {
+		writeFileSync(join(build, page), '<!doctype html>');
+		at(join(build, page), seconds);
+	}
+	return { root: tmp.dir, build };
+}
+
+describe('build-if-stale', () => {
+	it('is fresh only when both pages exist and are newer than every source', () => {
+		const fresh = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000 });
+		expect(buildIsStale(fresh.root, fresh.build)).toBe(false);
+		const noWidgetPage = project(1_000, { 'index.html': 2_000 });
+		expect(buildIsStale(noWidgetPage.root, noWidgetPage.build)).toBe(true);
+		const oldWidgetPage = project(1_500, { 'index.html': 2_000, 'widget.html': 1_000 });
+		expect(buildIsStale(oldWidgetPage.root, oldWidgetPage.build)).toBe(true);
+		const oldApp = project(1_500, { 'index.html': 1_000, 'widget.html': 2_000 });
+		expect(buildIsStale(oldApp.root, oldApp.build)).toBe(true);
+	});
+});
