@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { appUrl, BUILD_DIR, launchBrowser, serveBuild } from '../harness';
 import { TOKEN } from '../stack';
-import { DASHBOARD_ROUTES, waitForStatus, WIDGET_PAGES, WIDGET_VIEWPORT } from './pages';
+import { DASHBOARD_ROUTES, waitForStatus, WIDGET_ENTRIES, WIDGET_PAGES, WIDGET_VIEWPORT } from './pages';
 import { openRecorded, policies, tryElsewhere, type Traffic } from './traffic';
 
 let sim: SimServer;
@@ -70,8 +70,8 @@ describe('token hygiene in the browser', () => {
 
 	it('every widget does the same, and a page cannot reach any other address', { timeout: 120_000 }, async () => {
 		const pageOrigin = new URL(site.url).origin;
-		for (const w of WIDGET_PAGES) {
-			const t = await openRecorded(browser, appUrl(site.url, w.route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...w.params }), WIDGET_VIEWPORT);
+		for (const w of WIDGET_ENTRIES.flatMap((entry) => WIDGET_PAGES.map((page) => ({ ...page, entry })))) {
+			const t = await openRecorded(browser, appUrl(site.url + w.entry, w.route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...w.params }), WIDGET_VIEWPORT);
 			await waitForStatus(t.page, 'open');
 			await t.quiet();
 			await expectClean(t, pageOrigin, w.route);
@@ -82,12 +82,13 @@ describe('token hygiene in the browser', () => {
 	});
 
 	it('from a local file (file://) pages connect, lock to the API and stay clean', { timeout: 90_000 }, async () => {
-		const file = pathToFileURL(resolve(BUILD_DIR, 'index.html')).href;
-		for (const [route, params] of [
-			['/', {}],
-			['/widget/chat', { debug: 1 }]
+		const file = (page: string) => pathToFileURL(resolve(BUILD_DIR, page)).href;
+		for (const [page, route, params] of [
+			['index.html', '/', {}],
+			['index.html', '/widget/chat', { debug: 1 }],
+			['widget.html', '/widget/chat', { debug: 1 }]
 		] as const) {
-			const t = await openRecorded(browser, appUrl(file, route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...params }));
+			const t = await openRecorded(browser, appUrl(file(page), route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...params }));
 			await waitForStatus(t.page, 'open');
 			await expectClean(t, 'file:', `file ${route}`);
 			expect((await policies(t.page)).lock).toBe(`connect-src ${apiOrigin} ws://127.0.0.1:${sim.port}`);
@@ -97,12 +98,13 @@ describe('token hygiene in the browser', () => {
 	});
 
 	it('demo mode makes no connection at all, and cannot', { timeout: 60_000 }, async () => {
-		for (const [route, params] of [
-			['/', {}],
-			['/widget/chat', { debug: 1 }],
-			['/widget/counter', { debug: 1, name: 'deaths' }]
+		for (const [entry, route, params] of [
+			['', '/', {}],
+			['', '/widget/chat', { debug: 1 }],
+			['', '/widget/counter', { debug: 1, name: 'deaths' }],
+			['widget.html', '/widget/chat', { debug: 1 }]
 		] as const) {
-			const t = await openRecorded(browser, appUrl(site.url, route, { demo: 1, ...params }));
+			const t = await openRecorded(browser, appUrl(site.url + entry, route, { demo: 1, ...params }));
 			await waitForStatus(t.page, 'open');
 			await t.page.waitForTimeout(500);
 			expect({ route, requests: t.requests.map((r) => r.url).filter((u) => !u.startsWith(site.url)), sockets: t.sockets }).toEqual({ route, requests: [], sockets: [] });

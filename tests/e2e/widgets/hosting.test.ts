@@ -3,11 +3,13 @@
  * local file; they only ever read; they ride out restarts and a switched-off interface; bad options
  * are reported in the debug corner and never in the console.
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, BUILD_DIR, serveBuild, watchPage } from '../harness';
+import { WIDGET_ENTRIES } from '../reliability/pages';
 import { connection, startStack, type Stack } from '../stack';
 import { alertEnvelope, chatEnvelope, openConnected, sendAsOtherClient, transparency, waitForText } from './helpers';
 
@@ -64,11 +66,13 @@ describe('widgets only read', () => {
 	}, 45_000);
 });
 
-describe('browser source hosting', () => {
+describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
+	const pageFile = entry || 'index.html';
+
 	it('every widget is transparent, has no scrollbars and carries no dashboard styles', async () => {
 		for (const w of WIDGETS) {
 			const page = await newPage();
-			await page.goto(appUrl(stack.site.url, w.route, { ...connection(stack.sim), ...w.params }));
+			await page.goto(appUrl(stack.site.url + entry, w.route, { ...connection(stack.sim), ...w.params }));
 			await page.locator('.widget').waitFor();
 			await waitForText(page, w.shows);
 			const seen = await transparency(page);
@@ -82,8 +86,8 @@ describe('browser source hosting', () => {
 		}
 	}, 45_000);
 
-	it('every widget loads from a local file (file://…/index.html#/widget/…)', async () => {
-		const file = pathToFileURL(resolve(BUILD_DIR, 'index.html')).href;
+	it(`every widget loads from a local file (file://…/${pageFile}#/widget/…)`, async () => {
+		const file = pathToFileURL(resolve(BUILD_DIR, pageFile)).href;
 		for (const w of WIDGETS) {
 			const page = await newPage();
 			const watched = watchPage(page);
@@ -100,15 +104,28 @@ describe('browser source hosting', () => {
 	it('widgets work when the build is served from a subpath', async () => {
 		const site = await serveBuild('/obs/overlays');
 		try {
-			for (const w of WIDGETS.slice(0, 3)) {
+			for (const w of WIDGETS) {
 				const page = await newPage();
-				await page.goto(appUrl(site.url, w.route, { ...connection(stack.sim), ...w.params }));
-				expect(page.url()).toContain('/obs/overlays/#/widget/');
+				await page.goto(appUrl(site.url + entry, w.route, { ...connection(stack.sim), ...w.params }));
+				expect(page.url()).toContain(`/obs/overlays/${entry}#/widget/`);
 				await waitForText(page, w.shows);
 			}
 		} finally {
 			await site.close();
 		}
+	});
+});
+
+describe('the widget-only page', () => {
+	it('holds no dashboard code and is much smaller than the app', () => {
+		const widgetPage = readFileSync(resolve(BUILD_DIR, 'widget.html'), 'utf8');
+		const app = readFileSync(resolve(BUILD_DIR, 'index.html'), 'utf8');
+		// Strings only dashboard pages carry: the deck's search, the routines page, the share page.
+		for (const dashboardOnly of ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links']) {
+			expect(app).toContain(dashboardOnly);
+			expect(widgetPage).not.toContain(dashboardOnly);
+		}
+		expect(widgetPage.length).toBeLessThan(app.length / 2);
 	});
 });
 
