@@ -23,11 +23,18 @@ const p = (values: number[], ...ranks: number[]) => ranks.map((rank) => `p${rank
 export function sizeRows(size: SizeReport): Row[] {
 	const rows = [
 		row('App size, gzipped (build/index.html: HTML, CSS and JS inline)', `${kB(size.wholeGzip)} (JS ${kB(size.scriptGzip)}, CSS ${kB(size.styleGzip)})`, `≤ ${kB(SIZE_LIMIT_BYTES)}`, size.wholeGzip <= SIZE_LIMIT_BYTES),
-		row('Code a widget route loads', `the whole file, ${kB(size.wholeGzip)}: one inline bundle serves every route`, 'no dashboard-only code, if the build allows', false)
+		size.widgetPage
+			? row(
+					'Code a widget loads (build/widget.html, the page the builder links to)',
+					`${kB(size.widgetPage.gzip)}: ${size.widgetPage.dashboardCode ? 'dashboard code found in it' : 'widgets, client, protocol and the in-page simulator, no dashboard code'}`,
+					'no dashboard-only code, if the build allows',
+					!size.widgetPage.dashboardCode
+				)
+			: row('Code a widget loads', `the whole app, ${kB(size.wholeGzip)}: build/widget.html is missing`, 'no dashboard-only code, if the build allows', false)
 	];
 	if (size.split) {
-		for (const widget of WIDGET_ROUTES) rows.push(row(`… of it, JS that #/widget/${widget} runs`, `≈ ${kB(size.split.neededByWidget[widget])}`, '—', 'info'));
-		rows.push(row('… of it, dashboard-only JS (parsed, never run by a widget)', `≈ ${kB(size.split.dashboardOnly)}`, '—', 'info'));
+		for (const widget of WIDGET_ROUTES) rows.push(row(`… in index.html, JS that #/widget/${widget} runs`, `≈ ${kB(size.split.neededByWidget[widget])}`, '—', 'info'));
+		rows.push(row('… in index.html, dashboard-only JS (parsed, never run by a widget opened there)', `≈ ${kB(size.split.dashboardOnly)}`, '—', 'info'));
 		rows.push(row('… JS the widgets run, by part', size.split.widgetParts.map(([part, bytes]) => `${part} ≈ ${kB(bytes)}`).join(', '), '—', 'info'));
 	} else rows.push(row('… split into widget and dashboard code', size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)', '—', 'info'));
 	return rows;
@@ -73,8 +80,8 @@ export function firstPaintRows(fp: FirstPaintReport): Row[] {
 	];
 	for (const widget of WIDGET_ROUTES) {
 		const paint = fp.firstPaintMs[widget];
-		rows.push(row(`First contentful paint, #/widget/${widget}`, `${ms(paint, 0)} (${ratio(paint, bare)} bare)`, `≤ ${PAINT_RATIO_LIMIT}× bare`, paint / bare <= PAINT_RATIO_LIMIT));
-		rows.push(row(`JS heap 1 s after first paint, #/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
+		rows.push(row(`First contentful paint, widget.html#/widget/${widget}`, `${ms(paint, 0)} (${ratio(paint, bare)} bare)`, `≤ ${PAINT_RATIO_LIMIT}× bare`, paint / bare <= PAINT_RATIO_LIMIT));
+		rows.push(row(`JS heap 1 s after first paint, widget.html#/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
 	}
 	return rows;
 }
@@ -89,7 +96,7 @@ export function heapGrowthRows(h: HeapGrowthReport): Row[] {
 	const rows: Row[] = [];
 	for (const widget of WIDGET_ROUTES) {
 		const { text, growth } = reading(widget);
-		rows.push(row(`JS heap after ${count(first)} → ${count(last)} events, #/widget/${widget}`, text, `growth < ${HEAP_GROWTH_LIMIT}×`, growth < HEAP_GROWTH_LIMIT));
+		rows.push(row(`JS heap after ${count(first)} → ${count(last)} events, widget.html#/widget/${widget}`, text, `growth < ${HEAP_GROWTH_LIMIT}×`, growth < HEAP_GROWTH_LIMIT));
 	}
 	if (h.heapBytes.bare?.length) rows.push(row('… bare reference page, same events', reading('bare').text, '—', 'info'));
 	rows.push(row('… time to deliver them (chunks, as fast as the slowest widget takes them)', seconds(h.durationMs), '—', 'info'));

@@ -17,6 +17,10 @@ import { minifySync } from 'vite';
 
 export const PROJECT_DIR = resolve(import.meta.dirname, '..');
 export const BUILT_PAGE = join(PROJECT_DIR, 'build', 'index.html');
+/** The widget-only page (src/widget-entry): what the widget builder links to. */
+export const WIDGET_PAGE = join(PROJECT_DIR, 'build', 'widget.html');
+/** Strings only dashboard pages carry; none may appear in widget.html. */
+const DASHBOARD_MARKERS = ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links'];
 
 export const WIDGET_ROUTES = ['counter', 'song-queue', 'now-playing', 'chat', 'events'] as const;
 export type WidgetId = (typeof WIDGET_ROUTES)[number];
@@ -25,6 +29,8 @@ export interface SizeReport {
 	wholeGzip: number;
 	scriptGzip: number;
 	styleGzip: number;
+	/** build/widget.html, gzipped, and whether any dashboard-only string is in it. */
+	widgetPage?: { gzip: number; dashboardCode: boolean };
 	split?: SplitReport;
 	splitError?: string;
 }
@@ -53,10 +59,12 @@ const PARTS: [string, RegExp][] = [
 const partOf = (id: string) => PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
 
 export async function buildIfMissing(): Promise<boolean> {
-	if (existsSync(BUILT_PAGE)) return false;
-	console.error('build/index.html is missing: building the app (npx vite build)…');
-	await run(join(PROJECT_DIR, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], PROJECT_DIR);
-	if (!existsSync(BUILT_PAGE)) throw new Error('the build did not produce build/index.html');
+	if (existsSync(BUILT_PAGE) && existsSync(WIDGET_PAGE)) return false;
+	console.error('build/index.html or build/widget.html is missing: building the app (npm run build)…');
+	const vite = join(PROJECT_DIR, 'node_modules', '.bin', 'vite');
+	await run(vite, ['build', '--logLevel', 'warn'], PROJECT_DIR);
+	await run(vite, ['build', '-c', 'vite.widgets.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
+	if (!existsSync(BUILT_PAGE) || !existsSync(WIDGET_PAGE)) throw new Error('the build did not produce build/index.html and build/widget.html');
 	return true;
 }
 
@@ -69,6 +77,10 @@ function inlineParts(html: string, tag: 'script' | 'style'): string {
 export async function measureSize(options: { split: boolean }): Promise<SizeReport> {
 	const html = readFileSync(BUILT_PAGE, 'utf8');
 	const report: SizeReport = { wholeGzip: gzipBytes(html), scriptGzip: gzipBytes(inlineParts(html, 'script')), styleGzip: gzipBytes(inlineParts(html, 'style')) };
+	if (existsSync(WIDGET_PAGE)) {
+		const widgetHtml = readFileSync(WIDGET_PAGE, 'utf8');
+		report.widgetPage = { gzip: gzipBytes(widgetHtml), dashboardCode: DASHBOARD_MARKERS.some((marker) => widgetHtml.includes(marker)) };
+	}
 	if (!options.split) return report;
 	try {
 		report.split = analyseSplit(await recordModuleGraph(), report.scriptGzip);

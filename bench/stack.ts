@@ -50,8 +50,10 @@ export class BenchStack {
 		return { token: this.token, host: '127.0.0.1', port: this.sim.port };
 	}
 
+	/** A route's address: widgets in widget.html (what the builder links to), dashboard pages in the app. */
 	urlOf(route: string, params: Record<string, string | number | boolean> = {}): string {
-		return appUrl(this.#siteUrl, route, { ...this.connection(), ...params });
+		const page = route.startsWith('/widget/') ? `${this.#siteUrl}widget.html` : this.#siteUrl;
+		return appUrl(page, route, { ...this.connection(), ...params });
 	}
 
 	bareUrl(): string {
