@@ -24,6 +24,30 @@ async function open(route: string, params: Record<string, string | number | bool
 }
 
 describe('counter widget', () => {
+	it('follows changes by polling alone when no event announces them (stream mode off: no alerts)', async () => {
+		// Alerts, variableChanged included, reach sockets only while stream mode is on (protocol facts §3.6).
+		await sendAsOtherClient(stack, 'toggle-stream-mode', { value: false });
+		try {
+			const { page, errors } = await openConnected(stack, '/widget/counter', { name: 'losses', interval: 500 }, undefined, 'widget.html');
+			pages.push(page);
+			await waitForText(page, /^\d+$/);
+			stack.sim.sim.clearLog();
+			// A few intervals at most; the bound leaves room for a loaded machine.
+			const withinIntervals = 2500;
+			await sendAsOtherClient(stack, 'set-counter-value', { name: 'losses', value: 7 });
+			await waitForText(page, /^7$/, withinIntervals);
+			await sendAsOtherClient(stack, 'update-variable-value', { name: 'losses', value: '+5' });
+			await waitForText(page, /^12$/, withinIntervals);
+			await sendAsOtherClient(stack, 'update-variable-value', { name: 'losses', value: '-2' });
+			await waitForText(page, /^10$/, withinIntervals);
+			await sendAsOtherClient(stack, 'update-variable-value', { name: 'losses', value: '=0' });
+			await waitForText(page, /^0$/, withinIntervals);
+			expect(errors).toEqual([]);
+		} finally {
+			await sendAsOtherClient(stack, 'toggle-stream-mode', { value: true });
+		}
+	});
+
 	it('shows the current value at once, then follows set-counter-value and counter math within the interval', async () => {
 		const { page, errors } = await open('/widget/counter', { name: 'wins', label: 'Wins', prefix: 'W: ' });
 		await waitForText(page, 'Wins W: 3');

@@ -110,8 +110,9 @@ export function alertEnvelope(key: string, dynamic: Record<string, unknown>, ext
 }
 
 /** Opens a widget (debug corner on) and waits until its socket is open, so emitted events reach it. */
-export async function openConnected(stack: Stack, route: string, params: Record<string, string | number | boolean> = {}, viewport = { width: 640, height: 360 }) {
-	const opened = await stack.open(route, { debug: 1, ...params }, viewport);
+/** Opens a widget with its debug corner and waits until it is connected; `entry` '' is index.html, or 'widget.html'. */
+export async function openConnected(stack: Stack, route: string, params: Record<string, string | number | boolean> = {}, viewport = { width: 640, height: 360 }, entry = '') {
+	const opened = await stack.open(route, { debug: 1, ...params }, viewport, entry);
 	await opened.page.locator('.debug[data-status="open"]').waitFor();
 	return opened;
 }
