@@ -26,6 +26,8 @@ export type SendGroup =
 	| 'chat-modes'
 	| 'polls'
 	| 'moderation'
+	/** Channel roles (moderators, VIPs): only a custom share link can grant them, type by type. */
+	| 'roles'
 	| 'songs'
 	| 'loyalty'
 	| 'actions'
@@ -170,8 +172,8 @@ const chatMode = (label: string, duration?: { min: number; max: number; default:
 	confirm: true
 });
 
-const moderation = (label: string, platforms: readonly Platform[], confirm: boolean, entries: v.ObjectEntries = {}): Rule => ({
-	group: 'moderation',
+const moderation = (label: string, platforms: readonly Platform[], confirm: boolean, entries: v.ObjectEntries = {}, group: SendGroup = 'moderation'): Rule => ({
+	group,
 	label,
 	params: onPlatform({ value: username(), ...entries }) as v.GenericSchema,
 	platforms,
@@ -346,8 +348,9 @@ const RULES = {
 	'clear-chat': stream('Clear chat', {}, ALPHA, { confirm: true }),
 	'pin-message': stream('Pin message', { value: text('message id') }, ALPHA, { falseOffPlatform: true }),
 	'unpin-message': stream('Unpin message', { value: v.optional(v.string()) }, ALPHA, { falseOffPlatform: true }),
-	'add-moderator': moderation('Add moderator', ALPHA, false),
-	'remove-moderator': moderation('Remove moderator', ALPHA, true),
+	// Channel roles, not moderation of messages: in their own group, which no fixed share profile grants.
+	'add-moderator': moderation('Add moderator', ALPHA, false, {}, 'roles'),
+	'remove-moderator': moderation('Remove moderator', ALPHA, true, {}, 'roles'),
 
 	// Chat modes
 	'set-slow-mode': chatMode('Slow mode', LIMITS.slowMode, 's'),
@@ -417,8 +420,8 @@ const RULES = {
 		acknowledgedOnly: true
 	},
 	shoutout: moderation('Shoutout', ALL, false),
-	'add-vip': moderation('Add VIP', ALPHA, false),
-	'remove-vip': moderation('Remove VIP', ALPHA, true),
+	'add-vip': moderation('Add VIP', ALPHA, false, {}, 'roles'),
+	'remove-vip': moderation('Remove VIP', ALPHA, true, {}, 'roles'),
 	'ban-user': moderation('Ban', ALPHA_BETA, true, { cleanupOnBan: v.optional(bool()) }),
 	'unban-user': moderation('Unban', ALPHA_BETA, false),
 	'timeout-user': moderation('Timeout', ALL, true, {
