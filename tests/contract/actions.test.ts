@@ -100,6 +100,6 @@ describe('run-actions and get-action-catalog (legacy)', () => {
 		['get-action-catalog', undefined]
 	])('%s answers 400 unknown_type as plain text', async (type, params) => {
 		const answer = await sim.api.send(type, params);
-		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, `unknown_type: type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
 	});
 });

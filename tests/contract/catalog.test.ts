@@ -101,7 +101,7 @@ describe.each(PROFILES)('every send type answers a well-formed request (%s)', (p
 		const answer = await sim.api.send(type, EXAMPLES[type]);
 		const gated = CATALOG[type].feature !== undefined && profile === 'legacy';
 		if (gated) {
-			expect([answer.status, answer.text]).toEqual([400, `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
+			expect([answer.status, answer.text]).toEqual([400, `unknown_type: type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
 			return;
 		}
 		const expected = type in VALUE_ANSWERS ? { message: VALUE_ANSWERS[type], status: 200 } : OK;

@@ -10,7 +10,7 @@ const notFound = (type: string, name: string) =>
 const disabled = (type: string, name: string) => structured(409, 'command_disabled', `The ${type} "${name}" is disabled.`);
 const inDisabledFolder = (type: string, name: string, folder: string) =>
 	structured(409, 'command_disabled', `The ${type} "${name}" is in the disabled folder "${folder}".`);
-const unknownType = (type: string) => `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`;
+const unknownType = (type: string) => `unknown_type: type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`;
 
 async function snapshot(api: Api): Promise<Record<string, unknown>> {
 	return (await api.control('state')).json as Record<string, unknown>;

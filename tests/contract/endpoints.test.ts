@@ -211,7 +211,7 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		const answer = await sim.api.send('make-coffee', {});
 		const message = 'type "make-coffee" is not a valid send type. Call GET /api/retrieve to list valid types.';
 		expect(answer.status).toBe(400);
-		if (legacy) expect([answer.isJson, answer.text]).toEqual([false, message]);
+		if (legacy) expect([answer.isJson, answer.text]).toEqual([false, `unknown_type: ${message}`]);
 		else expect(answer.json).toEqual(structured(400, 'unknown_type', message));
 	});
 
@@ -283,7 +283,7 @@ describe('Versioning: single features switched off', () => {
 		const sim = useSim('current', { disabledFeatures: ['structured-errors'] });
 		it('answers plain text with status 400 where a code would be, and success for a disabled command', async () => {
 			const missing = await sim.api.send('chat-command', { value: 'nope' });
-			expect([missing.status, missing.isJson, missing.text]).toEqual([400, false, 'No chat-command named "nope" exists. Call GET /api/retrieve to list valid values.']);
+			expect([missing.status, missing.isJson, missing.text]).toEqual([400, false, 'not_found: No chat-command named "nope" exists. Call GET /api/retrieve to list valid values.']);
 			expect((await sim.api.send('chat-command', { value: 'rave' })).json).toEqual(OK);
 		});
 	});
