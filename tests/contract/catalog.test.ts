@@ -150,5 +150,8 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		for (const type of ['fuze-audio-sensitivity', 'clear-cooldowns', 'pause-queue', 'resume-queue', 'clear-queue'])
 			expect((await sim.api.send(type, type === 'fuze-audio-sensitivity' ? { value: 50 } : undefined)).json).toEqual(OK);
 		expect((await state(sim.api)).lights).toMatchObject({ fuzeSensitivity: 50 });
+		// Without a value it is not refused (protocol facts §5.4) and nothing changes.
+		expect((await sim.api.send('fuze-audio-sensitivity', {})).json).toEqual(OK);
+		expect((await state(sim.api)).lights).toMatchObject({ fuzeSensitivity: 50 });
 	});
 });

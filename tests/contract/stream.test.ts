@@ -287,6 +287,13 @@ describe.each(PROFILES)('Limits: colours (%s)', (profile) => {
 		expect((await state<{ lights: { current: unknown } }>(sim.api)).lights.current).toEqual({ value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000, lights: 'all' });
 	});
 
+	it('targets a light listed by id instead of value (protocol facts §5.15); one with neither is a plain 400', async () => {
+		expect((await sim.api.send('hex-color', { value: '#00ff00', lights: [{ type: 'brand_a', id: 'a1f0c2d4' }] })).json).toEqual(OK);
+		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toEqual(['a1f0c2d4']);
+		const answer = await sim.api.send('hex-color', { value: '#00ff00', lights: [{ type: 'brand_a' }] });
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'params.lights[0] needs the light id in value (or id)']);
+	});
+
 	it('leaves the lights alone while light control is off', async () => {
 		await sim.api.send('set-app', { value: false });
 		expect((await sim.api.send('hex-color', { value: '#00ff00' })).json).toEqual(OK);

@@ -98,7 +98,11 @@ const rgbValue = v.union(
 
 const lightTargets = v.optional(
 	v.array(
-		v.strictObject({ type: text('light brand'), value: text('light id') }),
+		// The light's id goes in `value`; `id` is accepted too (protocol facts §5.15).
+		v.pipe(
+			v.strictObject({ type: text('light brand'), value: v.optional(text('light id')), id: v.optional(text('light id')) }),
+			v.check((t) => Boolean(t.value ?? t.id), 'needs the light id in value (or id)')
+		),
 		'must be a list of {type, value}'
 	)
 );
@@ -214,7 +218,8 @@ const RULES = {
 	'fuze-audio-sensitivity': {
 		group: 'lights',
 		label: 'Fuze audio sensitivity',
-		params: params({ value: v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')) })
+		// A missing value is not refused by the application (protocol facts §5.4): nothing changes.
+		params: params({ value: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more'))) })
 	},
 	'to-default': { group: 'lights', label: 'Lights to default', params: noParams },
 

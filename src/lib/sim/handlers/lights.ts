@@ -9,7 +9,7 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 	if (!Array.isArray(listed) || listed.length === 0) return 'all';
 	const known = new Set(rt.state.setup.lights.map((l) => l.id));
 	return listed
-		.map((t) => (t && typeof t === 'object' ? String((t as Record<string, unknown>).value ?? '') : ''))
+		.map((t) => (t && typeof t === 'object' ? String((t as Record<string, unknown>).value ?? (t as Record<string, unknown>).id ?? '') : ''))
 		.filter((id) => known.has(id));
 }
 
@@ -39,6 +39,7 @@ const fuze: Handler = (rt, params) => {
 };
 
 const fuzeSensitivity: Handler = (rt, params) => {
+	if (params.value === undefined) return ok(true, { note: 'no value: sensitivity unchanged' });
 	const note = rt.enqueue('fuze-audio-sensitivity', params, () => {
 		rt.state.lights.fuzeSensitivity = Number(params.value);
 	});
