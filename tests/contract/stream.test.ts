@@ -115,7 +115,9 @@ describe.each(PROFILES)('Stream commands (%s)', (profile) => {
 		expect((await sim.api.send('run-commercial', { value: 90, platform: 'alpha' })).json).toEqual(OK);
 		expect(await lastOutcome(sim.api)).toBe('commercial of 90 s started');
 		expect((await sim.api.send('run-commercial', { platform: 'alpha' })).json).toEqual(OK);
-		expect(await lastOutcome(sim.api)).toBe('refused by the platform: params.duration is required');
+		expect(await lastOutcome(sim.api)).toBe('refused by the platform: params.duration is required (30 to 180 s; or value)');
+		expect((await sim.api.send('run-commercial', { value: 200, platform: 'alpha' })).json).toEqual(OK);
+		expect(await lastOutcome(sim.api)).toBe('refused by the platform: params.value must be between 30 and 180 s');
 	});
 
 	it.each(['pin-message', 'unpin-message'])('%s answers false with HTTP 200 off alpha', async (type) => {

@@ -77,6 +77,8 @@ const chatModeValue = v.optional(v.union([bool(), v.string(), v.number()], 'must
 
 const durationMs = v.optional(nonNegativeInt('ms'));
 
+const commercialSeconds = int(LIMITS.commercial.min, LIMITS.commercial.max, 's');
+
 const rgbValue = v.union(
 	[
 		v.strictObject({
@@ -254,7 +256,14 @@ const RULES = {
 		group: 'commands',
 		label: 'Create chatbot command',
 		feature: 'name-validation',
-		params: params({ name: text('command name'), ...chatbotFields })
+		// The application's defaults for a new command, applied by parsing (the simulator stores what parsing gives).
+		params: params({
+			name: text('command name'),
+			...chatbotFields,
+			showInCommandsList: v.optional(bool(), false),
+			on: v.optional(bool(), true),
+			cooldownDuration: v.optional(nonNegativeInt('ms'), LIMITS.chatbotCooldownDefault)
+		})
 	},
 	'update-chatbot-command': {
 		group: 'commands',
@@ -344,12 +353,21 @@ const RULES = {
 	'create-stream-marker': stream('Stream marker', { value: v.optional(v.string('must be a string')) }, ALPHA),
 	clip: stream('Clip', {}, ALPHA),
 	'send-announcement': stream('Announcement', { value: rawText('announcement') }, ALPHA),
-	'run-commercial': stream(
-		'Commercial',
-		{ duration: int(LIMITS.commercial.min, LIMITS.commercial.max, 's'), value: v.optional(v.number()) },
-		ALPHA,
-		{ confirm: true }
-	),
+	'run-commercial': stream('Commercial', {}, ALPHA, {
+		confirm: true,
+		// `value` is the fallback when `duration` is absent (spec); whichever is used must be 30–180 s.
+		params: v.pipe(
+			onPlatform({ duration: v.optional(commercialSeconds), value: v.optional(v.number('must be a number')) }),
+			v.forward(
+				v.check((p) => p.duration !== undefined || p.value !== undefined, `is required (${LIMITS.commercial.min} to ${LIMITS.commercial.max} s; or value)`),
+				['duration']
+			),
+			v.forward(
+				v.check((p) => p.duration !== undefined || p.value === undefined || v.is(commercialSeconds, p.value), `must be between ${LIMITS.commercial.min} and ${LIMITS.commercial.max} s`),
+				['value']
+			)
+		) as v.GenericSchema
+	}),
 	'clear-chat': stream('Clear chat', {}, ALPHA, { confirm: true }),
 	'pin-message': stream('Pin message', { value: text('message id') }, ALPHA, { falseOffPlatform: true }),
 	'unpin-message': stream('Unpin message', { value: v.optional(v.string()) }, ALPHA, { falseOffPlatform: true }),

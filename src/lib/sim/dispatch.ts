@@ -65,7 +65,7 @@ export class Dispatcher {
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];
-		const params = fallbackParams(type, rawParams);
+		const params = rawParams;
 		const check = checkSend(type, params);
 		if (!check.ok) {
 			const structural = check.issues.some((i) => i.kind !== undefined);
@@ -97,11 +97,4 @@ export class Dispatcher {
 		if (!this.rt.has('structured-errors')) return ok(true, { note: `"${entry.name}" ${why}: nothing happens` });
 		return fail(409, `The ${type} "${entry.name}" ${why}.`, 'command_disabled');
 	}
-}
-
-/** run-commercial: `value` stands in for a missing `duration` (spec). */
-function fallbackParams(type: SendType, params: unknown): unknown {
-	if (type === 'run-commercial' && isRecord(params) && params.duration === undefined && typeof params.value === 'number')
-		return { ...params, duration: params.value };
-	return params;
 }
