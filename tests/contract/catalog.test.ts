@@ -24,6 +24,7 @@ const EXAMPLES: Record<SendType, Record<string, unknown> | undefined> = {
 	'start-fuze': undefined,
 	'stop-fuze': { value: false },
 	'toggle-fuze': {},
+	'set-fuze': { value: true },
 	'fuze-audio-sensitivity': { value: 80 },
 	'to-default': undefined,
 	'set-app': { value: true },

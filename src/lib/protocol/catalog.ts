@@ -217,6 +217,8 @@ const RULES = {
 	'start-fuze': { group: 'lights', label: 'Start fuze', params: optionalToggle },
 	'stop-fuze': { group: 'lights', label: 'Stop fuze', params: optionalToggle },
 	'toggle-fuze': { group: 'lights', label: 'Toggle fuze', params: optionalToggle },
+	// Listed in `data.types` but undocumented (protocol facts §5.4, open question 11): treated as the fuze types.
+	'set-fuze': { group: 'lights', label: 'Set fuze', params: optionalToggle },
 	'fuze-audio-sensitivity': {
 		group: 'lights',
 		label: 'Fuze audio sensitivity',

@@ -88,6 +88,7 @@ export const lightHandlers: HandlerTable = {
 	'start-fuze': fuze,
 	'stop-fuze': fuze,
 	'toggle-fuze': fuze,
+	'set-fuze': fuze,
 	'fuze-audio-sensitivity': fuzeSensitivity,
 	'to-default': toDefault,
 	'set-app': lightControl,
@@ -99,6 +100,3 @@ export const lightHandlers: HandlerTable = {
 	'clear-queue': clearQueue,
 	'clear-cooldowns': () => ok(true, { note: 'every cooldown reset' })
 };
-
-/** `set-fuze` is listed in `data.types` by the application but not documented; it behaves as the fuze types. */
-export const setFuzeHandler = fuze;
