@@ -82,8 +82,8 @@ function branchesOf(step: Record<string, unknown>, path: string, budget: number)
 			found.push({ list: [node], path: pathOf(visit, path), single: true });
 			actions += 1;
 		} else if (isRecord(node)) {
-			const keys = Object.keys(node);
-			for (let i = keys.length - 1; i >= 0; i--) stack.push({ node: node[keys[i]], parent: visit, step: `.${keys[i]}` });
+			const entries = Object.entries(node);
+			for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i]![1], parent: visit, step: `.${entries[i]![0]}` });
 		}
 	}
 	return found;
