@@ -110,7 +110,13 @@ describe.each(PROFILES)('Command states: set-command-state and set-folder-state 
 			expect((await sim.api.send('set-command-state', { name, value, kind })).json).toEqual(OK);
 			expect((await lastLogged(sim.api)).platformOutcome).toBe(outcome);
 			const trigger = await sim.api.send(kind, { value: name });
-			expect(trigger.status).toBe(value ? 200 : 409);
+			expect([trigger.status, trigger.json]).toEqual(value ? [200, OK] : [409, disabled(kind, name)]);
+		});
+
+		it('a disabled gamma-points reward gives 409 command_disabled', async () => {
+			expect((await sim.api.send('set-command-state', { name: 'Spotlight', value: false, kind: 'gamma-points' })).json).toEqual(OK);
+			const answer = await sim.api.send('gamma-points', { value: 'Spotlight' });
+			expect([answer.status, answer.json]).toEqual([409, disabled('gamma-points', 'Spotlight')]);
 		});
 
 		it('kind chatbot enables a chatbot command', async () => {

@@ -231,6 +231,11 @@ describe.each(PROFILES)('Polls and predictions (%s)', (profile) => {
 		expect(await sim.api.variable('alpha_current_prediction_id')).toBe(prediction!.id);
 	});
 
+	it.each([30, 1800])('create-prediction accepts duration %d', async (duration) => {
+		expect((await sim.api.send('create-prediction', { name: 'Q', value: 'a,b', duration, platform: 'alpha' })).json).toEqual(OK);
+		expect((await state<Snap>(sim.api)).prediction).toEqual(expect.objectContaining({ status: 'ACTIVE', outcomes: ['a', 'b'], id: expect.any(String) }));
+	});
+
 	it.each([
 		[{ duration: 29 }, 'params.duration must be between 30 and 1800 s'],
 		[{ duration: 1801 }, 'params.duration must be between 30 and 1800 s'],
