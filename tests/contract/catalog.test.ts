@@ -133,8 +133,8 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		await sim.api.send('overlay-set-content', { layer: 'layer-now-playing', content: 'New text' });
 		const options = ((await sim.api.get('/api/retrieve')).json as { data: { options: { overlays: { visible: boolean }[]; overlayLayers: Record<string, unknown>[] } } }).data.options;
 		expect(options.overlays.map((o) => o.visible)).toEqual([false, true]);
-		expect(options.overlayLayers[0]).toMatchObject({ id: 'layer-chat', x: 1, y: 2 });
-		expect(options.overlayLayers[2]).toMatchObject({ id: 'layer-now-playing', content: 'New text' });
+		expect(options.overlayLayers[0]).toEqual({ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 1, y: 2 });
+		expect(options.overlayLayers[2]).toEqual({ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, content: 'New text' });
 	});
 
 	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {

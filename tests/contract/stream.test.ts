@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OK, PROFILES, useSim, type Api } from './harness';
+import { LIMITS } from '$lib/protocol';
 
 const FALSE = { message: false, status: 200 };
 
@@ -169,7 +170,10 @@ describe.each(PROFILES)('Chat modes (%s)', (profile) => {
 	])('%s duration %d is %s by the platform', async (type, duration, accepted) => {
 		expect((await sim.api.send(type, { value: true, duration, platform: 'alpha' })).json).toEqual(OK);
 		const outcome = await lastOutcome(sim.api);
-		expect(outcome?.startsWith('refused')).toBe(!accepted);
+		const { min, max } = type === 'set-slow-mode' ? LIMITS.slowMode : LIMITS.followMode;
+		const unit = type === 'set-slow-mode' ? 's' : 'min';
+		if (accepted) expect(outcome).not.toMatch(/^refused/);
+		else expect(outcome).toBe(`refused by the platform: params.duration must be between ${min} and ${max} ${unit}`);
 	});
 });
 
