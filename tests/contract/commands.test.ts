@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OK, PROFILES, structured, useSim, type Api } from './harness';
+import { LIMITS } from '$lib/protocol';
 
 const notFound = (type: string, name: string) =>
 	structured(404, 'not_found', `No ${type} named "${name}" exists. Call GET /api/retrieve to list valid values.`);
@@ -165,7 +166,7 @@ describe('Chatbot command management (current)', () => {
 	it('create slugifies the name, applies the defaults and answers the final name', async () => {
 		const answer = await sim.api.send('create-chatbot-command', { name: '!Hello  World', message: 'Hi {{username}}' });
 		expect([answer.status, answer.json]).toEqual([200, { message: 'hello-world', status: 200 }]);
-		expect(await stored('hello-world')).toMatchObject({ message: 'Hi {{username}}', alias: [], showInCommandsList: false, on: true, cooldownDuration: 5000 });
+		expect(await stored('hello-world')).toEqual({ name: 'hello-world', message: 'Hi {{username}}', alias: [], showInCommandsList: false, on: true, cooldownDuration: LIMITS.chatbotCooldownDefault, system: false });
 		const options = ((await sim.api.get('/api/retrieve')).json as { data: { options: Record<string, { values: string[] }> } }).data.options;
 		expect(options['chatbot-command']!.values).toContain('hello-world');
 		expect((await sim.api.send('chatbot-command', { value: 'hello-world' })).json).toEqual(OK);
