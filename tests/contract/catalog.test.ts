@@ -24,6 +24,7 @@ const EXAMPLES: Record<SendType, Record<string, unknown> | undefined> = {
 	'start-fuze': undefined,
 	'stop-fuze': { value: false },
 	'toggle-fuze': {},
+	'set-fuze': { value: true },
 	'fuze-audio-sensitivity': { value: 80 },
 	'to-default': undefined,
 	'set-app': { value: true },
@@ -101,7 +102,7 @@ describe.each(PROFILES)('every send type answers a well-formed request (%s)', (p
 		const answer = await sim.api.send(type, EXAMPLES[type]);
 		const gated = CATALOG[type].feature !== undefined && profile === 'legacy';
 		if (gated) {
-			expect([answer.status, answer.text]).toEqual([400, `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
+			expect([answer.status, answer.text]).toEqual([400, `unknown_type: type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`]);
 			return;
 		}
 		const expected = type in VALUE_ANSWERS ? { message: VALUE_ANSWERS[type], status: 200 } : OK;
@@ -132,8 +133,8 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		await sim.api.send('overlay-set-content', { layer: 'layer-now-playing', content: 'New text' });
 		const options = ((await sim.api.get('/api/retrieve')).json as { data: { options: { overlays: { visible: boolean }[]; overlayLayers: Record<string, unknown>[] } } }).data.options;
 		expect(options.overlays.map((o) => o.visible)).toEqual([false, true]);
-		expect(options.overlayLayers[0]).toMatchObject({ id: 'layer-chat', x: 1, y: 2 });
-		expect(options.overlayLayers[2]).toMatchObject({ id: 'layer-now-playing', content: 'New text' });
+		expect(options.overlayLayers[0]).toEqual({ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 1, y: 2 });
+		expect(options.overlayLayers[2]).toEqual({ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, content: 'New text' });
 	});
 
 	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {
@@ -149,6 +150,9 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 	it('fuze-audio-sensitivity, clear-cooldowns and the queue types answer success', async () => {
 		for (const type of ['fuze-audio-sensitivity', 'clear-cooldowns', 'pause-queue', 'resume-queue', 'clear-queue'])
 			expect((await sim.api.send(type, type === 'fuze-audio-sensitivity' ? { value: 50 } : undefined)).json).toEqual(OK);
+		expect((await state(sim.api)).lights).toMatchObject({ fuzeSensitivity: 50 });
+		// Without a value it is not refused (protocol facts §5.4) and nothing changes.
+		expect((await sim.api.send('fuze-audio-sensitivity', {})).json).toEqual(OK);
 		expect((await state(sim.api)).lights).toMatchObject({ fuzeSensitivity: 50 });
 	});
 });

@@ -4,13 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OK, PROFILES, structured, useSim, type Api } from './harness';
+import { LIMITS } from '$lib/protocol';
 
 const notFound = (type: string, name: string) =>
 	structured(404, 'not_found', `No ${type} named "${name}" exists. Call GET /api/retrieve to list valid values.`);
 const disabled = (type: string, name: string) => structured(409, 'command_disabled', `The ${type} "${name}" is disabled.`);
 const inDisabledFolder = (type: string, name: string, folder: string) =>
 	structured(409, 'command_disabled', `The ${type} "${name}" is in the disabled folder "${folder}".`);
-const unknownType = (type: string) => `type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`;
+const unknownType = (type: string) => `unknown_type: type "${type}" is not a valid send type. Call GET /api/retrieve to list valid types.`;
 
 async function snapshot(api: Api): Promise<Record<string, unknown>> {
 	return (await api.control('state')).json as Record<string, unknown>;
@@ -110,7 +111,13 @@ describe.each(PROFILES)('Command states: set-command-state and set-folder-state 
 			expect((await sim.api.send('set-command-state', { name, value, kind })).json).toEqual(OK);
 			expect((await lastLogged(sim.api)).platformOutcome).toBe(outcome);
 			const trigger = await sim.api.send(kind, { value: name });
-			expect(trigger.status).toBe(value ? 200 : 409);
+			expect([trigger.status, trigger.json]).toEqual(value ? [200, OK] : [409, disabled(kind, name)]);
+		});
+
+		it('a disabled gamma-points reward gives 409 command_disabled', async () => {
+			expect((await sim.api.send('set-command-state', { name: 'Spotlight', value: false, kind: 'gamma-points' })).json).toEqual(OK);
+			const answer = await sim.api.send('gamma-points', { value: 'Spotlight' });
+			expect([answer.status, answer.json]).toEqual([409, disabled('gamma-points', 'Spotlight')]);
 		});
 
 		it('kind chatbot enables a chatbot command', async () => {
@@ -159,7 +166,7 @@ describe('Chatbot command management (current)', () => {
 	it('create slugifies the name, applies the defaults and answers the final name', async () => {
 		const answer = await sim.api.send('create-chatbot-command', { name: '!Hello  World', message: 'Hi {{username}}' });
 		expect([answer.status, answer.json]).toEqual([200, { message: 'hello-world', status: 200 }]);
-		expect(await stored('hello-world')).toMatchObject({ message: 'Hi {{username}}', alias: [], showInCommandsList: false, on: true, cooldownDuration: 5000 });
+		expect(await stored('hello-world')).toEqual({ name: 'hello-world', message: 'Hi {{username}}', alias: [], showInCommandsList: false, on: true, cooldownDuration: LIMITS.chatbotCooldownDefault, system: false });
 		const options = ((await sim.api.get('/api/retrieve')).json as { data: { options: Record<string, { values: string[] }> } }).data.options;
 		expect(options['chatbot-command']!.values).toContain('hello-world');
 		expect((await sim.api.send('chatbot-command', { value: 'hello-world' })).json).toEqual(OK);

@@ -59,8 +59,8 @@ describe('control surface /__sim/', () => {
 		expect([rest.status, rest.json]).toEqual([409, { status: 409, code: 'command_disabled', message: 'chosen <b>text</b>' }]);
 		expect((await sim.api.send('chat-command', { value: 'lurk' })).status).toBe(200);
 		const s = await sim.api.socket();
-		expect(await s.command('tts', { value: 'hello' })).toMatchObject({ status: 500, error: 'socket failure text' });
-		expect(await s.command('tts', { value: 'hello' })).toMatchObject({ status: 200 });
+		expect(await s.command('tts', { value: 'hello' }, 'f1')).toEqual({ event: 'socketapi:response', context: 'f1', status: 500, error: 'socket failure text' });
+		expect(await s.command('tts', { value: 'hello' }, 'f2')).toEqual({ event: 'socketapi:response', context: 'f2', status: 200, message: true });
 	});
 
 	it('answers 404 for an unknown route', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OK, PROFILES, useSim, type Api } from './harness';
+import { LIMITS } from '$lib/protocol';
 
 const FALSE = { message: false, status: 200 };
 
@@ -115,7 +116,9 @@ describe.each(PROFILES)('Stream commands (%s)', (profile) => {
 		expect((await sim.api.send('run-commercial', { value: 90, platform: 'alpha' })).json).toEqual(OK);
 		expect(await lastOutcome(sim.api)).toBe('commercial of 90 s started');
 		expect((await sim.api.send('run-commercial', { platform: 'alpha' })).json).toEqual(OK);
-		expect(await lastOutcome(sim.api)).toBe('refused by the platform: params.duration is required');
+		expect(await lastOutcome(sim.api)).toBe('refused by the platform: params.duration is required (30 to 180 s; or value)');
+		expect((await sim.api.send('run-commercial', { value: 200, platform: 'alpha' })).json).toEqual(OK);
+		expect(await lastOutcome(sim.api)).toBe('refused by the platform: params.value must be between 30 and 180 s');
 	});
 
 	it.each(['pin-message', 'unpin-message'])('%s answers false with HTTP 200 off alpha', async (type) => {
@@ -167,7 +170,10 @@ describe.each(PROFILES)('Chat modes (%s)', (profile) => {
 	])('%s duration %d is %s by the platform', async (type, duration, accepted) => {
 		expect((await sim.api.send(type, { value: true, duration, platform: 'alpha' })).json).toEqual(OK);
 		const outcome = await lastOutcome(sim.api);
-		expect(outcome?.startsWith('refused')).toBe(!accepted);
+		const { min, max } = type === 'set-slow-mode' ? LIMITS.slowMode : LIMITS.followMode;
+		const unit = type === 'set-slow-mode' ? 's' : 'min';
+		if (accepted) expect(outcome).not.toMatch(/^refused/);
+		else expect(outcome).toBe(`refused by the platform: params.duration must be between ${min} and ${max} ${unit}`);
 	});
 });
 
@@ -229,6 +235,11 @@ describe.each(PROFILES)('Polls and predictions (%s)', (profile) => {
 		expect(await sim.api.variable('alpha_current_prediction_id')).toBe(prediction!.id);
 	});
 
+	it.each([30, 1800])('create-prediction accepts duration %d', async (duration) => {
+		expect((await sim.api.send('create-prediction', { name: 'Q', value: 'a,b', duration, platform: 'alpha' })).json).toEqual(OK);
+		expect((await state<Snap>(sim.api)).prediction).toEqual(expect.objectContaining({ status: 'ACTIVE', outcomes: ['a', 'b'], id: expect.any(String) }));
+	});
+
 	it.each([
 		[{ duration: 29 }, 'params.duration must be between 30 and 1800 s'],
 		[{ duration: 1801 }, 'params.duration must be between 30 and 1800 s'],
@@ -283,13 +294,15 @@ describe.each(PROFILES)('Limits: colours (%s)', (profile) => {
 		expect((await sim.api.send('rgb-color', { value: [255, 0, 0], lights: [{ type: 'brand_a', value: 'a1f0c2d4' }, { type: 'brand_b', value: 'ghost' }] })).json).toEqual(OK);
 		const { lights } = await state<{ lights: { current: unknown } }>(sim.api);
 		expect(lights.current).toEqual({ value: [255, 0, 0], brightness: 100, transition: 0, duration: 4000, lights: ['a1f0c2d4'] });
-		// A target may name its light by `id` instead of `value` (protocol facts §5.15); one with neither is refused.
-		expect((await sim.api.send('rgb-color', { value: [0, 0, 255], lights: [{ type: 'brand_a', id: 'a1f0c2d4' }] })).json).toEqual(OK);
-		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toEqual(['a1f0c2d4']);
-		const noId = await sim.api.send('rgb-color', { value: [0, 0, 255], lights: [{ type: 'brand_a' }] });
-		expect([noId.status, noId.isJson, noId.text]).toEqual([400, false, "params.lights[0] needs the light's id as value"]);
 		await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000 });
 		expect((await state<{ lights: { current: unknown } }>(sim.api)).lights.current).toEqual({ value: { r: 1, g: 2, b: 3 }, brightness: 40, transition: 250, duration: 1000, lights: 'all' });
+	});
+
+	it('targets a light listed by id instead of value (protocol facts §5.15); one with neither is a plain 400', async () => {
+		expect((await sim.api.send('hex-color', { value: '#00ff00', lights: [{ type: 'brand_a', id: 'a1f0c2d4' }] })).json).toEqual(OK);
+		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toEqual(['a1f0c2d4']);
+		const answer = await sim.api.send('hex-color', { value: '#00ff00', lights: [{ type: 'brand_a' }] });
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'params.lights[0] needs the light id in value (or id)']);
 	});
 
 	it('leaves the lights alone while light control is off', async () => {

@@ -33,6 +33,15 @@ describe('share profiles', () => {
 		expect(allowedSendTypes('custom', ['add-vip'])).toContain('add-vip');
 	});
 
+	it('no fixed profile grants channel roles (moderators, VIPs); only a custom link can, type by type', () => {
+		const roles = ['add-moderator', 'remove-moderator', 'add-vip', 'remove-vip'];
+		expect(SEND_TYPES.filter((t) => CATALOG[t].group === 'roles').sort()).toEqual([...roles].sort());
+		for (const profile of ['read-only', 'music', 'moderation', 'custom'] as const)
+			for (const type of roles) expect(allowedSendTypes(profile), `${profile} ${type}`).not.toContain(type);
+		expect(allowedSendTypes('custom', ['add-vip'])).toContain('add-vip');
+		expect(CUSTOM_CHOICES).toEqual(expect.arrayContaining(roles));
+	});
+
 	it('custom adds only the chosen types, and ignores choices for fixed profiles', () => {
 		expect(allowedSendTypes('custom', ['tts', 'hex-color']).sort()).toEqual([...readOnlyTypes, 'tts', 'hex-color'].sort());
 		expect(allowedSendTypes('read-only', ['ban-user'])).toEqual(readOnlyTypes);

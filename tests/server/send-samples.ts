@@ -20,6 +20,7 @@ export const SEND_SAMPLES: Record<SendType, Record<string, unknown>> = {
 	'start-fuze': {},
 	'stop-fuze': {},
 	'toggle-fuze': {},
+	'set-fuze': {},
 	'fuze-audio-sensitivity': { value: 5 },
 	'to-default': {},
 	'set-app': { value: true },

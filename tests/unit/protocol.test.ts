@@ -18,7 +18,8 @@ const SPEC_ALSO = `run-actions, get-action-catalog, translate-message, shoutout,
 
 describe('catalog', () => {
 	it('holds exactly the send types the spec names', () => {
-		const named = [...SPEC_VALID.split(', '), ...SPEC_ALSO.split(', ')].sort();
+		// set-fuze: listed in data.types but undocumented (protocol facts §5.4), served like the fuze types.
+		const named = [...SPEC_VALID.split(', '), ...SPEC_ALSO.split(', '), 'set-fuze'].sort();
 		expect([...SEND_TYPES].sort()).toEqual(named);
 	});
 
@@ -58,6 +59,16 @@ describe('catalog', () => {
 		expect(checkSend('rgb-color', { value: { ct: 7000 } }).ok).toBe(true);
 		expect(checkSend('run-commercial', { duration: 30, platform: 'alpha' }).ok).toBe(true);
 		expect(checkSend('run-commercial', { duration: 180, platform: 'alpha' }).ok).toBe(true);
+		// value is the fallback when duration is absent (spec): the client may send it.
+		expect(checkSend('run-commercial', { value: 90, platform: 'alpha' })).toEqual({ ok: true, type: 'run-commercial', params: { value: 90, platform: 'alpha' } });
+		expect(checkSend('run-commercial', { value: 29, platform: 'alpha' })).toMatchObject({ ok: false, issues: [{ field: 'params.value', rule: 'must be between 30 and 180 s' }] });
+		expect(checkSend('run-commercial', { platform: 'alpha' })).toMatchObject({ ok: false, issues: [{ field: 'params.duration', rule: 'is required (30 to 180 s; or value)' }] });
+		expect(checkSend('create-chatbot-command', { name: 'hi', message: 'hello' })).toEqual({
+			ok: true,
+			type: 'create-chatbot-command',
+			params: { name: 'hi', message: 'hello', showInCommandsList: false, on: true, cooldownDuration: LIMITS.chatbotCooldownDefault }
+		});
+		expect(checkSend('update-chatbot-command', { name: 'hi', message: 'x' })).toEqual({ ok: true, type: 'update-chatbot-command', params: { name: 'hi', message: 'x' } });
 	});
 
 	it('names an unknown type', () => {

@@ -83,10 +83,7 @@ function branchesOf(step: Record<string, unknown>, path: string, budget: number)
 			actions += 1;
 		} else if (isRecord(node)) {
 			const entries = Object.entries(node);
-			for (let i = entries.length - 1; i >= 0; i--) {
-				const [key, value] = entries[i]!;
-				stack.push({ node: value, parent: visit, step: `.${key}` });
-			}
+			for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i]![1], parent: visit, step: `.${entries[i]![0]}` });
 		}
 	}
 	return found;

@@ -26,7 +26,7 @@ export type SendGroup =
 	| 'chat-modes'
 	| 'polls'
 	| 'moderation'
-	/** Channel roles (moderator, VIP): a co-streamer's moderation link must not hand out or take away roles. */
+	/** Channel roles (moderators, VIPs): only a custom share link can grant them, type by type. */
 	| 'roles'
 	| 'songs'
 	| 'loyalty'
@@ -77,6 +77,8 @@ const chatModeValue = v.optional(v.union([bool(), v.string(), v.number()], 'must
 
 const durationMs = v.optional(nonNegativeInt('ms'));
 
+const commercialSeconds = int(LIMITS.commercial.min, LIMITS.commercial.max, 's');
+
 const rgbValue = v.union(
 	[
 		v.strictObject({
@@ -96,12 +98,12 @@ const rgbValue = v.union(
 	`must be {r, g, b} (0–255), [r, g, b] or {ct} with a colour temperature from ${LIMITS.colorTemperature.min} to ${LIMITS.colorTemperature.max} K`
 );
 
-/** A target light: its brand as `type` and its id as `value` (the application also reads `id`, protocol facts §5.15). */
 const lightTargets = v.optional(
 	v.array(
+		// The light's id goes in `value`; `id` is accepted too (protocol facts §5.15).
 		v.pipe(
 			v.strictObject({ type: text('light brand'), value: v.optional(text('light id')), id: v.optional(text('light id')) }),
-			v.check((t) => t.value !== undefined || t.id !== undefined, "needs the light's id as value")
+			v.check((t) => Boolean(t.value ?? t.id), 'needs the light id in value (or id)')
 		),
 		'must be a list of {type, value}'
 	)
@@ -215,10 +217,13 @@ const RULES = {
 	'start-fuze': { group: 'lights', label: 'Start fuze', params: optionalToggle },
 	'stop-fuze': { group: 'lights', label: 'Stop fuze', params: optionalToggle },
 	'toggle-fuze': { group: 'lights', label: 'Toggle fuze', params: optionalToggle },
+	// Listed in `data.types` but undocumented (protocol facts §5.4, open question 11): treated as the fuze types.
+	'set-fuze': { group: 'lights', label: 'Set fuze', params: optionalToggle },
 	'fuze-audio-sensitivity': {
 		group: 'lights',
 		label: 'Fuze audio sensitivity',
-		params: params({ value: v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')) })
+		// A missing value is not refused by the application (protocol facts §5.4): nothing changes.
+		params: params({ value: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more'))) })
 	},
 	'to-default': { group: 'lights', label: 'Lights to default', params: noParams },
 
@@ -253,7 +258,14 @@ const RULES = {
 		group: 'commands',
 		label: 'Create chatbot command',
 		feature: 'name-validation',
-		params: params({ name: text('command name'), ...chatbotFields })
+		// The application's defaults for a new command, applied by parsing (the simulator stores what parsing gives).
+		params: params({
+			name: text('command name'),
+			...chatbotFields,
+			showInCommandsList: v.optional(bool(), false),
+			on: v.optional(bool(), true),
+			cooldownDuration: v.optional(nonNegativeInt('ms'), LIMITS.chatbotCooldownDefault)
+		})
 	},
 	'update-chatbot-command': {
 		group: 'commands',
@@ -343,15 +355,25 @@ const RULES = {
 	'create-stream-marker': stream('Stream marker', { value: v.optional(v.string('must be a string')) }, ALPHA),
 	clip: stream('Clip', {}, ALPHA),
 	'send-announcement': stream('Announcement', { value: rawText('announcement') }, ALPHA),
-	'run-commercial': stream(
-		'Commercial',
-		{ duration: int(LIMITS.commercial.min, LIMITS.commercial.max, 's'), value: v.optional(v.number()) },
-		ALPHA,
-		{ confirm: true }
-	),
+	'run-commercial': stream('Commercial', {}, ALPHA, {
+		confirm: true,
+		// `value` is the fallback when `duration` is absent (spec); whichever is used must be 30–180 s.
+		params: v.pipe(
+			onPlatform({ duration: v.optional(commercialSeconds), value: v.optional(v.number('must be a number')) }),
+			v.forward(
+				v.check((p) => p.duration !== undefined || p.value !== undefined, `is required (${LIMITS.commercial.min} to ${LIMITS.commercial.max} s; or value)`),
+				['duration']
+			),
+			v.forward(
+				v.check((p) => p.duration !== undefined || p.value === undefined || v.is(commercialSeconds, p.value), `must be between ${LIMITS.commercial.min} and ${LIMITS.commercial.max} s`),
+				['value']
+			)
+		) as v.GenericSchema
+	}),
 	'clear-chat': stream('Clear chat', {}, ALPHA, { confirm: true }),
 	'pin-message': stream('Pin message', { value: text('message id') }, ALPHA, { falseOffPlatform: true }),
 	'unpin-message': stream('Unpin message', { value: v.optional(v.string()) }, ALPHA, { falseOffPlatform: true }),
+	// Channel roles, not moderation of messages: in their own group, which no fixed share profile grants.
 	'add-moderator': moderation('Add moderator', ALPHA, false, {}, 'roles'),
 	'remove-moderator': moderation('Remove moderator', ALPHA, true, {}, 'roles'),
 

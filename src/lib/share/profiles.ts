@@ -43,7 +43,7 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 	},
 	moderation: {
 		label: 'Moderation',
-		description: 'Read-only plus chat moderation (timeouts, bans, deletions, shoutouts, translations) and chat modes. Moderator and VIP changes only through a custom link.',
+		description: 'Read-only plus chat moderation (timeouts, bans, deletions, shoutouts, translations) and chat modes; not moderator or VIP roles.',
 		groups: ['moderation', 'chat-modes'],
 		choosesTypes: false
 	},

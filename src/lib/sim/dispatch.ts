@@ -6,13 +6,12 @@
 import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
 import { describeIssues } from '../protocol/issues';
 import { checkSend } from '../protocol/send';
-import * as v from 'valibot';
 import { makeActionHandlers } from './handlers/actions';
 import { commandHandlers } from './handlers/commands';
-import { lightHandlers, setFuzeHandler } from './handlers/lights';
+import { lightHandlers } from './handlers/lights';
 import { miscHandlers } from './handlers/misc';
 import { pollHandlers } from './handlers/polls';
-import { acknowledged, fail, ok, type Handler, type Params } from './handlers/shared';
+import { acknowledged, fail, ok, type Handler } from './handlers/shared';
 import { songHandlers } from './handlers/songs';
 import { streamHandlers } from './handlers/stream';
 import { triggerHandlers } from './handlers/triggers';
@@ -23,9 +22,6 @@ import type { SendOutcome } from './types';
 import type { ErrorCode } from '../protocol/vocabulary';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** `set-fuze` appears in `data.types` but not in the documented send types; it is served as the fuze handler. */
-const SET_FUZE = 'set-fuze';
 
 export class Dispatcher {
 	private readonly handlers: Partial<Record<SendType, Handler>>;
@@ -56,16 +52,10 @@ export class Dispatcher {
 		}
 	}
 
-	private run(type: unknown, rawParams: unknown): SendOutcome {
-		if (type === SET_FUZE) {
-			const parsed = v.safeParse(CATALOG['toggle-fuze'].params, rawParams ?? {});
-			if (!parsed.success) return fail(400, `params ${parsed.issues[0]?.message ?? 'are invalid'}`);
-			return setFuzeHandler(this.rt, parsed.output as Params, 'toggle-fuze');
-		}
+	private run(type: unknown, params: unknown): SendOutcome {
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];
-		const params = fallbackParams(type, rawParams);
 		const check = checkSend(type, params);
 		if (!check.ok) {
 			const structural = check.issues.some((i) => i.kind !== undefined);
@@ -97,11 +87,4 @@ export class Dispatcher {
 		if (!this.rt.has('structured-errors')) return ok(true, { note: `"${entry.name}" ${why}: nothing happens` });
 		return fail(409, `The ${type} "${entry.name}" ${why}.`, 'command_disabled');
 	}
-}
-
-/** run-commercial: `value` stands in for a missing `duration` (spec). */
-function fallbackParams(type: SendType, params: unknown): unknown {
-	if (type === 'run-commercial' && isRecord(params) && params.duration === undefined && typeof params.value === 'number')
-		return { ...params, duration: params.value };
-	return params;
 }

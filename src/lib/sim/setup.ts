@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { describeIssues, toFieldIssues } from '../protocol/issues';
+import { LIMITS } from '../protocol/limits';
 import { PLATFORMS } from '../protocol/vocabulary';
 
 const name = (what: string) => v.pipe(v.string(`must be a string (${what})`), v.trim(), v.minLength(1, `must not be empty (${what})`));
@@ -26,7 +27,7 @@ const ChatbotCommandSchema = v.strictObject({
 	alias: v.optional(v.array(name('alias'), 'must be a list of names'), []),
 	showInCommandsList: v.optional(v.boolean('must be true or false'), false),
 	on: v.optional(v.boolean('must be true or false'), true),
-	cooldownDuration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')), 5000),
+	cooldownDuration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')), LIMITS.chatbotCooldownDefault),
 	folder: v.optional(name('folder name'))
 });
 

@@ -1,4 +1,5 @@
 /** The simulator's mutable state: the setup as it evolves under the requests it receives. */
+import { LIMITS } from '../protocol/limits';
 import { SYSTEM_CHATBOT_COMMANDS, type CommandKind, type Platform } from '../protocol/vocabulary';
 import type { Setup, SetupSong } from './setup';
 
@@ -139,7 +140,7 @@ export class SimState {
 		// The built-in commands exist in every installation, whether or not the setup lists them.
 		for (const name of SYSTEM_CHATBOT_COMMANDS)
 			if (!this.chatbot.has(name))
-				this.chatbot.set(name, { name, message: `{{${name}}}`, alias: [], showInCommandsList: false, on: true, cooldownDuration: 5000, system: true });
+				this.chatbot.set(name, { name, message: `{{${name}}}`, alias: [], showInCommandsList: false, on: true, cooldownDuration: LIMITS.chatbotCooldownDefault, system: true });
 		this.alerts = new Set(setup.alerts);
 		this.scenes = [...setup.scenes];
 		this.themes = [...setup.themes];

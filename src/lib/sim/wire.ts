@@ -26,7 +26,8 @@ export function text(status: number, body: string, headers: Record<string, strin
 export function failureOnWire(rt: Runtime, outcome: Extract<SendOutcome, { ok: false }>): { status: number; code?: string; text: string } {
 	if (outcome.status >= 500) return { status: outcome.status, text: outcome.text };
 	if (outcome.code && rt.has('structured-errors')) return { status: outcome.status, code: outcome.code, text: outcome.text };
-	return { status: 400, text: outcome.text };
+	// Plain text still names the error's code (e.g. "unknown_type: …"), so a reader can tell what went wrong.
+	return { status: 400, text: outcome.code ? `${outcome.code}: ${outcome.text}` : outcome.text };
 }
 
 export function outcomeToHttp(rt: Runtime, outcome: SendOutcome): SimHttpResponse {

@@ -15,7 +15,7 @@ export const GROUP_TITLES: Record<SendGroup, string> = {
 	'chat-modes': 'Chat modes',
 	polls: 'Polls and predictions',
 	moderation: 'Moderation',
-	roles: 'Moderators and VIPs',
+	roles: 'Channel roles (moderators, VIPs)',
 	songs: 'Song requests',
 	loyalty: 'Loyalty',
 	actions: 'Routines (actions)'

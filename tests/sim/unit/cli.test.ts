@@ -1,4 +1,4 @@
-/** The CLI as a process: prints where it listens (never the token), refuses a bad setup by field, stops on SIGTERM. */
+/** The CLI as a process: prints where it listens (never the token), refuses a bad setup by field, stops on SIGTERM and SIGINT. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,16 @@ describe('sim CLI', () => {
 		expect((await fetch(`${url}/api/retrieve?token=wrong`)).status).toBe(401);
 		cli.child.kill('SIGTERM');
 		expect(await cli.exited).toBe(0);
+		expect(cli.output()).not.toContain(TOKEN);
+	}, 20_000);
+
+	it('stops cleanly on SIGINT (Ctrl+C) too, and the port is released', async () => {
+		const cli = run(['--port', '0'], { SIM_TOKEN: TOKEN });
+		const [, url] = await cli.line(/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile current\)/);
+		expect((await fetch(`${url}/api/retrieve?token=${TOKEN}`)).status).toBe(200);
+		cli.child.kill('SIGINT');
+		expect(await cli.exited).toBe(0);
+		await expect(fetch(`${url}/api/retrieve?token=${TOKEN}`)).rejects.toThrow();
 		expect(cli.output()).not.toContain(TOKEN);
 	}, 20_000);
 

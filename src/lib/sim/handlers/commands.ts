@@ -52,9 +52,10 @@ const createChatbotCommand: Handler = (rt, params) => {
 		message: String(params.message),
 		description: str(params.description),
 		alias: Array.isArray(params.alias) ? params.alias.map((a) => slugify(String(a))).filter(Boolean) : [],
-		showInCommandsList: params.showInCommandsList === true,
-		on: params.on !== false,
-		cooldownDuration: typeof params.cooldownDuration === 'number' ? params.cooldownDuration : 5000,
+		// Defaults come from the catalog's schema (parsing applied them).
+		showInCommandsList: params.showInCommandsList as boolean,
+		on: params.on as boolean,
+		cooldownDuration: params.cooldownDuration as number,
 		system: false
 	});
 	return ok(name);

@@ -9,10 +9,7 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 	if (!Array.isArray(listed) || listed.length === 0) return 'all';
 	const known = new Set(rt.state.setup.lights.map((l) => l.id));
 	return listed
-		.map((t) => {
-			const target = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
-			return String(target.value ?? target.id ?? '');
-		})
+		.map((t) => (t && typeof t === 'object' ? String((t as Record<string, unknown>).value ?? (t as Record<string, unknown>).id ?? '') : ''))
 		.filter((id) => known.has(id));
 }
 
@@ -42,6 +39,7 @@ const fuze: Handler = (rt, params) => {
 };
 
 const fuzeSensitivity: Handler = (rt, params) => {
+	if (params.value === undefined) return ok(true, { note: 'no value: sensitivity unchanged' });
 	const note = rt.enqueue('fuze-audio-sensitivity', params, () => {
 		rt.state.lights.fuzeSensitivity = Number(params.value);
 	});
@@ -90,6 +88,7 @@ export const lightHandlers: HandlerTable = {
 	'start-fuze': fuze,
 	'stop-fuze': fuze,
 	'toggle-fuze': fuze,
+	'set-fuze': fuze,
 	'fuze-audio-sensitivity': fuzeSensitivity,
 	'to-default': toDefault,
 	'set-app': lightControl,
@@ -101,6 +100,3 @@ export const lightHandlers: HandlerTable = {
 	'clear-queue': clearQueue,
 	'clear-cooldowns': () => ok(true, { note: 'every cooldown reset' })
 };
-
-/** `set-fuze` is listed in `data.types` by the application but not documented; it behaves as the fuze types. */
-export const setFuzeHandler = fuze;

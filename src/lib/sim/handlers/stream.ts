@@ -57,8 +57,10 @@ const announcement: Handler = (rt, params) => {
 };
 
 const commercial: Handler = (rt, params) => {
-	rt.fireAlert('alpha-adStarted', { value: params.duration }, { duration: params.duration });
-	return acknowledged(`commercial of ${String(params.duration)} s started`);
+	// `value` stands in for a missing `duration` (spec); the catalog checked whichever is used.
+	const duration = params.duration ?? params.value;
+	rt.fireAlert('alpha-adStarted', { value: duration }, { duration });
+	return acknowledged(`commercial of ${String(duration)} s started`);
 };
 
 const pin: Handler = (rt, params) => {
