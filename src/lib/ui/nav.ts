@@ -7,7 +7,7 @@ import type { PageScope } from '$lib/app/share-scope.svelte';
  */
 export const PAGES: readonly ({ href: string; label: string } & PageScope)[] = [
 	{ href: '/', label: 'Deck', groups: ['trigger'] },
-	{ href: '/lights', label: 'Lights', groups: ['lights', 'app'] },
+	{ href: '/lights', label: 'Lights', groups: ['lights', 'app', 'queue'] },
 	{ href: '/chat', label: 'Chat', groups: ['moderation', 'roles', 'chat'] },
 	{ href: '/stream', label: 'Stream', groups: ['stream', 'chat-modes'] },
 	{ href: '/polls', label: 'Polls', groups: ['polls'] },

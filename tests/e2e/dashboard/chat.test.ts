@@ -49,6 +49,35 @@ describe('chat page', () => {
 		expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 	});
 
+	it('sends a line as the chatbot to every connected chat, to one platform, or as the streamer; an empty line is named and not sent', async () => {
+		const box = page.getByRole('region', { name: 'Send to chat' });
+		const send = async () => {
+			stack.sim.sim.clearLog();
+			await box.getByRole('button', { name: 'Send to chat' }).click();
+			return onlySend(stack);
+		};
+		await box.getByLabel('Message').fill('Welcome {{username}}!');
+		expect(await send()).toEqual({ type: 'chatbot-message', params: { value: 'Welcome {{username}}!' }, status: 200 });
+		await box.getByLabel('Where').selectOption('gamma');
+		await box.getByLabel('As the streamer (not the bot)').check();
+		expect(await send()).toEqual({ type: 'chatbot-message', params: { value: 'Welcome {{username}}!', platform: 'gamma', userToChatAs: 'self' }, status: 200 });
+		await box.getByLabel('Message').fill('');
+		stack.sim.sim.clearLog();
+		await box.getByRole('button', { name: 'Send to chat' }).click();
+		await box.getByRole('alert').getByText('Message is required').waitFor();
+		expect(stack.sends()).toEqual([]);
+	});
+
+	it('a failure from the application shows its message, and the line is sent once', async () => {
+		const box = page.getByRole('region', { name: 'Send to chat' });
+		await box.getByLabel('Message').fill('hello chat');
+		stack.sim.sim.failNext({ type: 'chatbot-message', status: 400, message: 'The chatbot is not connected' });
+		stack.sim.sim.clearLog();
+		await box.getByRole('button', { name: 'Send to chat' }).click();
+		await box.getByText(/Failed: .*The chatbot is not connected/).waitFor();
+		expect(stack.sends().map((r) => [r.type, r.status])).toEqual([['chatbot-message', 400]]);
+	});
+
 	it('delete asks first: Cancel sends nothing; confirming sends the message id and the line disappears', async () => {
 		const s = await openLine('hello from alpha', 'viewer123');
 		stack.sim.sim.clearLog();

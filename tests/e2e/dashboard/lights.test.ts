@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { startStack, type Stack } from '../stack';
-import { onlySend, openConnected } from './page-helpers';
+import { assertNothingSentBefore, onlySend, openConnected } from './page-helpers';
 
 describe('lights page', () => {
 	let stack: Stack;
@@ -131,6 +131,31 @@ describe('lights page', () => {
 		await page.getByText('Audio sensitivity must be 0 or more').waitFor();
 		expect(stack.sends()).toEqual([]);
 		expect(errors).toEqual([]);
+	});
+
+	it('activity queue: pause, resume and clear cooldowns send at once; clear asks first, and Cancel sends nothing', async () => {
+		expect(await press('Pause queue')).toEqual({ type: 'pause-queue', params: {}, status: 200 });
+		expect(await press('Resume queue')).toEqual({ type: 'resume-queue', params: {}, status: 200 });
+		expect(await press('Clear cooldowns')).toEqual({ type: 'clear-cooldowns', params: {}, status: 200 });
+		stack.sim.sim.clearLog();
+		await page.getByRole('button', { name: 'Clear queue', exact: true }).click();
+		const dialog = page.getByRole('dialog', { name: 'Clear queue?' });
+		await dialog.getByText('Every alert, effect and command still waiting in the activity queue is dropped').waitFor();
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		await assertNothingSentBefore(stack, async () => {
+			await page.getByRole('button', { name: 'Clear queue', exact: true }).click();
+			await dialog.getByRole('button', { name: 'Clear queue' }).click();
+		}, 'clear-queue');
+		expect(await onlySend(stack)).toEqual({ type: 'clear-queue', params: {}, status: 200 });
+		expect(errors).toEqual([]);
+	});
+
+	it("a failure from the application shows its message, and the press is sent once, never retried", async () => {
+		stack.sim.sim.failNext({ type: 'to-default', status: 400, message: 'Lights are busy right now' });
+		stack.sim.sim.clearLog();
+		await page.getByRole('button', { name: 'Lights back to default', exact: true }).click();
+		await page.getByText(/Failed: .*Lights are busy right now/).waitFor();
+		expect(stack.sends().map((r) => [r.type, r.status])).toEqual([['to-default', 400]]);
 	});
 
 	it('has no horizontal scrolling at 360 px and no serious or critical axe violations', async () => {
