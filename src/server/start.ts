@@ -78,6 +78,21 @@ async function main(): Promise<void> {
 	if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a whole number from 0 to 65535');
 	const host = args.host ?? '0.0.0.0';
 	const realToken = args.token || process.env.STREAM_TOKEN || undefined;
+	// Signals are handled from before the first await: a Ctrl+C while it builds or starts exits cleanly too.
+	let companion: Companion | undefined;
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) process.exit(1); // a second Ctrl+C does not wait
+		stopping = true;
+		console.log(`\n${signal}: stopping…`);
+		if (!companion) process.exit(0);
+		companion.close().then(
+			() => process.exit(0),
+			() => process.exit(1)
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
 
 	const buildDir = args['build-dir'] ? resolve(args['build-dir']) : resolve(PROJECT_DIR, 'build');
 	if (!args['build-dir'] && buildIsStale(PROJECT_DIR, buildDir)) {
@@ -88,7 +103,6 @@ async function main(): Promise<void> {
 		console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 	}
 
-	let companion: Companion;
 	try {
 		companion = await startCompanion({
 			port,
@@ -110,19 +124,6 @@ async function main(): Promise<void> {
 	if (companion.embeddedSim) console.log('Share links: on for the simulator (manage them with the demo token).');
 	else if (realToken) console.log('Share links: on (create them from the dashboard).');
 	else console.log('Share links: off (start with --token or STREAM_TOKEN to create them).');
-
-	let stopping = false;
-	const stop = (signal: string) => {
-		if (stopping) process.exit(1); // a second Ctrl+C does not wait
-		stopping = true;
-		console.log(`\n${signal}: stopping…`);
-		companion.close().then(
-			() => process.exit(0),
-			() => process.exit(1)
-		);
-	};
-	process.on('SIGINT', () => stop('SIGINT'));
-	process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err: Error) => fail(`Could not start: ${err.message}`));
