@@ -17,11 +17,18 @@ export interface Stack {
 	sim: SimServer;
 	site: { url: string; close(): Promise<void> };
 	browser: Browser;
-	/** Opens a route at a phone viewport, connected to the simulator; records console lines and errors. */
-	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }): Promise<OpenPage>;
+	/**
+	 * Opens a route at a phone viewport, connected to the simulator; records console lines and errors.
+	 * Pages prefer reduced motion unless `motion: 'full'` asks for animations.
+	 */
+	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<OpenPage>;
 	/** Requests the simulator received since the last `clearLog()`, commands only (no reads by default). */
 	sends(filter?: (r: LoggedRequest) => boolean): LoggedRequest[];
 	close(): Promise<void>;
+}
+
+export interface OpenOptions {
+	motion?: 'reduced' | 'full';
 }
 
 export interface OpenPage {
@@ -42,8 +49,8 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 		sim,
 		site,
 		browser,
-		async open(route, params = {}, viewport = PHONE) {
-			const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+		async open(route, params = {}, viewport = PHONE, options = {}) {
+			const context = await browser.newContext({ viewport, reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce' });
 			const page = await context.newPage();
 			const watched = watchPage(page);
 			await page.goto(appUrl(site.url, route, { ...connection(sim), ...params }));

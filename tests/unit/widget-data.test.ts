@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SONG_VARIABLES, parseAlertEvent, type AlertLine } from '$lib/protocol';
+import { EVENT_TEXT_LIMITS, SONG_VARIABLES, parseAlertEvent, parseChatEvent, parseCommandEvent, type AlertLine, type Envelope } from '$lib/protocol';
+import { Listeners } from '$lib/client/listeners';
+import { ClientError } from '$lib/client/errors';
+import type { ReadOnlyView, VariableRead } from '$lib/client/read-only-view';
+import { SongState } from '$lib/widgets/songs/song-state.svelte';
 import { displayValue, formatDuration, numberOf, safeImageUrl } from '$lib/widgets/format';
 import { alertShown, describeAlert } from '$lib/widgets/events/describe';
 import { currentSlot } from '$lib/widgets/events/popup';
@@ -138,5 +142,81 @@ describe('builder URL on screen', () => {
 	it('masks the token as the URL encodes it', () => {
 		const url = 'http://x/#/widget/chat?limit=3&token=a+b%2Fc&port=1';
 		expect(maskToken(url, 'a b/c')).toBe('http://x/#/widget/chat?limit=3&token=••••••••&port=1');
+	});
+});
+
+describe('memory by size', () => {
+	const huge = 'x'.repeat(100_000);
+	it('chat text, usernames and display names are cut where they are parsed', () => {
+		const event = parseChatEvent({ type: 'chat', origin: 'alpha', data: { id: 'i', message: huge, extraSettings: { messageId: 'm', username: huge, displayname: huge } } });
+		expect(event?.kind).toBe('message');
+		const line = event?.kind === 'message' ? event.line : undefined;
+		expect(line!.text).toHaveLength(EVENT_TEXT_LIMITS.text);
+		expect(line!.text.endsWith('…')).toBe(true);
+		expect(line!.username).toHaveLength(EVENT_TEXT_LIMITS.name);
+		expect(line!.displayName).toHaveLength(EVENT_TEXT_LIMITS.name);
+		// Text at the limit is kept whole; a cut never leaves half an emoji.
+		const exact = 'y'.repeat(EVENT_TEXT_LIMITS.text);
+		const kept = parseChatEvent({ type: 'chat', data: { id: 'i', message: exact, extraSettings: { username: 'u' } } });
+		expect(kept?.kind === 'message' && kept.line.text).toBe(exact);
+		const emoji = parseChatEvent({ type: 'chat', data: { id: 'i', message: '😀'.repeat(400), extraSettings: { username: 'u' } } });
+		const cut = emoji?.kind === 'message' ? emoji.line.text : '';
+		expect(cut.length).toBeLessThanOrEqual(EVENT_TEXT_LIMITS.text);
+		expect(cut).toBe(`${'😀'.repeat((EVENT_TEXT_LIMITS.text - 2) / 2)}…`);
+	});
+	it('alert usernames and values, and viewer commands, are cut too', () => {
+		const alert = parseAlertEvent({ type: 'alert', origin: 'alpha', event: 'alpha-follower', data: { dynamic: { value: huge, username: huge }, extraSettings: { displayname: huge } } })!;
+		expect(alert.username).toHaveLength(EVENT_TEXT_LIMITS.name);
+		expect(alert.value).toHaveLength(EVENT_TEXT_LIMITS.text);
+		const fromDynamic = parseAlertEvent({ type: 'alert', event: 'alpha-follower', data: { dynamic: { username: huge } } })!;
+		expect(fromDynamic.username).toHaveLength(EVENT_TEXT_LIMITS.name);
+		expect(parseAlertEvent({ type: 'alert', event: 'alpha-follower', data: { extraSettings: { displayname: 'Ana' } } })!.username).toBe('Ana');
+		const command = parseCommandEvent({ type: 'command', data: { username: huge, command: huge } })!;
+		expect([command.username.length, command.command.length]).toEqual([EVENT_TEXT_LIMITS.name, EVENT_TEXT_LIMITS.text]);
+	});
+});
+
+describe('song state', () => {
+	/** A read-only view whose variable reads wait until the test answers them. */
+	function pendingView() {
+		const waiting = new Map<string, (read: VariableRead) => void>();
+		const noop = () => () => {};
+		const view = {
+			status: 'open',
+			readVariable: (name: string) => new Promise<VariableRead>((resolve) => waiting.set(name, resolve)),
+			on: (_type: string, _handler: (e: Envelope) => void) => new Listeners<[Envelope]>().add(() => {}),
+			onSynced: noop,
+			onReceipt: noop
+		} as unknown as ReadOnlyView;
+		const answer = async (name: string, read: VariableRead) => {
+			waiting.get(name)!(read);
+			waiting.delete(name);
+			await Promise.resolve();
+		};
+		return { view, waiting, answer };
+	}
+
+	it('is loaded only when the first full read is done (every variable answered), not at the title alone', async () => {
+		const { view, waiting, answer } = pendingView();
+		const songs = new SongState(view, { intervalMs: 60_000, withQueue: true });
+		expect([...waiting.keys()].sort()).toEqual(songVariableNames(true).sort());
+		await answer(SONG_VARIABLES.title, { ok: true, value: 'Midnight Arcade' });
+		expect(songs.nowPlaying?.title).toBe('Midnight Arcade');
+		expect(songs.loaded).toBe(false);
+		for (const name of [...waiting.keys()].filter((n) => n !== SONG_VARIABLES.queue)) await answer(name, { ok: true, value: name === SONG_VARIABLES.artist ? 'Neon Lakes' : '' });
+		expect(songs.loaded).toBe(false);
+		// A variable that fails still counts as read (its error shows in the debug corner).
+		await answer(SONG_VARIABLES.queue, { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) });
+		expect(songs.loaded).toBe(true);
+		expect(songs.nowPlaying).toMatchObject({ title: 'Midnight Arcade', artist: 'Neon Lakes' });
+		songs.destroy();
+	});
+
+	it('is not loaded while the title itself could not be read', async () => {
+		const { view, waiting, answer } = pendingView();
+		const songs = new SongState(view, { intervalMs: 60_000, withQueue: false });
+		for (const name of [...waiting.keys()]) await answer(name, name === SONG_VARIABLES.title ? { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) } : { ok: true, value: '' });
+		expect(songs.loaded).toBe(false);
+		songs.destroy();
 	});
 });

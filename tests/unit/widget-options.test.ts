@@ -1,27 +1,50 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIDGETS } from '$lib/widgets/definitions';
-import { defaultsOf, optionsToParams, parseOptions, type OptionField, type OptionValue } from '$lib/widgets/options';
+import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
+import { defaultsOf, optionsToParams, parseOptions, type OptionField, type Options, type OptionValue } from '$lib/widgets/options';
+import { readRaw, toRaw } from '../../src/routes/(app)/widgets/builder.svelte';
 
-/** Values a builder form can produce for a field. */
+const hex = (digits: number) => fc.integer({ min: 0, max: 16 ** digits - 1 }).map((n) => `#${n.toString(16).padStart(digits, '0')}`);
+
+/** Values a builder form can produce for a field (and a widget accepts on its URL). */
 function arbitraryValue(field: OptionField): fc.Arbitrary<OptionValue> {
 	switch (field.kind) {
-		case 'text':
-			return fc.string({ maxLength: field.maxLength ?? 200 });
-		case 'number':
-			return fc.oneof(fc.integer({ min: Math.ceil(field.min), max: Math.floor(Math.min(field.max, 1e9)) }), fc.constant(field.min), fc.constant(field.max));
+		case 'text': {
+			const max = field.maxLength ?? 200;
+			return fc.oneof(fc.string({ maxLength: max }), fc.string({ unit: 'grapheme', maxLength: 20 }).filter((s) => s.length <= max));
+		}
+		case 'number': {
+			const ints = fc.integer({ min: Math.ceil(field.min), max: Math.floor(Math.min(field.max, 1e9)) });
+			const ends = fc.constantFrom(field.min, field.max);
+			if (field.integer) return fc.oneof(ints, ends);
+			// Fractions too; -0 reads back as 0 (a form shows "0").
+			const doubles = fc.double({ min: field.min, max: field.max, noNaN: true, noDefaultInfinity: true }).map((n) => n + 0);
+			return fc.oneof(ints, ends, doubles);
+		}
 		case 'boolean':
 			return fc.boolean();
 		case 'color':
-			return fc.oneof(
-				fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`),
-				fc.constant('transparent')
-			);
+			return fc.oneof(hex(3), hex(4), hex(6), hex(8), fc.constantFrom(...CSS_NAMED_COLORS));
 		case 'select':
 			return fc.constantFrom(...field.choices.map((c) => c.value));
-		case 'list':
-			return fc.array(fc.stringMatching(/^[a-z0-9_]{1,12}$/), { maxLength: 5 });
+		case 'list': {
+			// What a comma-separated entry can hold: no commas, no surrounding blanks.
+			const item = fc.string({ minLength: 1, maxLength: 16 }).filter((s) => !s.includes(',') && s.trim() === s && s !== '');
+			return fc.array(item, { maxLength: 5 });
+		}
 	}
+}
+
+/** The builder's path: each value shown in its form control, read back by the form, written to the URL. */
+function throughForm(fields: readonly OptionField[], options: Options): Options {
+	const read: Options = {};
+	for (const field of fields) {
+		const back = readRaw(field, toRaw(field, options[field.key]!));
+		if (!back.ok) throw new Error(`${field.key}: the form refused ${JSON.stringify(options[field.key])} (${back.rule})`);
+		read[field.key] = back.value;
+	}
+	return read;
 }
 
 describe.each(WIDGETS.map((w) => [w.id, w] as const))('%s options', (_id, widget) => {
@@ -32,6 +55,19 @@ describe.each(WIDGETS.map((w) => [w.id, w] as const))('%s options', (_id, widget
 				const url = new URL('http://x/#/widget/' + widget.id + '?' + optionsToParams(widget.fields, options).toString());
 				const query = new URLSearchParams(url.hash.split('?')[1] ?? '');
 				const parsed = parseOptions(widget.fields, query);
+				expect(parsed.warnings).toEqual([]);
+				expect(parsed.options).toEqual(options);
+			}),
+			{ numRuns: 300 }
+		);
+	});
+
+	it('builder round trip: every field through its form control (toRaw → readRaw), then the URL, gives back the same options', () => {
+		const record = Object.fromEntries(widget.fields.map((f) => [f.key, arbitraryValue(f)]));
+		fc.assert(
+			fc.property(fc.record(record), (options) => {
+				const params = optionsToParams(widget.fields, throughForm(widget.fields, options));
+				const parsed = parseOptions(widget.fields, new URLSearchParams(params.toString()));
 				expect(parsed.warnings).toEqual([]);
 				expect(parsed.options).toEqual(options);
 			}),
@@ -51,5 +87,33 @@ describe.each(WIDGETS.map((w) => [w.id, w] as const))('%s options', (_id, widget
 		expect(parsed.options).toEqual(defaultsOf(widget.fields));
 		expect(parsed.warnings.map((w) => w.field).sort()).toEqual([...bad.keys()].sort());
 		for (const w of parsed.warnings) expect(w.rule).toMatch(/must/);
+	});
+});
+
+describe('option rules', () => {
+	const colorField: OptionField = { key: 'c', label: 'C', kind: 'color', default: '#000000' };
+	const read = (field: OptionField, raw: string) => parseOptions([field], new URLSearchParams({ [field.key]: raw }));
+
+	it('a colour is hex or a CSS colour name, in any case; other words are refused with a warning', () => {
+		for (const ok of ['#abc', '#abcd', '#A1B2C3', '#a1b2c3d4', 'red', 'RebeccaPurple', 'transparent', ' teal '])
+			expect(read(colorField, ok)).toEqual({ options: { c: ok.trim() }, warnings: [] });
+		for (const bad of ['banana', 'reddish', '#12345', '#1234567', 'rgb(0,0,0)', 'red;', 'url(x)', ''])
+			expect(read(colorField, bad)).toEqual({
+				options: { c: '#000000' },
+				warnings: [{ field: 'c', rule: 'must be a colour like #ffcc00 or a CSS colour name', given: bad }]
+			});
+	});
+
+	it('count options (every limit) take whole numbers only', () => {
+		const limits = WIDGETS.flatMap((w) => w.fields.filter((f) => f.key === 'limit').map((f) => [w.id, f] as const));
+		expect(limits.map(([id]) => id)).toEqual(['song-queue', 'chat', 'events']);
+		for (const [, field] of limits) {
+			expect(field.kind === 'number' && field.integer).toBe(true);
+			expect(read(field, '3').options.limit).toBe(3);
+			expect(read(field, '2.5')).toEqual({ options: { limit: field.default }, warnings: [{ field: 'limit', rule: 'must be a whole number', given: '2.5' }] });
+			expect(read(field, '1e1').options.limit).toBe(10);
+		}
+		// Other numbers may be fractions.
+		expect(parseOptions(WIDGETS[0]!.fields, new URLSearchParams({ goal: '2.5' })).options.goal).toBe(2.5);
 	});
 });

@@ -129,6 +129,21 @@ export const AlertEventSchema = v.looseObject({
 });
 export const PremiumEventSchema = v.looseObject({ premium: v.boolean() });
 
+/**
+ * How much untrusted text one event may keep: a line or alert longer than this is cut here, where it
+ * is parsed, so no feed, list or widget ever holds more (memory stays bounded by size, not just count).
+ */
+export const EVENT_TEXT_LIMITS = { text: 500, name: 100 } as const;
+
+/** Cuts text to at most `max` characters, ending with "…" when cut, never splitting a surrogate pair. */
+export function boundText(text: string, max: number): string {
+	if (text.length <= max) return text;
+	let cut = text.slice(0, max - 1);
+	if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+	return `${cut}…`;
+}
+const boundName = (name: string) => boundText(name, EVENT_TEXT_LIMITS.name);
+
 export interface ChatLine {
 	/** Id used by deletions: extraSettings.messageId, falling back to id. */
 	id: string;
@@ -151,15 +166,15 @@ export function parseChatEvent(envelope: Envelope, now = Date.now()): ChatEvent 
 	const { extraSettings: x, message } = msg.output;
 	const id = String(x.messageId ?? msg.output.id ?? '');
 	if (!id) return undefined;
-	const username = x.username ?? x.displayname ?? 'unknown';
+	const username = boundName(x.username ?? x.displayname ?? 'unknown');
 	return {
 		kind: 'message',
 		line: {
 			id,
 			platform: envelope.origin ?? 'unknown',
 			username,
-			displayName: x.displayname ?? username,
-			text: message,
+			displayName: x.displayname === undefined ? username : boundName(x.displayname),
+			text: boundText(message, EVENT_TEXT_LIMITS.text),
 			color: x.userColor && /^#[0-9a-f]{3,8}$/i.test(x.userColor) ? x.userColor : undefined,
 			isCommand: /^\s*!/.test(message),
 			timestamp: x.timestamp ?? now
@@ -201,13 +216,15 @@ export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine
 	if (!parsed.success) return undefined;
 	const { dynamic, extraSettings, replay } = parsed.output;
 	const asText = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : undefined);
-	const username = asText(extraSettings?.displayname) ?? asText(extraSettings?.username) ?? asText(dynamic?.username);
+	const name = asText(extraSettings?.displayname) ?? asText(extraSettings?.username) ?? asText(dynamic?.username);
+	const username = name === undefined ? undefined : boundName(name);
+	const value = asText(dynamic?.value);
 	const ts = extraSettings?.timestamp;
 	return {
 		key: envelope.event,
 		platform: envelope.origin ?? envelope.event.split('-')[0] ?? 'unknown',
 		username,
-		value: asText(dynamic?.value),
+		value: value === undefined ? undefined : boundText(value, EVENT_TEXT_LIMITS.text),
 		replay: replay ?? false,
 		timestamp: typeof ts === 'number' ? ts : now,
 		dynamic: scalarFields(dynamic),

@@ -47,7 +47,7 @@ export const counterWidget = defineWidget({
 
 const songStyle = styleFields({ size: 20 });
 const songFields = (limitDefault: number | null): OptionField[] => [
-	...(limitDefault === null ? [] : [{ key: 'limit', label: 'Requests shown', kind: 'number', default: limitDefault, min: 0, max: 25 } as OptionField]),
+	...(limitDefault === null ? [] : [{ key: 'limit', label: 'Requests shown', kind: 'number', default: limitDefault, min: 0, max: 25, integer: true } as OptionField]),
 	{ key: 'cover', label: 'Show cover', kind: 'boolean', default: true },
 	{ key: 'requester', label: 'Show requester', kind: 'boolean', default: true },
 	{ key: 'progress', label: 'Show progress bar', kind: 'boolean', default: true },
@@ -78,7 +78,7 @@ export const chatWidget = defineWidget({
 	title: 'Chat',
 	description: 'The latest chat messages from every platform.',
 	fields: [
-		{ key: 'limit', label: 'Messages shown', kind: 'number', default: 20, min: 1, max: 100 },
+		{ key: 'limit', label: 'Messages shown', kind: 'number', default: 20, min: 1, max: 100, integer: true },
 		{ key: 'fade', label: 'Fade out after (0 = never)', kind: 'number', default: 0, min: 0, max: 3600, unit: 's' },
 		{ key: 'hideCommands', label: 'Hide commands (!…)', kind: 'boolean', default: false },
 		{ key: 'hideUsers', label: 'Hide these users (bots)', kind: 'list', default: [], placeholder: 'nightbot, streamelements' },
@@ -114,7 +114,7 @@ export const eventsWidget = defineWidget({
 				{ value: 'popup', label: 'One at a time' }
 			]
 		},
-		{ key: 'limit', label: 'Events in the list', kind: 'number', default: 5, min: 1, max: 50 },
+		{ key: 'limit', label: 'Events in the list', kind: 'number', default: 5, min: 1, max: 50, integer: true },
 		{ key: 'duration', label: 'Show each for (0 = keep)', kind: 'number', default: 0, min: 0, max: 3600, unit: 's' },
 		{ key: 'include', label: 'Only these (parts of alert keys)', kind: 'list', default: [], placeholder: 'follower, subscriber, donation' },
 		{ key: 'exclude', label: 'Never these (parts of alert keys)', kind: 'list', default: ['variableChanged'], placeholder: 'variableChanged, switchSong' },

@@ -3,6 +3,7 @@
  * are derived, so the two can never disagree. Values travel as URL query strings.
  */
 import * as v from 'valibot';
+import { isColor } from './colors';
 
 interface FieldBase<K extends string> {
 	key: K;
@@ -11,7 +12,7 @@ interface FieldBase<K extends string> {
 }
 export type OptionField =
 	| (FieldBase<string> & { kind: 'text'; default: string; maxLength?: number; placeholder?: string })
-	| (FieldBase<string> & { kind: 'number'; default: number; min: number; max: number; step?: number; unit?: string })
+	| (FieldBase<string> & { kind: 'number'; default: number; min: number; max: number; step?: number; unit?: string; integer?: boolean })
 	| (FieldBase<string> & { kind: 'boolean'; default: boolean })
 	| (FieldBase<string> & { kind: 'color'; default: string })
 	| (FieldBase<string> & { kind: 'select'; default: string; choices: readonly { value: string; label: string }[] })
@@ -27,8 +28,6 @@ export interface OptionWarning {
 	given: string;
 }
 
-const COLOR = /^(#[0-9a-f]{3,8}|transparent|[a-z]{3,20})$/i;
-
 /** The valibot schema that reads one field from its URL string form. */
 export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionValue> {
 	switch (field.kind) {
@@ -40,6 +39,7 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 				v.transform((s) => (s.trim() === '' ? NaN : Number(s))),
 				v.number('must be a number'),
 				v.finite('must be a number'),
+				v.check((n) => !field.integer || Number.isInteger(n), 'must be a whole number'),
 				v.minValue(field.min, `must be between ${field.min} and ${field.max}`),
 				v.maxValue(field.max, `must be between ${field.min} and ${field.max}`)
 			);
@@ -50,7 +50,7 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 				v.transform((s) => ['1', 'true', 'yes', 'on', ''].includes(s))
 			);
 		case 'color':
-			return v.pipe(v.string(), v.trim(), v.regex(COLOR, 'must be a colour like #ffcc00'));
+			return v.pipe(v.string(), v.trim(), v.check(isColor, 'must be a colour like #ffcc00 or a CSS colour name'));
 		case 'select':
 			return v.picklist(
 				field.choices.map((c) => c.value),

@@ -16,15 +16,21 @@ export class SongState {
 
 	readonly nowPlaying: NowPlaying | null;
 	readonly queue: Song[];
-	/** Whether the first read answered (before that the widget shows nothing rather than "idle"). */
+	/**
+	 * Whether the first full read is done: every variable answered (a value or an error) and the title
+	 * has a value. Before that the widget shows nothing, rather than "idle" or half a song.
+	 */
 	readonly loaded: boolean;
 
 	constructor(view: ReadOnlyView, options: { intervalMs: number; withQueue: boolean }) {
 		this.#withQueue = options.withQueue;
-		this.#watcher = new VariableWatcher(view, songVariableNames(options.withQueue), { intervalMs: options.intervalMs });
+		const names = songVariableNames(options.withQueue);
+		this.#watcher = new VariableWatcher(view, names, { intervalMs: options.intervalMs });
 		this.nowPlaying = $derived(parseNowPlaying(this.#values));
 		this.queue = $derived(this.#withQueue ? parseQueue(this.#values[SONG_VARIABLES.queue]) : []);
-		this.loaded = $derived(Object.hasOwn(this.#values, SONG_VARIABLES.title));
+		this.loaded = $derived(
+			Object.hasOwn(this.#values, SONG_VARIABLES.title) && names.every((n) => Object.hasOwn(this.#values, n) || Object.hasOwn(this.#watcher.errors, n))
+		);
 	}
 
 	get #values(): Readonly<Record<string, unknown>> {
