@@ -20,11 +20,18 @@ export interface Stack {
 	/**
 	 * Opens a route at a phone viewport, connected to the simulator; records console lines and errors.
 	 * `entry` is the page of the build: '' for the app (index.html), 'widget.html' for the widget-only page.
+	 * Pages prefer reduced motion unless `motion: 'full'` asks for animations.
 	 */
-	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }, entry?: string): Promise<OpenPage>;
+	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<OpenPage>;
 	/** Requests the simulator received since the last `clearLog()`, commands only (no reads by default). */
 	sends(filter?: (r: LoggedRequest) => boolean): LoggedRequest[];
 	close(): Promise<void>;
+}
+
+export interface OpenOptions {
+	motion?: 'reduced' | 'full';
+	/** The page of the build: '' for the app (index.html, the default), 'widget.html' for the widget-only page. */
+	entry?: string;
 }
 
 export interface OpenPage {
@@ -45,11 +52,11 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 		sim,
 		site,
 		browser,
-		async open(route, params = {}, viewport = PHONE, entry = '') {
-			const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+		async open(route, params = {}, viewport = PHONE, options = {}) {
+			const context = await browser.newContext({ viewport, reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce' });
 			const page = await context.newPage();
 			const watched = watchPage(page);
-			await page.goto(appUrl(site.url + entry, route, { ...connection(sim), ...params }));
+			await page.goto(appUrl(site.url + (options.entry ?? ''), route, { ...connection(sim), ...params }));
 			return { page, ...watched };
 		},
 		sends(filter = (r) => Boolean(r.type) && !READS.has(r.type!)) {

@@ -27,19 +27,45 @@ const CASES: Case[] = [
 		id: 'counter',
 		title: 'Counter',
 		steps: [
+			// Every counter field, each set once (the list is checked against the definition below).
 			{ fill: 'Variable name', value: 'deaths' },
 			{ fill: 'Label', value: 'Deaths ☠' },
+			{ fill: 'Prefix', value: '× ' },
 			{ fill: 'Suffix', value: ' times' },
 			{ select: 'Number format', value: 'grouped' },
 			{ select: 'On change', value: 'flash' },
 			{ fill: 'Goal (0 = none)', value: '100' },
 			{ fill: 'Goal bar colour', value: '#ff8800' },
+			{ fill: 'Polling interval (ms)', value: '2500' },
+			{ select: 'Font', value: 'mono' },
 			{ fill: 'Text size (px)', value: '80' },
+			{ fill: 'Text colour', value: 'gold' },
+			{ pick: 'Pick outline colour', value: '#102030' },
+			{ fill: 'Outline width (px)', value: '3' },
 			{ check: 'Drop shadow', on: false },
-			{ select: 'Font', value: 'mono' }
+			{ select: 'Alignment', value: 'right' },
+			{ check: 'Debug corner (connection, last update, last error)', on: true }
 		],
-		expected: { name: 'deaths', label: 'Deaths ☠', suffix: ' times', format: 'grouped', animation: 'flash', goal: 100, barColor: '#ff8800', size: 80, shadow: false, font: 'mono' },
-		preview: /Deaths ☠\s*7\s*times/
+		expected: {
+			name: 'deaths',
+			label: 'Deaths ☠',
+			prefix: '× ',
+			suffix: ' times',
+			format: 'grouped',
+			animation: 'flash',
+			goal: 100,
+			barColor: '#ff8800',
+			interval: 2500,
+			font: 'mono',
+			size: 80,
+			color: 'gold',
+			outline: '#102030',
+			outlineWidth: 3,
+			shadow: false,
+			align: 'right',
+			debug: true
+		},
+		preview: /Deaths ☠\s*×\s*7\s*times/
 	},
 	{
 		id: 'song-queue',
@@ -111,6 +137,14 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 describe('widget builder', () => {
+	it('the counter case sets every counter field through the form', () => {
+		const counter = CASES.find((c) => c.id === 'counter')!;
+		const labels = counter.steps.map((step) => ('fill' in step ? step.fill : 'check' in step ? step.check : 'select' in step ? step.select : step.pick));
+		const fields = widgetById('counter')!.fields;
+		expect(labels).toHaveLength(fields.length);
+		expect(Object.keys(counter.expected).sort()).toEqual(fields.map((f) => f.key).sort());
+	});
+
 	it('for every widget, the generated form produces a URL the widget parses back to the same options, and the preview runs it', async () => {
 		const { page, consoleLines, errors } = await stack.open('/widgets', {}, { width: 1280, height: 1000 });
 		await page.getByRole('button', { name: 'Reveal token' }).click();

@@ -24,34 +24,11 @@ async function open(route: string, params: Record<string, string | number | bool
 }
 
 describe('counter widget', () => {
-	it('follows changes by polling alone when no event announces them (stream mode off: no alerts)', async () => {
-		// Alerts, variableChanged included, reach sockets only while stream mode is on (protocol facts §3.6).
-		await sendAsOtherClient(stack, 'toggle-stream-mode', { value: false });
-		try {
-			const { page, errors } = await openConnected(stack, '/widget/counter', { name: 'losses', interval: 500 }, undefined, 'widget.html');
-			pages.push(page);
-			await waitForText(page, /^\d+$/);
-			stack.sim.sim.clearLog();
-			// A few intervals at most; the bound leaves room for a loaded machine.
-			const withinIntervals = 2500;
-			await sendAsOtherClient(stack, 'set-counter-value', { name: 'losses', value: 7 });
-			await waitForText(page, /^7$/, withinIntervals);
-			await sendAsOtherClient(stack, 'update-variable-value', { name: 'losses', value: '+5' });
-			await waitForText(page, /^12$/, withinIntervals);
-			await sendAsOtherClient(stack, 'update-variable-value', { name: 'losses', value: '-2' });
-			await waitForText(page, /^10$/, withinIntervals);
-			await sendAsOtherClient(stack, 'update-variable-value', { name: 'losses', value: '=0' });
-			await waitForText(page, /^0$/, withinIntervals);
-			expect(errors).toEqual([]);
-		} finally {
-			await sendAsOtherClient(stack, 'toggle-stream-mode', { value: true });
-		}
-	});
-
 	it('shows the current value at once, then follows set-counter-value and counter math within the interval', async () => {
 		const { page, errors } = await open('/widget/counter', { name: 'wins', label: 'Wins', prefix: 'W: ' });
 		await waitForText(page, 'Wins W: 3');
-		// Within one polling interval (1 s by default); the bound leaves room for a loaded machine.
+		// With stream mode on, the variable-changed alert makes it read at once (the polling path alone is
+		// tested below); the bound leaves room for a loaded machine.
 		const withinInterval = 4000;
 		await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 40 });
 		await waitForText(page, 'W: 40', withinInterval);
@@ -62,6 +39,57 @@ describe('counter widget', () => {
 		await sendAsOtherClient(stack, 'update-variable-value', { name: 'wins', value: '=10' });
 		await waitForText(page, 'W: 10', withinInterval);
 		expect(errors).toEqual([]);
+	});
+
+	it('follows set-counter-value and counter math by polling alone, within its interval, when no alert can arrive', async () => {
+		await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 5 });
+		// Stream mode off: the application pushes no alert at all, so only the widget's own polling can see a change.
+		await sendAsOtherClient(stack, 'toggle-stream-mode', { value: false });
+		try {
+			const interval = 1000;
+			const withinInterval = interval + 1500;
+			// In widget.html, the page the builder links to.
+			const { page, errors } = await openConnected(stack, '/widget/counter', { name: 'polled', interval }, undefined, { entry: 'widget.html' });
+			pages.push(page);
+			// An events widget listening for exactly that alert: it stays empty while stream mode is off.
+			const { page: alerts } = await open('/widget/events', { include: 'variableChanged', exclude: '', limit: 10 });
+			await waitForText(page, /^5$/);
+			await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 40 });
+			await waitForText(page, /^40$/, withinInterval);
+			await sendAsOtherClient(stack, 'update-variable-value', { name: 'polled', value: '+5' });
+			await waitForText(page, /^45$/, withinInterval);
+			await sendAsOtherClient(stack, 'update-variable-value', { name: 'polled', value: '-2' });
+			await waitForText(page, /^43$/, withinInterval);
+			await sendAsOtherClient(stack, 'update-variable-value', { name: 'polled', value: '=10' });
+			await waitForText(page, /^10$/, withinInterval);
+			expect(errors).toEqual([]);
+			// The listener would have shown those alerts: with stream mode back on, the next write's alert is its first line.
+			await sendAsOtherClient(stack, 'toggle-stream-mode', { value: true });
+			await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 11 });
+			await alerts.locator('.widget li').first().waitFor();
+			expect(await alerts.locator('.widget li').count()).toBe(1);
+		} finally {
+			await sendAsOtherClient(stack, 'toggle-stream-mode', { value: true });
+		}
+	});
+
+	it('animates a value change with full motion, and not at all with reduced motion', async () => {
+		const animationOf = (page: Page) =>
+			page.locator('.counter .value').evaluate((el) => ({ classes: [...el.classList].filter((c) => c.startsWith('anim-')), name: getComputedStyle(el).animationName }));
+		const { page: moving } = await openConnected(stack, '/widget/counter', { name: 'hugs', animation: 'pop' }, undefined, { motion: 'full' });
+		const { page: still } = await openConnected(stack, '/widget/counter', { name: 'hugs', animation: 'pop' }, undefined, { motion: 'reduced' });
+		pages.push(moving, still);
+		const before = Number(await moving.locator('.counter').getAttribute('data-value'));
+		await waitForText(still, String(before));
+		// The first value is painted without animation.
+		expect(await animationOf(moving)).toEqual({ classes: [], name: 'none' });
+		await sendAsOtherClient(stack, 'set-counter-value', { name: 'hugs', value: before + 1 });
+		await waitForText(moving, String(before + 1));
+		await waitForText(still, String(before + 1));
+		const moved = await animationOf(moving);
+		expect(moved.classes).toEqual(['anim-pop']);
+		expect(moved.name).toMatch(/pop/);
+		expect(await animationOf(still)).toEqual({ classes: [], name: 'none' });
 	});
 
 	it('reads sooner than its interval when the variable-changed alert names the counter', async () => {
@@ -113,6 +141,27 @@ describe('song widgets', () => {
 	});
 });
 
+describe('song queue hideIdle', () => {
+	it('hides when nothing plays and the queue is empty, and shows otherwise (hideIdle=0 always shows)', async () => {
+		const { page } = await open('/widget/song-queue');
+		const { page: shown } = await open('/widget/song-queue', { hideIdle: 0 });
+		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - First Light', username: 'ana' });
+		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - Second Wind', username: 'bo' });
+		await waitForText(page, /Second Wind/);
+		// Something plays, nothing waits: still shown.
+		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
+		await waitForText(page, /^\S.* \d+:\d\d \d+:\d\d$/);
+		await page.locator('.widget section.songs').waitFor();
+		// Nothing plays and nothing waits: hidden, while hideIdle=0 says so.
+		await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+		await page.locator('.widget section.songs').waitFor({ state: 'detached' });
+		expect(await widgetText(page)).toBe('');
+		await waitForText(shown, /^Nothing playing$/);
+		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - Third Bell', username: 'cy' });
+		await waitForText(page, /^Third Bell Aurora Fields requested by cy/);
+	});
+});
+
 describe('chat widget', () => {
 	it('shows new messages, hides commands and chosen users, and removes deleted ones', async () => {
 		const { page, errors } = await open('/widget/chat', { hideCommands: 1, hideUsers: 'PandaBot,nightbot' });
@@ -129,6 +178,29 @@ describe('chat widget', () => {
 		await page.locator('li[data-id="m-1"]').waitFor({ state: 'detached' });
 		expect(await widgetText(page)).toMatch(/cy: gamma says hi/);
 		expect(errors).toEqual([]);
+	});
+
+	it('puts the newest line at the top with direction=top, at the bottom by default', async () => {
+		const { page: top } = await open('/widget/chat', { direction: 'top' });
+		const { page: bottom } = await open('/widget/chat');
+		for (const n of ['one', 'two', 'three']) stack.sim.sim.emit(chatEnvelope(`dir-${n}`, n, { username: 'ana' }));
+		await waitForText(top, /^ana: three ana: two ana: one$/);
+		await waitForText(bottom, /^ana: one ana: two ana: three$/);
+		const y = (page: Page, id: string) => page.locator(`li[data-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+		expect(await y(top, 'dir-three')).toBeLessThan(await y(top, 'dir-one'));
+		expect(await y(bottom, 'dir-three')).toBeGreaterThan(await y(bottom, 'dir-one'));
+	});
+
+	it('leaves out platform icons with platformIcons=0 and user colours with userColors=0', async () => {
+		const { page: plain } = await open('/widget/chat', { platformIcons: 0, userColors: 0, color: '#00ff00' });
+		const { page: styled } = await open('/widget/chat', { color: '#00ff00' });
+		stack.sim.sim.emit(chatEnvelope('pi-1', 'coloured', { username: 'ana', color: '#ff00aa' }));
+		await waitForText(plain, /^ana: coloured$/);
+		await waitForText(styled, /^ana: coloured$/);
+		const seen = (page: Page) =>
+			page.locator('li[data-id="pi-1"]').evaluate((li) => ({ icons: li.querySelectorAll('svg').length, color: getComputedStyle(li.querySelector('.name')!).color }));
+		expect(await seen(plain)).toEqual({ icons: 0, color: 'rgb(0, 255, 0)' });
+		expect(await seen(styled)).toEqual({ icons: 1, color: 'rgb(255, 0, 170)' });
 	});
 
 	it('keeps only the last `limit` messages, and fades lines out after the chosen time', async () => {
@@ -173,5 +245,14 @@ describe('events widget', () => {
 		stack.sim.sim.emit(alertEnvelope('alpha-subscriber', { value: 'Sue' }, { displayname: 'Sue', months: 6 }));
 		await waitForText(page, /^Gus followed$/);
 		await waitForText(popup, /^Sue subscribed for 6 months$/);
+	});
+
+	it('one at a time, each alert leaves after `duration` seconds', async () => {
+		const { page } = await open('/widget/events', { mode: 'popup', duration: 1 });
+		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'Ada' }, { displayname: 'Ada' }));
+		await waitForText(page, /^Ada followed$/);
+		// Gone after its second (the bound only leaves room for a loaded machine).
+		await page.locator('.widget .popup').waitFor({ state: 'detached', timeout: 8000 });
+		expect(await widgetText(page)).toBe('');
 	});
 });

@@ -1,6 +1,6 @@
 /** Helpers for widget tests: another client's REST sends, transparency probes, event builders. */
 import type { Page } from 'playwright-core';
-import { TOKEN, type Stack } from '../stack';
+import { TOKEN, type OpenOptions, type Stack } from '../stack';
 
 /** What another client (a deck, a bot) would do: a REST send straight to the simulator. */
 export async function sendAsOtherClient(stack: Stack, type: string, params: Record<string, unknown>): Promise<unknown> {
@@ -110,9 +110,15 @@ export function alertEnvelope(key: string, dynamic: Record<string, unknown>, ext
 }
 
 /** Opens a widget (debug corner on) and waits until its socket is open, so emitted events reach it. */
-/** Opens a widget with its debug corner and waits until it is connected; `entry` '' is index.html, or 'widget.html'. */
-export async function openConnected(stack: Stack, route: string, params: Record<string, string | number | boolean> = {}, viewport = { width: 640, height: 360 }, entry = '') {
-	const opened = await stack.open(route, { debug: 1, ...params }, viewport, entry);
+/** Opens a widget with its debug corner and waits until it is connected (options: motion, and entry '' for index.html or 'widget.html'). */
+export async function openConnected(
+	stack: Stack,
+	route: string,
+	params: Record<string, string | number | boolean> = {},
+	viewport = { width: 640, height: 360 },
+	options: OpenOptions = {}
+) {
+	const opened = await stack.open(route, { debug: 1, ...params }, viewport, options);
 	await opened.page.locator('.debug[data-status="open"]').waitFor();
 	return opened;
 }
