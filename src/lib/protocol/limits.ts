@@ -14,5 +14,7 @@ export const LIMITS = {
 	poll: { min: 15, max: 1800 },
 	prediction: { min: 30, max: 1800 },
 	rgbChannel: { min: 0, max: 255 },
-	ttsVolume: { min: 0, max: 100 }
+	ttsVolume: { min: 0, max: 100 },
+	/** TEMPORARY (h-sim documents the real one): the most a run-actions list waits in all, ms. */
+	runActionsMaxWaitMs: 300_000
 } as const;
