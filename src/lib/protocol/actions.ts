@@ -6,7 +6,19 @@ import { LIMITS } from './limits';
 
 export const CONTROL_FLOW_TYPES = ['delay', 'conditional', 'loop', 'randomGroup', 'stop'] as const;
 /** Control-flow steps whose inner lists hold further actions. */
-const BRANCHING = new Set<string>(['conditional', 'loop', 'randomGroup']);
+export const BRANCHING = new Set<string>(['conditional', 'loop', 'randomGroup']);
+
+/**
+ * The wait a `delay` step asks for, in ms (protocol facts §5.12): `delay`, or `duration` in its
+ * place; numbers or numeric strings. 0 for anything else, and for a step that is not a delay (an
+ * inline `delay` on another action is not applied).
+ */
+export function delayOf(step: Record<string, unknown>): number {
+	if (step.type !== 'delay') return 0;
+	const raw = step.delay ?? step.duration;
+	const ms = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
 
 export const BLOCKED_TYPES = ['code', 'writeToFile'] as const;
 export const BLOCKED_BASES = ['commandRunner', 'inputEvents'] as const;
@@ -128,16 +140,6 @@ export function validateActions(actions: unknown, field = 'params.actions'): Act
 }
 
 /**
- * A delay step's wait in ms (facts §5.12: `{type: "delay", delay: ms}`, `duration` accepted in place of
- * `delay`). A numeric string counts too: a lenient application may wait for it, so a client must too.
- */
-function waitOf(step: Record<string, unknown>): number {
-	const raw = step.delay ?? step.duration;
-	const ms = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-	return Number.isFinite(ms) && ms > 0 ? ms : 0;
-}
-
-/**
  * How long the application spends waiting in an action list, in ms, bounded by `maxMs` (the most the
  * application waits for one list): the `delay` steps at any depth, every branch counted (an upper
  * bound: a conditional or randomGroup runs only some of them). A loop's repeat count is not public,
@@ -156,7 +158,7 @@ export function actionsWaitMs(actions: unknown, maxMs: number): number {
 		for (const item of list) {
 			if (!isRecord(item) || ++visited > LIMITS.actionsPerRequest * LIMITS.actionNestingDepth) return Math.min(total, maxMs);
 			if (item.type === 'delay') {
-				const ms = waitOf(item);
+				const ms = delayOf(item);
 				if (ms > 0 && looped) return maxMs;
 				total += ms;
 			} else if (typeof item.type === 'string' && BRANCHING.has(item.type))

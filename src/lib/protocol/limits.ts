@@ -2,6 +2,12 @@
 export const LIMITS = {
 	actionsPerRequest: 50,
 	actionNestingDepth: 5,
+	/**
+	 * Our own cap (the spec states none): the simulator waits at most this long in all for one
+	 * run-actions list's delay steps (later waits are cut), and our client's request timeout for a
+	 * routine is derived from the same figure.
+	 */
+	runActionsMaxWaitMs: 60_000,
 	colorTemperature: { min: 2900, max: 7000 },
 	brightness: { min: 0, max: 100, default: 100 },
 	transitionDefault: 0,
@@ -14,7 +20,5 @@ export const LIMITS = {
 	poll: { min: 15, max: 1800 },
 	prediction: { min: 30, max: 1800 },
 	rgbChannel: { min: 0, max: 255 },
-	ttsVolume: { min: 0, max: 100 },
-	/** TEMPORARY (h-sim documents the real one): the most a run-actions list waits in all, ms. */
-	runActionsMaxWaitMs: 300_000
+	ttsVolume: { min: 0, max: 100 }
 } as const;
