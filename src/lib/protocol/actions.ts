@@ -62,7 +62,7 @@ function pathOf(visit: Visit, base: string): string {
 }
 
 /** A list of actions found in a step; `single` when it is one action object standing alone. */
-interface Branch {
+export interface Branch {
 	list: unknown[];
 	path: string;
 	single?: boolean;
@@ -77,11 +77,13 @@ const isAction = (x: unknown): x is Record<string, unknown> => isRecord(x) && ty
  * nested hundreds of thousands deep) and stops once it has found more actions than `budget`: the
  * caller refuses such a list for its size anyway.
  */
-function branchesOf(step: Record<string, unknown>, path: string, budget: number): Branch[] {
+export function branchesOf(step: Record<string, unknown>, path: string, budget: number): Branch[] {
 	const found: Branch[] = [];
 	let actions = 0;
 	const stack: Visit[] = [];
-	for (const [k, child] of Object.entries(step)) if (k !== 'type' && k !== 'base') stack.push({ node: child, parent: undefined, step: `.${k}` });
+	// Pushed last-first so branches come out in the order they are written.
+	const top = Object.entries(step).filter(([k]) => k !== 'type' && k !== 'base');
+	for (let i = top.length - 1; i >= 0; i--) stack.push({ node: top[i]![1], parent: undefined, step: `.${top[i]![0]}` });
 	while (stack.length && actions <= budget) {
 		const visit = stack.pop()!;
 		const { node } = visit;

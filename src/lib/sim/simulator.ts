@@ -3,6 +3,7 @@
  * in-page shim (demo mode) moves bytes; this class decides every answer.
  */
 import { FEATURES, CLOSE_CODES, type Feature } from '../protocol/vocabulary';
+import { systemClock } from './clock';
 import { defaultSetup } from './default-setup';
 import { parseSetup } from './setup';
 import { startDemoTraffic } from './demo';
@@ -15,7 +16,7 @@ import { RequestLog, type LogEntry } from './log';
 import { Runtime } from './runtime';
 import { SocketHub } from './socket';
 import { SimState } from './state';
-import type { Envelope, InjectedFailure, LoggedRequest, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+import type { Envelope, InjectedFailure, LoggedRequest, MaybePromise, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
 export type { Envelope, InjectedFailure, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
@@ -51,7 +52,8 @@ export class Simulator {
 		this.token = opts.token;
 		this.profile = opts.profile ?? 'current';
 		this.features = featuresFor(this.profile, opts.disabledFeatures);
-		const now = opts.now ?? (() => Date.now());
+		const clock = opts.clock ?? (opts.now ? { now: opts.now, wait: systemClock.wait } : systemClock);
+		const now = () => clock.now();
 		// Re-validated (and copied) so a hand-built setup gets its defaults or a clear error.
 		const parsed = opts.setup ? parseSetup(opts.setup) : { ok: true as const, setup: defaultSetup() };
 		if (!parsed.ok) throw new Error(parsed.error);
@@ -62,6 +64,7 @@ export class Simulator {
 			state: new SimState(setup, now()),
 			features: this.features,
 			now,
+			wait: (ms) => clock.wait(ms),
 			random: opts.random ?? Math.random,
 			push: (envelope) => this.hub.broadcast(envelope)
 		});
@@ -71,7 +74,8 @@ export class Simulator {
 		this.tick();
 	}
 
-	handleHttp(req: SimHttpRequest): SimHttpResponse {
+	/** One HTTP request. Most answers are ready at once; run-actions answers when its list has finished. */
+	async handleHttp(req: SimHttpRequest): Promise<SimHttpResponse> {
 		const deps: HttpDeps = {
 			rt: this.rt,
 			dispatcher: this.clientDispatcher,
@@ -80,7 +84,7 @@ export class Simulator {
 			log: (e) => this.addLog(e),
 			tick: () => this.tick()
 		};
-		return handleApiHttp(deps, req);
+		return await handleApiHttp(deps, req);
 	}
 
 	/** A websocket asking to connect with `?token=…&name=…`: refused (as a 401 upgrade) or accepted. */
