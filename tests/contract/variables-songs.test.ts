@@ -1,11 +1,14 @@
 /** Contract: Variables and counters, Counters and loyalty, and the song request queue, in both profiles. */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETUP_INPUT, parseSetup, type Setup } from '$lib/sim';
 import { OK, PROFILES, useSim, type Api } from './harness';
 
 const value = (n: unknown) => ({ message: n, status: 200 });
 
 async function queue(api: Api): Promise<{ title: string; artist: string; image: string; url: string; requester: string }[]> {
-	return JSON.parse(String(await api.variable('songrequest_queue'))) as { title: string; artist: string; image: string; url: string; requester: string }[];
+	const raw = await api.variable('songrequest_queue');
+	expect(Array.isArray(raw)).toBe(true);
+	return raw as { title: string; artist: string; image: string; url: string; requester: string }[];
 }
 
 async function nowPlaying(api: Api): Promise<Record<string, unknown>> {
@@ -194,7 +197,7 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 
 	it('clear empties the queue and keeps the song playing', async () => {
 		expect((await song('clear')).json).toEqual(OK);
-		expect(await sim.api.variable('songrequest_queue')).toBe('[]');
+		expect(await sim.api.variable('songrequest_queue')).toEqual([]);
 		expect(await sim.api.variable('songrequest_queue_length')).toBe(0);
 		expect(await sim.api.variable('songrequest_now_playing_title')).toBe('Midnight Arcade');
 	});
@@ -210,5 +213,53 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 	it('refuses a non-string value with a plain 400 naming the field', async () => {
 		const answer = await song('add', { value: 42 });
 		expect([answer.status, answer.text]).toEqual([400, 'params.value must be a string']);
+	});
+});
+
+/** The setup flag `readShape: "strings"`: reads come in the other shapes facts §5.10 and §6.4 allow. */
+function setupWith(extra: object): Setup {
+	const parsed = parseSetup({ ...DEFAULT_SETUP_INPUT, ...extra });
+	if (!parsed.ok) throw new Error(parsed.error);
+	return parsed.setup;
+}
+
+describe.each(PROFILES)('Variable reads in both shapes (%s)', (profile) => {
+	describe('native (the default)', () => {
+		const sim = useSim(profile);
+		it('answers numbers as numbers and the song queue as an array', async () => {
+			expect(await sim.api.variable('deaths')).toBe(7);
+			expect(await sim.api.variable('songrequest_queue_length')).toBe(2);
+			expect(await sim.api.variable('songrequest_queue')).toEqual([
+				expect.objectContaining({ title: 'Paper Boats', artist: 'Harbor Lights', requester: 'quietkettle' }),
+				expect.objectContaining({ title: 'Static Bloom' })
+			]);
+		});
+	});
+
+	describe('strings (setup readShape)', () => {
+		const sim = useSim(profile, { setup: setupWith({ readShape: 'strings' }) });
+		it('answers numbers as numeric strings and JSON-array variables as JSON text, over REST and the websocket', async () => {
+			expect(await sim.api.variable('deaths')).toBe('7');
+			expect(await sim.api.variable('songrequest_queue_length')).toBe('2');
+			expect(await sim.api.variable('songrequest_now_playing_duration')).toBe('214');
+			const queue = await sim.api.variable('songrequest_queue');
+			expect(typeof queue).toBe('string');
+			expect((JSON.parse(queue as string) as { title: string }[]).map((s) => s.title)).toEqual(['Paper Boats', 'Static Bloom']);
+			expect(await sim.api.variable('alpha_last_follower')).toBe('moss_moth');
+			expect(await sim.api.variable('alpha_live')).toBe(true);
+			if (profile === 'current') {
+				const socket = await sim.api.socket();
+				expect((await socket.command('get-variable-value', { name: 'hugs' })).message).toBe('0');
+			}
+		});
+
+		it('counter math works on the stored number and reads back as a string', async () => {
+			expect((await sim.api.send('update-variable-value', { name: 'deaths', value: '+2' })).json).toEqual(OK);
+			expect(await sim.api.variable('deaths')).toBe('9');
+		});
+	});
+
+	it('a setup with an unknown readShape is refused naming the field', () => {
+		expect(parseSetup({ readShape: 'csv' })).toEqual({ ok: false, error: 'invalid setup: setup.readShape must be one of native, strings' });
 	});
 });

@@ -55,7 +55,7 @@ export function syncSongVariables(rt: Runtime): void {
 	const s = rt.state.songs;
 	const np = s.nowPlaying;
 	const set = (name: string, value: unknown) => rt.setVariable(name, value);
-	set(SONG_VARIABLES.queue, JSON.stringify(s.queue.map(({ title, artist, image, url, requester }) => ({ title, artist, image, url, requester }))));
+	set(SONG_VARIABLES.queue, s.queue.map(({ title, artist, image, url, requester }) => ({ title, artist, image, url, requester })));
 	set(SONG_VARIABLES.queueLength, s.queue.length);
 	set(SONG_VARIABLES.title, np?.title ?? '');
 	set(SONG_VARIABLES.artist, np?.artist ?? '');
