@@ -21,6 +21,21 @@ export function numberOf(raw: unknown): number | undefined {
 	return undefined;
 }
 
+/**
+ * A stored value as a list, when it is one: JSON-array variables come back as arrays or as their
+ * JSON text (facts §5.10, §6.4). Anything else, malformed JSON included, gives undefined.
+ */
+export function listOf(raw: unknown): unknown[] | undefined {
+	if (Array.isArray(raw)) return raw;
+	if (typeof raw !== 'string' || !raw.trimStart().startsWith('[')) return undefined;
+	try {
+		const parsed: unknown = JSON.parse(raw);
+		return Array.isArray(parsed) ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 export function formatNumber(n: number, format: string, locale?: string): string {
 	const options = FORMATS[format as NumberFormat] ?? FORMATS.plain;
 	try {
@@ -38,6 +53,8 @@ export function displayValue(raw: unknown, format: string, locale?: string): str
 	if (raw === undefined || raw === null || raw === '') return formatNumber(0, format, locale);
 	const n = numberOf(raw);
 	if (n !== undefined) return formatNumber(n, format, locale);
+	const list = typeof raw === 'string' ? listOf(raw) : undefined;
+	if (list) return displayValue(list, format, locale);
 	if (typeof raw === 'string') return raw.slice(0, MAX_TEXT);
 	if (typeof raw === 'boolean') return String(raw);
 	if (typeof raw === 'object') {
