@@ -38,7 +38,7 @@ describe('routines page', () => {
 		await assertNothingSentBefore(stack, async () => {
 			await page.getByRole('button', { name: 'Run Hype' }).click();
 			await dialog.getByRole('button', { name: 'Run Hype' }).click();
-		}, 'run-actions');
+		}, 'run-actions', 20_000); // logged when its 5 s wait is over
 		expect(stack.sends()[0]).toMatchObject({ type: 'run-actions', status: 200 });
 		expect(stack.sends()[0]!.params).toEqual({
 			actions: [
