@@ -118,10 +118,10 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 		{ id: '8a2d9c44-1f0e-4b7a-b3c2-5e6f7a8b9c0d', name: 'BRB Screen', visible: false, layers: ['layer-brb-text'] }
 	],
 	overlayLayers: [
-		{ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 20, y: 400 },
-		{ id: 'layer-alerts', overlay: 'Main Overlay', type: 'alerts', visible: true, x: 660, y: 40 },
-		{ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, content: 'Now playing' },
-		{ id: 'layer-brb-text', overlay: 'BRB Screen', type: 'text', visible: true, x: 400, y: 300, content: 'Be right back!' }
+		{ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 20, y: 400, width: 420, height: 600 },
+		{ id: 'layer-alerts', overlay: 'Main Overlay', type: 'alerts', visible: true, x: 660, y: 40, width: 600, height: 400 },
+		{ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, width: 500, height: 80, content: 'Now playing' },
+		{ id: 'layer-brb-text', overlay: 'BRB Screen', type: 'text', visible: true, x: 400, y: 300, width: 1120, height: 200, content: 'Be right back!' }
 	],
 	overlayAssets: [
 		{ id: 'asset-confetti', kind: 'video', file: 'confetti.webm' },

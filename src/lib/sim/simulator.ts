@@ -12,6 +12,7 @@ import { premiumEnvelope } from './events';
 import { tickPolls } from './handlers/polls';
 import { progressOf, tickSongs } from './handlers/songs';
 import { handleApiHttp, type HttpDeps } from './http';
+import { overlayConfig } from './retrieve';
 import { RequestLog, type LogEntry } from './log';
 import { Runtime } from './runtime';
 import { SocketHub } from './socket';
@@ -185,6 +186,8 @@ export class Simulator {
 			banned: [...s.banned],
 			lights: s.lights,
 			studio: s.studio,
+			overlays: overlayConfig(this.rt).overlays,
+			layers: overlayConfig(this.rt).overlayLayers,
 			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],
