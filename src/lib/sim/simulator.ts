@@ -16,6 +16,7 @@ import { overlayConfig } from './retrieve';
 import { RequestLog, type LogEntry } from './log';
 import { Runtime } from './runtime';
 import { SocketHub } from './socket';
+import { tickStreamVariables } from './stream-variables';
 import { SimState } from './state';
 import type { Envelope, InjectedFailure, LoggedRequest, MaybePromise, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
@@ -208,6 +209,7 @@ export class Simulator {
 	private tick(): void {
 		tickSongs(this.rt);
 		tickPolls(this.rt);
+		tickStreamVariables(this.rt);
 	}
 
 	private addLog(entry: LogEntry): void {
