@@ -263,3 +263,65 @@ describe.each(PROFILES)('Variable reads in both shapes (%s)', (profile) => {
 		expect(parseSetup({ readShape: 'csv' })).toEqual({ ok: false, error: 'invalid setup: setup.readShape must be one of native, strings' });
 	});
 });
+
+describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile) => {
+	const sim = useSim(profile);
+
+	it('while a track plays from music_player, the music_player_* family (§6.2) matches songrequest_now_playing_*', async () => {
+		const read = async (names: string[]) => Object.fromEntries(await Promise.all(names.map(async (n) => [n, await sim.api.variable(n)])));
+		const np = await read([
+			'songrequest_now_playing_title',
+			'songrequest_now_playing_artist',
+			'songrequest_now_playing_url',
+			'songrequest_now_playing_duration',
+			'songrequest_now_playing_source'
+		]);
+		expect(np.songrequest_now_playing_source).toBe('music_player');
+		const mp = await read(['song', 'artist', 'album', 'url', 'duration', 'id', 'uri', 'image', 'is_playing', 'progress', 'progress_ts', 'queue'].map((n) => `music_player_now_playing_${n}`));
+		expect(mp).toMatchObject({
+			music_player_now_playing_song: np.songrequest_now_playing_title,
+			music_player_now_playing_artist: np.songrequest_now_playing_artist,
+			music_player_now_playing_album: 'Night Drives',
+			music_player_now_playing_url: np.songrequest_now_playing_url,
+			music_player_now_playing_duration: np.songrequest_now_playing_duration,
+			music_player_now_playing_id: expect.stringMatching(/^\w+$/),
+			music_player_now_playing_uri: expect.stringMatching(/^music_player:track:\w+$/),
+			music_player_now_playing_image: expect.stringMatching(/^data:image\/svg\+xml,/),
+			music_player_now_playing_is_playing: true,
+			music_player_now_playing_progress_ts: expect.any(Number)
+		});
+		expect((mp.music_player_now_playing_queue as { name: string }[]).map((q) => q.name)).toEqual(['Paper Boats', 'Static Bloom']);
+		expect(Object.keys((mp.music_player_now_playing_queue as object[])[0]!).sort()).toEqual(['artist', 'image', 'name', 'uri', 'url']);
+		expect(await read(['song', 'artist', 'url'].map((n) => `music_player_next_${n}`))).toEqual({
+			music_player_next_song: 'Paper Boats',
+			music_player_next_artist: 'Harbor Lights',
+			music_player_next_url: 'https://music.example/track/paper-boats'
+		});
+		await sim.api.send('song-request', { action: 'skip' });
+		expect(await sim.api.variable('music_player_now_playing_song')).toBe('Paper Boats');
+		expect(await sim.api.variable('music_player_next_song')).toBe('Static Bloom');
+		await sim.api.send('song-request', { action: 'clear' });
+		await sim.api.send('song-request', { action: 'skip' });
+		expect(await read(['music_player_now_playing_song', 'music_player_next_song', 'music_player_now_playing_queue'])).toEqual({
+			music_player_now_playing_song: '',
+			music_player_next_song: '',
+			music_player_now_playing_queue: []
+		});
+	});
+
+	it('the default setup carries the stream variables of §8, agreeing with the live and connected state', async () => {
+		const v = (name: string) => sim.api.variable(name);
+		expect(await v('alpha_live')).toBe(true);
+		expect(await v('gamma_live')).toBe(false);
+		expect(await v('beta_live')).toBeUndefined();
+		expect((await v('alpha_total_follower_count')) as number + ((await v('gamma_total_follower_count')) as number)).toBe(await v('total_follower_count'));
+		expect((await v('alpha_total_subscriber_count')) as number + ((await v('gamma_total_subscriber_count')) as number)).toBe(await v('total_subscriber_count'));
+		expect(await v('last_follower')).toBe(await v('alpha_last_follower'));
+		expect(await v('last_subscriber')).toBe(await v('alpha_last_subscriber'));
+		expect(await v('alpha_username')).toBe('pixelpanda');
+		expect(await v('alpha_uptime')).toMatch(/^\d+m \d+s$|^\d+h \d+m \d+s$/);
+		expect(Date.parse(String(await v('alpha_uptime_timestamp')))).toBeLessThan(Date.now());
+		expect(await v('gamma_uptime')).toBe('');
+		expect(await v('app_uptime')).toMatch(/s$/);
+	});
+});

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { SONG_VARIABLES } from '$lib/protocol';
 import { asRead } from '$lib/sim/handlers/variables';
-import { displayValue, listOf, numberOf } from '$lib/widgets/format';
-import { parseNowPlaying, parseQueue } from '$lib/widgets/songs/songs';
+import { parseNowPlaying, parseQueue } from '$lib/client/songs';
+import { listOf, numberOf } from '$lib/client/values';
+import { displayValue } from '$lib/widgets/format';
 import { valueText } from '../../src/routes/(app)/counters/value-text';
 
 const queue = [

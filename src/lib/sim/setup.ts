@@ -36,6 +36,7 @@ const EntrySchema = v.strictObject({ id: name('id'), label: name('label') });
 const SongSchema = v.strictObject({
 	title: name('song title'),
 	artist: v.optional(v.string('must be a string'), ''),
+	album: v.optional(v.string('must be a string'), ''),
 	url: v.optional(v.string('must be a string'), ''),
 	image: v.optional(v.string('must be a string'), ''),
 	duration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1 s')), 200),

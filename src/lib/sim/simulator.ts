@@ -12,9 +12,11 @@ import { premiumEnvelope } from './events';
 import { tickPolls } from './handlers/polls';
 import { progressOf, tickSongs } from './handlers/songs';
 import { handleApiHttp, type HttpDeps } from './http';
+import { overlayConfig } from './retrieve';
 import { RequestLog, type LogEntry } from './log';
 import { Runtime } from './runtime';
 import { SocketHub } from './socket';
+import { tickStreamVariables } from './stream-variables';
 import { SimState } from './state';
 import type { Envelope, InjectedFailure, LoggedRequest, MaybePromise, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
@@ -185,6 +187,8 @@ export class Simulator {
 			banned: [...s.banned],
 			lights: s.lights,
 			studio: s.studio,
+			overlays: overlayConfig(this.rt).overlays,
+			layers: overlayConfig(this.rt).overlayLayers,
 			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],
@@ -205,6 +209,7 @@ export class Simulator {
 	private tick(): void {
 		tickSongs(this.rt);
 		tickPolls(this.rt);
+		tickStreamVariables(this.rt);
 	}
 
 	private addLog(entry: LogEntry): void {

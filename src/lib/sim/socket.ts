@@ -148,8 +148,8 @@ export class SocketHub {
 
 	private answer(conn: Connection, frame: Record<string, unknown>, context: unknown, outcome: SendOutcome): void {
 		const { rt } = this.deps;
-		// Replies exist only on versions with ws-command-responses, and only for a command carrying a context.
-		if (rt.has('ws-command-responses') && context !== undefined && conn.open) this.reply(conn, outcomeToSocket(rt, outcome, context));
+		// One reply per command on versions with ws-command-responses, with or without a context (facts §3.3).
+		if (rt.has('ws-command-responses') && conn.open) this.reply(conn, outcomeToSocket(rt, outcome, context));
 		this.deps.log({
 			transport: 'ws',
 			type: String(frame.type).slice(0, 100),

@@ -30,6 +30,7 @@ export interface SongItem {
 	artist: string;
 	image: string;
 	url: string;
+	album?: string;
 	/** Seconds. */
 	duration: number;
 	requester: string;
@@ -118,11 +119,14 @@ export class SimState {
 	readonly layers = new Map<string, Record<string, unknown>>();
 	readonly spoken: { text: string; voice: string; at: number }[] = [];
 	readonly setup: Setup;
+	/** When the simulator started: `app_uptime` counts from here. */
+	readonly startedAt: number;
 	/** How variable reads answer (setup `readShape`). */
 	readonly readShape: ReadShape;
 
 	constructor(setup: Setup, now: number) {
 		this.setup = setup;
+		this.startedAt = now;
 		this.readShape = setup.readShape;
 		this.states = { ...setup.states };
 		this.listenId = setup.app.listenId;

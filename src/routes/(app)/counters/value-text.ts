@@ -1,4 +1,4 @@
-import { listOf } from '$lib/widgets/format';
+import { listOf } from '$lib/client/values';
 
 /**
  * A stored value shown as text: the application does not normalise types, so anything may come back.
