@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startSimServer, type SimServer } from '../../src/server/sim-server';
+import { recordLint } from '../support/lint';
 import type { Profile } from '../../src/lib/sim/types';
 import type { Feature } from '../../src/lib/protocol';
 import type { LoggedRequest } from '../../src/lib/sim/types';
@@ -45,7 +46,7 @@ export const connection = (sim: SimServer) => ({ token: TOKEN, host: '127.0.0.1'
 const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-catalog']);
 
 export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup } = {}): Promise<Stack> {
-	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup });
+	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup, onLog: recordLint });
 	const site = await serveBuild();
 	const browser = await launchBrowser();
 	return {
