@@ -89,7 +89,7 @@ const rgbValue = v.union(
 			g: num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			b: num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
 		}),
-		v.tuple([
+		v.strictTuple([
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
