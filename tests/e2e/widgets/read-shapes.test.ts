@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_SETUP_INPUT } from '../../../src/lib/sim/default-setup';
 import { parseSetup } from '../../../src/lib/sim/setup';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
+import { recordLint } from '../../support/lint';
 import { startStack, TOKEN, type Stack } from '../stack';
 import { openConnected, waitForText } from './helpers';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
 	stack = await startStack();
 	const parsed = parseSetup({ ...DEFAULT_SETUP_INPUT, readShape: 'strings' });
 	if (!parsed.ok) throw new Error(parsed.error);
-	strings = await startSimServer({ port: 0, token: TOKEN, profile: 'current', setup: parsed.setup });
+	strings = await startSimServer({ port: 0, token: TOKEN, profile: 'current', setup: parsed.setup, onLog: recordLint });
 });
 afterEach(async () => {
 	for (const page of pages.splice(0)) await page.context().close();
