@@ -3,6 +3,7 @@
  * The simulator, the client, the forms and the tests read this one table.
  */
 import * as v from 'valibot';
+import { actionsWaitMs } from './actions';
 import { LIMITS } from './limits';
 import { bool, int, nonNegativeInt, num, params, platform, rawText, text } from './rules';
 import {
@@ -64,6 +65,8 @@ export interface SendTypeRule {
 	readOnly: boolean;
 	/** The answer is `false` with HTTP 200 when the platform is not a supported one. */
 	falseOffPlatform?: boolean;
+	/** How long the application waits inside this request before answering (ms), on top of its usual time. */
+	waitMs?: (params: Record<string, unknown>) => number;
 }
 
 const value = (what: string) => params({ value: text(what) });
@@ -86,7 +89,7 @@ const rgbValue = v.union(
 			g: num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			b: num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
 		}),
-		v.tuple([
+		v.strictTuple([
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
@@ -519,7 +522,9 @@ const RULES = {
 		params: params({
 			actions: v.array(v.unknown(), 'must be a list of actions'),
 			extraSettings: v.optional(v.record(v.string(), v.unknown(), 'must be an object'))
-		})
+		}),
+		// The answer comes when the whole list has finished, delays included (spec; facts §5.12).
+		waitMs: (p) => actionsWaitMs(p.actions, LIMITS.runActionsMaxWaitMs)
 	},
 	'get-action-catalog': {
 		group: 'actions',
