@@ -4,7 +4,7 @@
  * A classic script rather than `import()`: module scripts from file:// are blocked (opaque origin),
  * classic ones load, and the page's policy allows them as 'self'.
  */
-import { demoAvailable, provideDemo, type StartDemo } from '$lib/app/demo';
+import { demoAvailable, provideDemo, type StartDemo } from '$lib/client/demo';
 import { parseConnectionSettings } from '$lib/client/settings';
 
 /** The global the demo script sets (src/widget-entry/demo.ts). */

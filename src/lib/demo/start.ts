@@ -1,5 +1,5 @@
 /** Demo mode: a simulator in the page, with its demo traffic, and the transport the client talks to it through. */
-import type { DemoTransport } from '$lib/app/demo';
+import type { DemoTransport } from '$lib/client/demo';
 import type { WebSocketConstructor } from '$lib/client/socket';
 import { Simulator } from '$lib/sim';
 import { demoFetch, demoWebSocketClass } from './transport';

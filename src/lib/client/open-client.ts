@@ -8,9 +8,10 @@ import type { Simulator } from '$lib/sim/simulator';
 import { startDemo } from './demo';
 import { lockConnections } from './connection-lock';
 
-export interface SessionOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
+export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
 
-export interface Session {
+/** One opened client, with what closing it must also stop (the demo's simulator). */
+export interface OpenedClient {
 	readonly client: StreamClient;
 	readonly settings: ConnectionSettings;
 	/** The in-page simulator in demo mode. */
@@ -18,7 +19,7 @@ export interface Session {
 	close(): void;
 }
 
-export function openSession(settings: ConnectionSettings, options: SessionOptions = {}): Session {
+export function openClient(settings: ConnectionSettings, options: OpenClientOptions = {}): OpenedClient {
 	const demo = settings.demo ? startDemo(settings.token) : undefined;
 	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo ? { fetch: demo.fetch, WebSocket: demo.WebSocket } : {};
 	const client = new StreamClient({ connection: settings, ...options, ...transport });
