@@ -66,11 +66,11 @@ export class AppHost {
 	}
 
 	connect(settings: ConnectionSettings, remember = true): void {
+		keepDemo(settings.demo);
 		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
 		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
 		this.current?.close();
 		this.current = new DashboardSession(settings);
-		keepDemo(settings.demo);
 		if (remember && !settings.demo) this.#store.save(settings);
 		if (remember && !settings.demo) this.#cleanAddress(settings);
 	}
