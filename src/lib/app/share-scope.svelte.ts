@@ -36,7 +36,7 @@ type ScopeState =
 	/** `label`: the link's name when it worked before and stopped while the page was open. */
 	| { kind: 'refused'; message: string; label?: string };
 
-export interface ShareScopeOptions {
+interface ShareScopeOptions {
 	fetch?: typeof fetch;
 	/** Whether the page is served by the companion server (read from its meta tag by default). */
 	companion?: boolean;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { SETTINGS_STORAGE_KEY } from '../../../src/lib/client/settings-store';
+import { SETTINGS_STORAGE_KEY } from '../../../src/lib/client/remembered-settings';
 import { startCompanion, type Companion } from '../../../src/server/companion';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { seriousViolations } from '../axe';
