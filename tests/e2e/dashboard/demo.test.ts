@@ -16,15 +16,15 @@ describe('the demo', () => {
 		browser = await launchBrowser();
 		const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
 		page = await context.newPage();
-		page.setDefaultTimeout(10_000);
+		page.setDefaultTimeout(30_000);
 		await page.goto(`${site.url}#/connect`);
-	});
+	}, 120_000);
 	afterAll(async () => {
 		await browser?.close();
 		await site?.close();
 	});
 
-	it('started from the connect page, the header shows a "Demo" pill next to the connection state', async () => {
+	it('started from the connect page, the header shows a "Demo" pill next to the connection state', { timeout: 120_000 }, async () => {
 		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);
 		await page.getByRole('button', { name: 'Try the demo' }).click();
 		await waitForStatus(page, 'open');
@@ -35,14 +35,14 @@ describe('the demo', () => {
 		expect(await seriousViolations(page)).toEqual([]);
 	});
 
-	it('a reload keeps the demo, and its pill', async () => {
+	it('a reload keeps the demo, and its pill', { timeout: 60_000 }, async () => {
 		await page.reload();
 		await waitForStatus(page, 'open');
 		await header().getByText('Demo', { exact: true }).waitFor();
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
 	});
 
-	it('connecting for real ends the demo: no pill, and a reload does not bring the demo back', async () => {
+	it('connecting for real ends the demo: no pill, and a reload does not bring the demo back', { timeout: 60_000 }, async () => {
 		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Connect' }).click();
 		await page.getByRole('button', { name: 'Disconnect and forget' }).click();
 		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);

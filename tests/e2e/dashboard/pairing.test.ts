@@ -32,7 +32,7 @@ describe('open on your phone', () => {
 	async function open(url: string, viewport: { width: number; height: number }) {
 		const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
 		const page = await context.newPage();
-		page.setDefaultTimeout(10_000);
+		page.setDefaultTimeout(20_000);
 		const watched = watchPage(page);
 		await page.goto(url);
 		return { page, lines: () => [...watched.consoleLines, ...watched.errors] };
@@ -56,7 +56,7 @@ describe('open on your phone', () => {
 		pc = opened.page;
 		pcConsole = [];
 		pc.on('console', (m) => pcConsole.push(m.text()));
-	});
+	}, 120_000);
 	afterAll(async () => {
 		await browser?.close();
 		await companion?.close();
@@ -64,7 +64,7 @@ describe('open on your phone', () => {
 		if (dir) rmSync(dir, { recursive: true, force: true });
 	});
 
-	it('on the PC: the code stays hidden until tapped, for the address the streamer picks, and holds the token in the fragment', { timeout: 60_000 }, async () => {
+	it('on the PC: the code stays hidden until tapped, for the address the streamer picks, and holds the token in the fragment', { timeout: 120_000 }, async () => {
 		await waitForStatus(pc, 'open');
 		const card = pc.getByRole('region', { name: 'Open on your phone' });
 		await card.getByText('whoever scans it controls your stream').waitFor();
@@ -93,7 +93,7 @@ describe('open on your phone', () => {
 		expect(await pc.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 	});
 
-	it('the phone opens the scanned address connected, clears the token from the address bar and keeps it', { timeout: 60_000 }, async () => {
+	it('the phone opens the scanned address connected, clears the token from the address bar and keeps it', { timeout: 120_000 }, async () => {
 		const { page: phone, lines } = await open(scanned, PHONE);
 		await waitForStatus(phone, 'open');
 		await phone.getByRole('button', { name: 'lurk', exact: true }).waitFor();

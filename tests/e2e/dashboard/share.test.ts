@@ -36,7 +36,7 @@ describe('share links through the companion server', () => {
 		const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
 		if (init) await context.addInitScript(init);
 		const page = await context.newPage();
-		page.setDefaultTimeout(10_000);
+		page.setDefaultTimeout(20_000);
 		page.on('console', (m) => consoleLines.push(m.text()));
 		await page.goto(url);
 		return page;
@@ -79,7 +79,7 @@ describe('share links through the companion server', () => {
 		await card.getByRole('status').waitFor();
 	});
 
-	it('has no serious or critical axe violations on the share page, with a link listed', { timeout: 60_000 }, async () => {
+	it('has no serious or critical axe violations on the share page, with a link listed', { timeout: 120_000 }, async () => {
 		expect(await seriousViolations(streamer)).toEqual([]);
 		expect(await streamer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 	});
@@ -132,7 +132,7 @@ describe('share links through the companion server', () => {
 		await co.context().close();
 	});
 
-	it('a link that may play alerts gets a deck of alerts only; the other buttons are counted under "Not in this link"', { timeout: 60_000 }, async () => {
+	it('a link that may play alerts gets a deck of alerts only; the other buttons are counted under "Not in this link"', { timeout: 120_000 }, async () => {
 		const manage = (method: string, path: string, body?: object) =>
 			fetch(`${companion.url}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
 		const link = await (await manage('POST', '/__share/links', { label: 'Alerts only', profile: 'custom', types: ['alert'] })).json();
@@ -177,7 +177,7 @@ describe('share links through the companion server', () => {
 		let modUrl = '';
 		let mod: Page;
 
-		it('the streamer gets it as a QR code (decoded: the link itself) and through the share sheet', { timeout: 60_000 }, async () => {
+		it('the streamer gets it as a QR code (decoded: the link itself) and through the share sheet', { timeout: 120_000 }, async () => {
 			const form = streamer.getByRole('form', { name: 'New share link' });
 			await form.getByLabel('Label (optional)').fill('Mods');
 			await form.getByRole('radio', { name: /Moderation/ }).check();
@@ -211,7 +211,7 @@ describe('share links through the companion server', () => {
 			await withSheet.context().close();
 		});
 
-		it('lands on Chat, with the key out of the address bar, and sends a chat line that reaches the application', { timeout: 60_000 }, async () => {
+		it('lands on Chat, with the key out of the address bar, and sends a chat line that reaches the application', { timeout: 120_000 }, async () => {
 			mod = await open(modUrl, undefined, PHONE_390);
 			await mod.getByRole('heading', { name: 'Chat and events' }).waitFor();
 			expect(mod.url()).toBe(`${companion.url}/#/chat`);
@@ -225,7 +225,7 @@ describe('share links through the companion server', () => {
 			expect(await seriousViolations(mod)).toEqual([]);
 		});
 
-		it('its Stream page shows the chat modes it may use and names the rest under "Not in this link"', async () => {
+		it('its Stream page shows the chat modes it may use and names the rest under "Not in this link"', { timeout: 120_000 }, async () => {
 			await mod.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Stream' }).click();
 			await mod.getByRole('region', { name: 'Chat modes' }).getByText('Slow mode', { exact: true }).first().waitFor();
 			// Clearing chat belongs to the stream group, not to moderation: left out, not greyed.
@@ -238,7 +238,7 @@ describe('share links through the companion server', () => {
 			expect(await seriousViolations(mod)).toEqual([]);
 		});
 
-		it('revoked while the page is open: the page says so at once, who to ask, and no longer what the link allowed', { timeout: 60_000 }, async () => {
+		it('revoked while the page is open: the page says so at once, who to ask, and no longer what the link allowed', { timeout: 120_000 }, async () => {
 			await mod.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Chat' }).click();
 			const card = streamer.getByRole('listitem', { name: 'Mods' });
 			await card.getByRole('button', { name: 'Revoke Mods' }).click();
@@ -274,7 +274,7 @@ describe('share links through the companion server', () => {
 		}
 	});
 
-	it('the streamer turns share links on from the dashboard on this PC, without a restart or a saved file', { timeout: 60_000 }, async () => {
+	it('the streamer turns share links on from the dashboard on this PC, without a restart or a saved file', { timeout: 120_000 }, async () => {
 		const page = await open(`${bare.url}/#/share?token=${TOKEN}`, undefined, PHONE_390);
 		await page.getByText('The same in PowerShell, cmd, bash').click();
 		await page.getByText(`$env:STREAM_TOKEN='your-token'; npm start`).waitFor();
