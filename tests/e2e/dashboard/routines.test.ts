@@ -78,7 +78,8 @@ describe('routines page', () => {
 		stack.sim.sim.clearLog();
 		await saved.getByRole('button', { name: 'Run Raid welcome' }).click();
 		await page.getByRole('dialog', { name: 'Run Raid welcome?' }).getByRole('button', { name: 'Run Raid welcome' }).click();
-		await expect.poll(() => stack.sends().length).toBe(1);
+		// The simulator logs run-actions when it answers, after the routine's 1.5 s wait (facts §5.12).
+		await expect.poll(() => stack.sends().length, { timeout: 15_000 }).toBe(1);
 		expect(stack.sends()[0]!.params).toEqual({
 			actions: [
 				{ base: 'app', type: 'chatbot', value: { message: 'Welcome raiders!' } },
