@@ -346,8 +346,14 @@ describe.each(PROFILES)('lenient reading and lint notes (%s)', (profile) => {
 		expect(four.text).toContain('params.value');
 	});
 
-	it('a range with no "integer" in it accepts fractions without a note (brightness)', async () => {
+	it('a range with no "integer" in it accepts fractions without a note (brightness, ct, slow mode, poll duration)', async () => {
 		expect((await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 55.5 })).json).toEqual(OK);
+		expect((await sim.api.send('rgb-color', { value: { ct: 3200.5 } })).json).toEqual(OK);
+		expect(await lastLint()).toBeUndefined();
+		expect((await sim.api.send('set-slow-mode', { value: true, duration: 10.5, platform: 'alpha' })).json).toEqual(OK);
+		expect((await sim.api.control('state')).json).toMatchObject({ chatModes: { slow: { on: true, duration: 10.5 } } });
+		expect((await sim.api.send('create-poll', { name: 'Q', value: 'a,b', duration: 20.5, platform: 'alpha' })).json).toEqual(OK);
+		expect((await sim.api.control('state')).json).toMatchObject({ poll: { duration: 20.5, status: 'ACTIVE' } });
 		expect(await lastLint()).toBeUndefined();
 	});
 });

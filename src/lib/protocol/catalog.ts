@@ -95,7 +95,8 @@ const rgbValue = v.union(
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
 		]),
 		v.strictObject({
-			ct: int(LIMITS.colorTemperature.min, LIMITS.colorTemperature.max, 'K')
+			// The spec's range says no "integer": fractions are accepted.
+			ct: num(LIMITS.colorTemperature.min, LIMITS.colorTemperature.max, 'K')
 		})
 	],
 	`must be {r, g, b} (0–255), [r, g, b] or {ct} with a colour temperature from ${LIMITS.colorTemperature.min} to ${LIMITS.colorTemperature.max} K`
@@ -174,7 +175,7 @@ const chatMode = (label: string, duration?: { min: number; max: number; default:
 	label,
 	params: onPlatform({
 		value: chatModeValue,
-		...(duration ? { duration: v.optional(int(duration.min, duration.max, unit), duration.default) } : {})
+		...(duration ? { duration: v.optional(num(duration.min, duration.max, unit), duration.default) } : {})
 	}) as v.GenericSchema,
 	platforms: ALPHA,
 	acknowledgedOnly: true,
@@ -408,7 +409,7 @@ const RULES = {
 		params: onPlatform({
 			name: rawText('poll title'),
 			value: choices('choices', false),
-			duration: int(LIMITS.poll.min, LIMITS.poll.max, 's')
+			duration: num(LIMITS.poll.min, LIMITS.poll.max, 's')
 		}),
 		platforms: ALPHA,
 		acknowledgedOnly: true
@@ -427,7 +428,7 @@ const RULES = {
 		params: onPlatform({
 			name: rawText('prediction title'),
 			value: choices('outcomes', true),
-			duration: int(LIMITS.prediction.min, LIMITS.prediction.max, 's')
+			duration: num(LIMITS.prediction.min, LIMITS.prediction.max, 's')
 		}),
 		platforms: ALPHA,
 		acknowledgedOnly: true
