@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { actionCatalogText, CATALOG, SEND_TYPES, type SendType } from '$lib/protocol';
-import { OK, PROFILES, useSim, type Api } from './harness';
+import { OK, PROFILES, expectLint, useSim, type Api } from './harness';
 
 /** One well-formed request per type; the Record type makes the compiler demand every catalog type. */
 const EXAMPLES: Record<SendType, Record<string, unknown> | undefined> = {
@@ -145,6 +145,19 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		expect((await sim.api.send('overlay-set-layer-size', { layer: 'layer-alerts', height: 300 })).json).toEqual(OK);
 		expect(await layer('layer-alerts')).toMatchObject({ width: 800, height: 300 });
 		const bad = await sim.api.send('overlay-set-layer-size', { width: 10 });
+		expect([bad.status, bad.text]).toEqual([400, 'params.layer is required']);
+	});
+
+	it('overlay-set-layer-position without x or y answers success and stores the literal "undefined" (facts §5.11), with a lint note', async () => {
+		expectLint('params.y is missing', 'params.x is missing');
+		const layer = async (id: string) => ((await state(sim.api)).layers as { id: string }[]).find((l) => l.id === id);
+		expect((await sim.api.send('overlay-set-layer-position', { layer: 'layer-chat', x: 5 })).json).toEqual(OK);
+		expect(await layer('layer-chat')).toMatchObject({ x: 5, y: 'undefined' });
+		expect((await sim.api.send('overlay-set-layer-position', { layer: 'layer-alerts', y: 7 })).json).toEqual(OK);
+		expect(await layer('layer-alerts')).toMatchObject({ x: 'undefined', y: 7 });
+		const log = (await sim.api.control('requests')).json as { requests: { lint?: string[] }[] };
+		expect(log.requests.at(-1)!.lint).toEqual(['params.x is missing; the application answers success and stores the literal string "undefined" (send a number)']);
+		const bad = await sim.api.send('overlay-set-layer-position', { x: 1, y: 2 });
 		expect([bad.status, bad.text]).toEqual([400, 'params.layer is required']);
 	});
 

@@ -51,8 +51,17 @@ export const LENIENCY_RULES = {
 	envelopeIgnored: (type: string) => `does nothing on ${type} (not a queue-executed type); the application ignores it`,
 	numericString: 'is a numeric string; the application reads it as a number (send a JSON number)',
 	truthy: 'is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false)',
-	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)'
+	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)',
+	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)'
 } as const;
+
+/**
+ * Required fields the application does not check: omitted, it stores the literal string "undefined"
+ * (facts §5.11: `overlay-set-layer-position` without `x` or `y`). Our client always sends them.
+ */
+export const MISSING_AS_UNDEFINED: Partial<Record<SendType, readonly string[]>> = {
+	'overlay-set-layer-position': ['x', 'y']
+};
 
 type Kind = 'number' | 'integer' | 'boolean' | 'other';
 
@@ -79,7 +88,7 @@ const NUMERIC = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 export interface LenientReading {
 	/** Params as the application reads them, ready for the strict check. */
 	params: unknown;
-	/** Envelope params that apply but that the type's strict schema does not list (hold on a trigger): kept for the handler. */
+	/** Params the handler gets as they are, past the strict check: envelope params that apply but that the type's strict schema does not list (hold on a trigger), and the application's "undefined" for a missing coordinate. */
 	kept: Record<string, unknown>;
 	notes: LintNote[];
 }
@@ -121,6 +130,13 @@ export function readLeniently(type: SendType, params: unknown): LenientReading {
 			notes.push({ field, rule: LENIENCY_RULES.truthy });
 			out[key] = Boolean(value);
 		} else out[key] = value;
+	}
+	for (const key of MISSING_AS_UNDEFINED[type] ?? []) {
+		if (Object.hasOwn(params, key)) continue;
+		notes.push({ field: `params.${key}`, rule: LENIENCY_RULES.missingAsUndefined });
+		// A stand-in the strict check accepts; the handler gets the application's literal "undefined".
+		out[key] = 0;
+		kept[key] = 'undefined';
 	}
 	return { params: out, kept, notes };
 }
