@@ -161,6 +161,23 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		expect([bad.status, bad.text]).toEqual([400, 'params.layer is required']);
 	});
 
+	it('the undocumented types the application accepts answer true, each with a lint note naming the type (facts §5.11, §5.13)', async () => {
+		expectLint('"overlay-screenshot" is not in the spec', '"hud-toggle" is not in the spec', '"hud-volume-set"', '"hud-opacity-set"', '"hud-overlay-change"', '"send-music_player-command"', '"modqueue-decision"');
+		expect((await sim.api.send('overlay-screenshot', { name: 'brb screen' })).json).toEqual(OK);
+		const path = await sim.api.send('get-variable-value', { name: 'last_overlay_screenshot_path' });
+		expect((path.json as { message: string }).message).toMatch(/^screenshots\/8a2d9c44-1f0e-4b7a-b3c2-5e6f7a8b9c0d-\d+\.png$/);
+		expect((await sim.api.send('overlay-screenshot', { name: 'nobody' })).json).toEqual(OK);
+		for (const [type, params] of [['hud-toggle', undefined], ['hud-volume-set', { value: 40 }], ['hud-opacity-set', { value: 0.5 }], ['hud-overlay-change', { value: 'BRB Screen' }]] as const)
+			expect((await sim.api.send(type, params)).json).toEqual(OK);
+		expect((await state(sim.api)).hud).toEqual({ visible: true, volume: 40, opacity: 0.5, overlay: 'BRB Screen' });
+		expect((await sim.api.send('send-music_player-command', { type: 'setVolume', value: 30 })).json).toEqual(OK);
+		expect((await sim.api.send('send-music_player-command', { type: 'dance', value: 1 })).json).toEqual(OK);
+		expect((await state(sim.api)).musicPlayerCommands).toEqual([{ type: 'setVolume', value: 30 }]);
+		expect((await sim.api.send('modqueue-decision', { modQueueId: 'mq-1', approved: 'true' })).json).toEqual(OK);
+		const log = (await sim.api.control('requests')).json as { requests: { lint?: string[] }[] };
+		expect(log.requests.at(-1)!.lint).toEqual(['type "modqueue-decision" is not in the spec; the application accepts it (protocol facts §5.13)']);
+	});
+
 	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {
 		const fuze = async () => ((await state(sim.api)).states as { fuze: number }).fuze;
 		await sim.api.send('stop-fuze');

@@ -7,6 +7,7 @@ import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
 import { describeIssues } from '../protocol/issues';
 import { describeLint, readLeniently } from '../protocol/leniency';
 import { checkSend } from '../protocol/send';
+import { isUndocumentedType, undocumentedLint } from '../protocol/undocumented';
 import { makeActionHandlers } from './handlers/actions';
 import { commandHandlers } from './handlers/commands';
 import { lightHandlers } from './handlers/lights';
@@ -16,6 +17,7 @@ import { acknowledged, fail, ok, type Handler } from './handlers/shared';
 import { songHandlers } from './handlers/songs';
 import { streamHandlers } from './handlers/stream';
 import { triggerHandlers } from './handlers/triggers';
+import { undocumentedHandlers } from './handlers/undocumented';
 import { variableHandlers } from './handlers/variables';
 import type { Runtime } from './runtime';
 import { KIND_BY_OPTION_KEY } from './state';
@@ -63,6 +65,12 @@ export class Dispatcher {
 	}
 
 	private run(type: unknown, params: unknown): MaybePromise<SendOutcome> {
+		if (isUndocumentedType(type)) {
+			// Accepted as the application accepts it; our client never sends these (a lint note, 400 when strict).
+			const lint = [describeLint(undocumentedLint(type))];
+			if (this.strict) return { ...fail(400, `${lint[0]} (refused: the simulator runs in strict mode)`), lint };
+			return { ...undocumentedHandlers[type](this.rt, isRecord(params) ? params : {}), lint };
+		}
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];

@@ -191,6 +191,8 @@ export class Simulator {
 			studio: s.studio,
 			overlays: overlayConfig(this.rt).overlays,
 			layers: overlayConfig(this.rt).overlayLayers,
+			hud: s.hud,
+			musicPlayerCommands: s.musicPlayerCommands,
 			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],
