@@ -259,6 +259,19 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		expect(answer.json).toEqual({ message: 7, status: 200 });
 	});
 
+	it('the legacy query form loses extraSettings, skipQueue and bypassQueue (each a lint note) and keeps hold (facts §4.1)', async () => {
+		expectLint('params.skipQueue is lost in the legacy GET query form', 'params.extraSettings is lost in the legacy GET query form');
+		const get = (type: string, params: unknown) => sim.api.get(`/api/send?type=${type}&params=${encodeURIComponent(JSON.stringify(params))}`);
+		expect((await sim.api.send('pause-queue')).json).toEqual(OK);
+		expect((await get('chat-command', { value: 'lurk', skipQueue: true, extraSettings: { username: 'x' } })).json).toEqual(OK);
+		const queued = (await sim.api.control('state')).json as { activityQueue: { pending: string[] } };
+		expect(queued.activityQueue.pending).toHaveLength(1);
+		expect((await get('rgb-color', { value: { r: 1, g: 2, b: 3 }, hold: true })).json).toEqual(OK);
+		const lights = ((await sim.api.control('state')).json as { lights: { default: unknown } }).lights;
+		expect(lights.default).toMatchObject({ value: { r: 1, g: 2, b: 3 } });
+		expect((await sim.api.send('clear-queue')).json).toEqual(OK);
+	});
+
 	it('answers 404 for an unknown path and 405 for a wrong method', async () => {
 		const missing = await sim.api.get('/api/nothing-here');
 		expect([missing.status, missing.text]).toEqual([404, 'Not found']);

@@ -42,6 +42,18 @@ export const ENVELOPE_PARAMS: Record<string, (type: SendType) => boolean> = {
 	hold: (type) => QUEUE_TYPES.has(type)
 };
 
+/** Envelope params the legacy GET query form loses (facts §4.1); `hold` survives it. */
+export const LOST_IN_QUERY_FORM: readonly string[] = ['extraSettings', 'skipQueue', 'bypassQueue'];
+
+/** Params of the legacy query form as the application runs them: the lost envelope params dropped, each a lint note. */
+export function dropLostInQueryForm(params: unknown): { params: unknown; notes: LintNote[] } {
+	if (!isRecord(params)) return { params, notes: [] };
+	const lost = LOST_IN_QUERY_FORM.filter((key) => Object.hasOwn(params, key));
+	if (!lost.length) return { params, notes: [] };
+	const kept = Object.fromEntries(Object.entries(params).filter(([key]) => !lost.includes(key)));
+	return { params: kept, notes: lost.map((key) => ({ field: `params.${key}`, rule: LENIENCY_RULES.lostInQueryForm })) };
+}
+
 /** Types whose booleans are not read by truthiness (the spec: the four chat-mode types parse "false", "off", "0"). */
 const OWN_BOOLEAN_PARSING: ReadonlySet<SendType> = new Set<SendType>(['set-slow-mode', 'set-subscriber-mode', 'set-follow-mode', 'set-emotes-mode']);
 
@@ -52,6 +64,7 @@ export const LENIENCY_RULES = {
 	numericString: 'is a numeric string; the application reads it as a number (send a JSON number)',
 	truthy: 'is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false)',
 	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)',
+	lostInQueryForm: 'is lost in the legacy GET query form; the application runs without it (send POST /api/send)',
 	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)'
 } as const;
 

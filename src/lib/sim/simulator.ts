@@ -73,7 +73,7 @@ export class Simulator {
 		});
 		this.dispatcher = new Dispatcher(this.rt, opts.strict ?? false);
 		this.onLog = opts.onLog;
-		this.clientDispatcher = { send: (type, params) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params) };
+		this.clientDispatcher = { send: (type, params, notes) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params, notes) };
 		this.hub = new SocketHub({ rt: this.rt, dispatcher: this.clientDispatcher, log: (e) => this.addLog(e), tick: () => this.tick() });
 		this.tick();
 	}
