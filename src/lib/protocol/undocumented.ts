@@ -43,3 +43,10 @@ export const undocumentedLint = (type: UndocumentedType) => ({
 	field: 'type',
 	rule: `"${type}" is not in the spec; the application accepts it (protocol facts ${UNDOCUMENTED_TYPES[type]})`
 });
+
+/** facts §4.4: a type sent as its enum key (`CHAT_COMMAND`) is refused with this plain-text 400. */
+export const ENUM_KEY_REFUSAL = 'Api has different type';
+
+/** `CHAT_COMMAND` for `chat-command`: the enum key of a type the application knows. */
+export const isEnumKeyOf = (type: unknown, known: (kebab: string) => boolean): boolean =>
+	typeof type === 'string' && /^[A-Z][A-Z0-9_]*$/.test(type) && known(type.toLowerCase().replaceAll('_', '-'));

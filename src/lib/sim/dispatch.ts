@@ -7,7 +7,7 @@ import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
 import { describeIssues } from '../protocol/issues';
 import { describeLint, readLeniently, type LintNote } from '../protocol/leniency';
 import { checkSend } from '../protocol/send';
-import { isUndocumentedType, undocumentedLint } from '../protocol/undocumented';
+import { ENUM_KEY_REFUSAL, isEnumKeyOf, isUndocumentedType, undocumentedLint } from '../protocol/undocumented';
 import { makeActionHandlers } from './handlers/actions';
 import { commandHandlers } from './handlers/commands';
 import { lightHandlers } from './handlers/lights';
@@ -65,6 +65,7 @@ export class Dispatcher {
 	}
 
 	private run(type: unknown, params: unknown, transportNotes: readonly LintNote[]): MaybePromise<SendOutcome> {
+		if (isEnumKeyOf(type, (t) => isSendType(t) || isUndocumentedType(t))) return fail(400, ENUM_KEY_REFUSAL);
 		if (isUndocumentedType(type)) {
 			// Accepted as the application accepts it; our client never sends these (a lint note, 400 when strict).
 			const lint = [...transportNotes, undocumentedLint(type)].map(describeLint);
