@@ -1,8 +1,10 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { BUILD_TARGET } from './build-target';
 
 export default defineConfig({
 	plugins: [sveltekit()],
+	build: { target: BUILD_TARGET },
 	test: {
 		include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
 		environment: 'node',
