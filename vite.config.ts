@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
+import { BUILD_TARGET } from './build-target';
 
 export default defineConfig({
 	plugins: [sveltekit()],
+	build: { target: BUILD_TARGET },
 	test: {
 		testTimeout: 60_000,
 		hookTimeout: 30_000,
