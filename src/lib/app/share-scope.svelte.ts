@@ -33,12 +33,15 @@ type ScopeState =
 	| { kind: 'full' }
 	| { kind: 'checking' }
 	| { kind: 'grant'; grant: ShareGrant }
-	| { kind: 'refused'; message: string };
+	/** `label`: the link's name when it worked before and stopped while the page was open. */
+	| { kind: 'refused'; message: string; label?: string };
 
 interface ShareScopeOptions {
 	fetch?: typeof fetch;
 	/** Whether the page is served by the companion server (read from its meta tag by default). */
 	companion?: boolean;
+	/** The connection: when its socket drops after a grant, the link is asked about again, so a revocation shows at once. */
+	source?: { readonly status: string; onChange(listener: () => void): () => void };
 }
 
 /** A menu entry's relation to send types: the groups its controls send, and whether reading alone makes it useful. */
@@ -50,12 +53,22 @@ export interface PageScope {
 export class ShareScope {
 	#state = $state.raw<ScopeState>({ kind: 'full' });
 	readonly #abort = new AbortController();
+	#stopFollowing: (() => void) | undefined;
 
 	constructor(settings: ConnectionSettings, options: ShareScopeOptions = {}) {
 		const companion = options.companion ?? isCompanionPage();
 		if (settings.demo || !companion || !settings.token.startsWith(SHARE_KEY_PREFIX)) return;
 		this.#state = { kind: 'checking' };
-		void this.#check(settings, options.fetch ?? globalThis.fetch.bind(globalThis));
+		const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+		void this.#check(settings, fetchImpl);
+		const source = options.source;
+		if (!source) return;
+		let wasOpen = source.status === 'open';
+		this.#stopFollowing = source.onChange(() => {
+			const open = source.status === 'open';
+			if (wasOpen && !open && this.#state.kind === 'grant') void this.#check(settings, fetchImpl);
+			wasOpen = open;
+		});
 	}
 
 	/** The page was opened through a share link (whatever its profile turned out to be). */
@@ -68,6 +81,10 @@ export class ShareScope {
 	/** Why the link cannot be used at all (revoked, expired, unknown), if so. */
 	get refusal(): string | undefined {
 		return this.#state.kind === 'refused' ? this.#state.message : undefined;
+	}
+	/** The name of a link that worked on this page and then stopped (revoked or expired meanwhile). */
+	get lostLabel(): string | undefined {
+		return this.#state.kind === 'refused' ? this.#state.label : undefined;
 	}
 
 	/** Why this link may not run a send type; undefined when it may (always, outside share links). */
@@ -85,6 +102,25 @@ export class ShareScope {
 		}
 	}
 
+	/**
+	 * Whether controls that send only these types are out of this link's reach, so a page leaves them
+	 * out (or collapses them under "Not in this link") rather than greying them one by one. A link
+	 * that stopped working has nothing left to offer.
+	 */
+	hides(types: readonly SendType[]): boolean {
+		const state = this.#state;
+		if (state.kind === 'refused') return true;
+		return state.kind === 'grant' && !types.some((t) => state.grant.allowed.includes(t));
+	}
+
+	#landed = false;
+	/** True once, for the first page shown after the grant arrived: where a share link lands is decided once per session. */
+	claimLanding(): boolean {
+		if (this.#landed || this.#state.kind !== 'grant') return false;
+		this.#landed = true;
+		return true;
+	}
+
 	/** Whether a menu entry has anything this link may use. */
 	showsPage(page: PageScope): boolean {
 		if (!this.isShareLink || !page.groups) return true;
@@ -93,6 +129,7 @@ export class ShareScope {
 	}
 
 	destroy(): void {
+		this.#stopFollowing?.();
 		this.#abort.abort();
 	}
 
@@ -112,10 +149,13 @@ export class ShareScope {
 				this.#state = { kind: 'full' };
 			} else {
 				const refusal = v.safeParse(RefusalSchema, body);
-				this.#state = { kind: 'refused', message: refusal.success ? refusal.output.message : `the share link could not be checked (HTTP ${res.status})` };
+				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
+				this.#state = { kind: 'refused', label, message: refusal.success ? refusal.output.message : `the share link could not be checked (HTTP ${res.status})` };
 			}
 		} catch {
 			if (this.#abort.signal.aborted) return;
+			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
+			if (this.#state.kind === 'grant') return;
 			this.#state = { kind: 'refused', message: 'the share link could not be checked: the companion server did not answer' };
 		}
 	}

@@ -4,9 +4,8 @@
  */
 import { StreamClient, type StreamClientOptions } from '$lib/client/client';
 import type { ConnectionSettings } from '$lib/client/settings';
-import type { WebSocketConstructor } from '$lib/client/socket';
-import { demoFetch, demoWebSocketClass } from '$lib/demo/transport';
-import { Simulator } from '$lib/sim';
+import type { Simulator } from '$lib/sim/simulator';
+import { startDemo } from './demo';
 import { lockConnections } from './connection-lock';
 
 export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
@@ -21,14 +20,8 @@ export interface OpenedClient {
 }
 
 export function openClient(settings: ConnectionSettings, options: OpenClientOptions = {}): OpenedClient {
-	let simulator: Simulator | undefined;
-	let stopDemo: (() => void) | undefined;
-	let transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = {};
-	if (settings.demo) {
-		simulator = new Simulator({ token: settings.token });
-		stopDemo = simulator.startDemo();
-		transport = { fetch: demoFetch(simulator), WebSocket: demoWebSocketClass(simulator) as unknown as WebSocketConstructor };
-	}
+	const demo = settings.demo ? startDemo(settings.token) : undefined;
+	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo ? { fetch: demo.fetch, WebSocket: demo.WebSocket } : {};
 	const client = new StreamClient({ connection: settings, ...options, ...transport });
 	// Before the first request: from now on the page can reach this address only.
 	lockConnections(settings);
@@ -36,10 +29,10 @@ export function openClient(settings: ConnectionSettings, options: OpenClientOpti
 	return {
 		client,
 		settings,
-		simulator,
+		simulator: demo?.simulator,
 		close() {
 			client.destroy();
-			stopDemo?.();
+			demo?.stop();
 		}
 	};
 }

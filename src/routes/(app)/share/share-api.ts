@@ -48,6 +48,10 @@ export class ShareApi {
 	create(link: NewLink): Promise<ApiResult<v.InferOutput<typeof CreatedSchema>>> {
 		return this.#call('POST', '/__share/links', CreatedSchema, link);
 	}
+	/** Turns share links on with this dashboard's token (the companion takes it from this PC only). */
+	enable(remember: boolean): Promise<ApiResult<unknown>> {
+		return this.#call('POST', '/__share/token', v.unknown(), { remember });
+	}
 	revoke(id: string): Promise<ApiResult<unknown>> {
 		return this.#call('DELETE', `/__share/links/${encodeURIComponent(id)}`, v.unknown());
 	}
