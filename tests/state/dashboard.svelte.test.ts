@@ -11,7 +11,12 @@ import { Press } from '$lib/app/press.svelte';
 import { Theme } from '$lib/app/theme.svelte';
 import type { Receipt } from '$lib/client/receipts';
 import { SHARE_REASONS } from '$lib/app/share-scope.svelte';
+import { provideDemo } from '$lib/client/demo';
+import { startDemoTransport } from '$lib/demo/start';
 import { mounted } from './watch.svelte';
+
+// Demo mode is loaded on demand in the app; these tests run it from the start.
+provideDemo(startDemoTransport);
 
 const demo = { token: 'demo', host: 'localhost', port: 39231, secure: false, demo: true };
 
