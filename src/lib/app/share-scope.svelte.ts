@@ -6,28 +6,17 @@
  * key as the token, it asks `GET /__share/whoami` once, then answers `reasonFor(type)`:
  * `undefined` when the type may run, else the words a disabled control shows. Anywhere else (the
  * streamer's own token, demo mode, a page not served by the companion) it never refuses anything.
- * `SendButton`, `Press` and the menu read it, so every page gets the same behaviour.
+ * `Dashboard.reasonFor` and the menu read it, so every page gets the same behaviour.
  */
-import * as v from 'valibot';
 import { httpBase, isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import { CATALOG, SEND_TYPES, type SendGroup, type SendType } from '$lib/protocol';
-import { SHARE_KEY_PREFIX, SHARE_PROFILES, type ShareGrant } from '$lib/share/profiles';
+import { readShareAnswer, WhoamiAnswerSchema } from '$lib/share/answers';
+import { SHARE_KEY_PREFIX, type ShareGrant } from '$lib/share/profiles';
 
 export const SHARE_REASONS = {
 	notAllowed: 'not allowed by this share link',
 	checking: 'checking what this share link allows…'
 } as const;
-
-const GrantSchema = v.looseObject({
-	share: v.literal(true),
-	id: v.string(),
-	label: v.string(),
-	profile: v.picklist(SHARE_PROFILES),
-	types: v.array(v.string()),
-	allowed: v.array(v.string()),
-	expiresAt: v.nullable(v.number())
-});
-const RefusalSchema = v.looseObject({ message: v.string() });
 
 type ScopeState =
 	| { kind: 'full' }
@@ -49,11 +38,6 @@ export interface PageScope {
 	groups?: readonly SendGroup[];
 	readable?: boolean;
 }
-
-/** The scope of the session that owns a connection, so helpers given only `session.connection` find it. */
-const scopes = new WeakMap<object, ShareScope>();
-export const shareScopeOf = (connection: object): ShareScope | undefined => scopes.get(connection);
-export const attachShareScope = (connection: object, scope: ShareScope): void => void scopes.set(connection, scope);
 
 export class ShareScope {
 	#state = $state.raw<ScopeState>({ kind: 'full' });
@@ -145,17 +129,11 @@ export class ShareScope {
 				headers: { authorization: `Bearer ${settings.token}` },
 				signal: this.#abort.signal
 			});
-			const body: unknown = await res.json().catch(() => undefined);
-			const grant = v.safeParse(GrantSchema, body);
-			if (res.ok && grant.success) {
-				const { share: _, ...rest } = grant.output;
-				this.#state = { kind: 'grant', grant: rest as ShareGrant };
-			} else if (res.ok && (body as { share?: unknown } | undefined)?.share === false) {
-				this.#state = { kind: 'full' };
-			} else {
-				const refusal = v.safeParse(RefusalSchema, body);
+			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
+			if (answer.ok) this.#state = answer.data.share ? { kind: 'grant', grant: answer.data.grant } : { kind: 'full' };
+			else {
 				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
-				this.#state = { kind: 'refused', label, message: refusal.success ? refusal.output.message : `the share link could not be checked (HTTP ${res.status})` };
+				this.#state = { kind: 'refused', label, message: answer.said ? answer.message : `the share link could not be checked (HTTP ${answer.status})` };
 			}
 		} catch {
 			if (this.#abort.signal.aborted) return;
