@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { actionCatalogText, CATALOG, SEND_TYPES, type SendType } from '$lib/protocol';
-import { OK, PROFILES, useSim, type Api } from './harness';
+import { OK, PROFILES, expectLint, useSim, type Api } from './harness';
 
 /** One well-formed request per type; the Record type makes the compiler demand every catalog type. */
 const EXAMPLES: Record<SendType, Record<string, unknown> | undefined> = {
@@ -146,6 +146,36 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		expect(await layer('layer-alerts')).toMatchObject({ width: 800, height: 300 });
 		const bad = await sim.api.send('overlay-set-layer-size', { width: 10 });
 		expect([bad.status, bad.text]).toEqual([400, 'params.layer is required']);
+	});
+
+	it('overlay-set-layer-position without x or y answers success and stores the literal "undefined" (facts §5.11), with a lint note', async () => {
+		expectLint('params.y is missing', 'params.x is missing');
+		const layer = async (id: string) => ((await state(sim.api)).layers as { id: string }[]).find((l) => l.id === id);
+		expect((await sim.api.send('overlay-set-layer-position', { layer: 'layer-chat', x: 5 })).json).toEqual(OK);
+		expect(await layer('layer-chat')).toMatchObject({ x: 5, y: 'undefined' });
+		expect((await sim.api.send('overlay-set-layer-position', { layer: 'layer-alerts', y: 7 })).json).toEqual(OK);
+		expect(await layer('layer-alerts')).toMatchObject({ x: 'undefined', y: 7 });
+		const log = (await sim.api.control('requests')).json as { requests: { lint?: string[] }[] };
+		expect(log.requests.at(-1)!.lint).toEqual(['params.x is missing; the application answers success and stores the literal string "undefined" (send a number)']);
+		const bad = await sim.api.send('overlay-set-layer-position', { x: 1, y: 2 });
+		expect([bad.status, bad.text]).toEqual([400, 'params.layer is required']);
+	});
+
+	it('the undocumented types the application accepts answer true, each with a lint note naming the type (facts §5.11, §5.13)', async () => {
+		expectLint('"overlay-screenshot" is not in the spec', '"hud-toggle" is not in the spec', '"hud-volume-set"', '"hud-opacity-set"', '"hud-overlay-change"', '"send-music_player-command"', '"modqueue-decision"');
+		expect((await sim.api.send('overlay-screenshot', { name: 'brb screen' })).json).toEqual(OK);
+		const path = await sim.api.send('get-variable-value', { name: 'last_overlay_screenshot_path' });
+		expect((path.json as { message: string }).message).toMatch(/^screenshots\/8a2d9c44-1f0e-4b7a-b3c2-5e6f7a8b9c0d-\d+\.png$/);
+		expect((await sim.api.send('overlay-screenshot', { name: 'nobody' })).json).toEqual(OK);
+		for (const [type, params] of [['hud-toggle', undefined], ['hud-volume-set', { value: 40 }], ['hud-opacity-set', { value: 0.5 }], ['hud-overlay-change', { value: 'BRB Screen' }]] as const)
+			expect((await sim.api.send(type, params)).json).toEqual(OK);
+		expect((await state(sim.api)).hud).toEqual({ visible: true, volume: 40, opacity: 0.5, overlay: 'BRB Screen' });
+		expect((await sim.api.send('send-music_player-command', { type: 'setVolume', value: 30 })).json).toEqual(OK);
+		expect((await sim.api.send('send-music_player-command', { type: 'dance', value: 1 })).json).toEqual(OK);
+		expect((await state(sim.api)).musicPlayerCommands).toEqual([{ type: 'setVolume', value: 30 }]);
+		expect((await sim.api.send('modqueue-decision', { modQueueId: 'mq-1', approved: 'true' })).json).toEqual(OK);
+		const log = (await sim.api.control('requests')).json as { requests: { lint?: string[] }[] };
+		expect(log.requests.at(-1)!.lint).toEqual(['type "modqueue-decision" is not in the spec; the application accepts it (protocol facts §5.13)']);
 	});
 
 	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {

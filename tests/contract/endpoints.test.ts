@@ -207,19 +207,18 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		expect((await sim.api.send('clear-cooldowns')).json).toEqual(OK);
 	});
 
+	// Was unknown_type; facts §4.4 say the application answers this plain text instead.
+	it('rejects the enum spelling of a type with the plain-text 400 "Api has different type" (facts §4.4)', async () => {
+		const answer = await sim.api.send('CHAT_COMMAND', { value: 'lurk' });
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'Api has different type']);
+	});
+
 	it('answers 400 unknown_type for an unknown type', async () => {
 		const answer = await sim.api.send('make-coffee', {});
 		const message = 'type "make-coffee" is not a valid send type. Call GET /api/retrieve to list valid types.';
 		expect(answer.status).toBe(400);
 		if (legacy) expect([answer.isJson, answer.text]).toEqual([false, `unknown_type: ${message}`]);
 		else expect(answer.json).toEqual(structured(400, 'unknown_type', message));
-	});
-
-	it('rejects the enum spelling of a type', async () => {
-		const answer = await sim.api.send('CHAT_COMMAND', { value: 'lurk' });
-		const message = 'type "CHAT_COMMAND" is not a valid send type. Call GET /api/retrieve to list valid types.';
-		if (legacy) expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, `unknown_type: ${message}`]);
-		else expect([answer.status, answer.json]).toEqual([400, structured(400, 'unknown_type', message)]);
 	});
 
 	it.each([
@@ -257,6 +256,19 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		const params = encodeURIComponent(JSON.stringify(JSON.stringify({ name: 'deaths' })));
 		const answer = await sim.api.get(`/api/send?type=get-variable-value&params=${params}`);
 		expect(answer.json).toEqual({ message: 7, status: 200 });
+	});
+
+	it('the legacy query form loses extraSettings, skipQueue and bypassQueue (each a lint note) and keeps hold (facts §4.1)', async () => {
+		expectLint('params.skipQueue is lost in the legacy GET query form', 'params.extraSettings is lost in the legacy GET query form');
+		const get = (type: string, params: unknown) => sim.api.get(`/api/send?type=${type}&params=${encodeURIComponent(JSON.stringify(params))}`);
+		expect((await sim.api.send('pause-queue')).json).toEqual(OK);
+		expect((await get('chat-command', { value: 'lurk', skipQueue: true, extraSettings: { username: 'x' } })).json).toEqual(OK);
+		const queued = (await sim.api.control('state')).json as { activityQueue: { pending: string[] } };
+		expect(queued.activityQueue.pending).toHaveLength(1);
+		expect((await get('rgb-color', { value: { r: 1, g: 2, b: 3 }, hold: true })).json).toEqual(OK);
+		const lights = ((await sim.api.control('state')).json as { lights: { default: unknown } }).lights;
+		expect(lights.default).toMatchObject({ value: { r: 1, g: 2, b: 3 } });
+		expect((await sim.api.send('clear-queue')).json).toEqual(OK);
 	});
 
 	it('answers 404 for an unknown path and 405 for a wrong method', async () => {

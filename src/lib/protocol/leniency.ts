@@ -42,6 +42,18 @@ export const ENVELOPE_PARAMS: Record<string, (type: SendType) => boolean> = {
 	hold: (type) => QUEUE_TYPES.has(type)
 };
 
+/** Envelope params the legacy GET query form loses (facts §4.1); `hold` survives it. */
+export const LOST_IN_QUERY_FORM: readonly string[] = ['extraSettings', 'skipQueue', 'bypassQueue'];
+
+/** Params of the legacy query form as the application runs them: the lost envelope params dropped, each a lint note. */
+export function dropLostInQueryForm(params: unknown): { params: unknown; notes: LintNote[] } {
+	if (!isRecord(params)) return { params, notes: [] };
+	const lost = LOST_IN_QUERY_FORM.filter((key) => Object.hasOwn(params, key));
+	if (!lost.length) return { params, notes: [] };
+	const kept = Object.fromEntries(Object.entries(params).filter(([key]) => !lost.includes(key)));
+	return { params: kept, notes: lost.map((key) => ({ field: `params.${key}`, rule: LENIENCY_RULES.lostInQueryForm })) };
+}
+
 /** Types whose booleans are not read by truthiness (the spec: the four chat-mode types parse "false", "off", "0"). */
 const OWN_BOOLEAN_PARSING: ReadonlySet<SendType> = new Set<SendType>(['set-slow-mode', 'set-subscriber-mode', 'set-follow-mode', 'set-emotes-mode']);
 
@@ -51,8 +63,18 @@ export const LENIENCY_RULES = {
 	envelopeIgnored: (type: string) => `does nothing on ${type} (not a queue-executed type); the application ignores it`,
 	numericString: 'is a numeric string; the application reads it as a number (send a JSON number)',
 	truthy: 'is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false)',
-	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)'
+	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)',
+	lostInQueryForm: 'is lost in the legacy GET query form; the application runs without it (send POST /api/send)',
+	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)'
 } as const;
+
+/**
+ * Required fields the application does not check: omitted, it stores the literal string "undefined"
+ * (facts §5.11: `overlay-set-layer-position` without `x` or `y`). Our client always sends them.
+ */
+export const MISSING_AS_UNDEFINED: Partial<Record<SendType, readonly string[]>> = {
+	'overlay-set-layer-position': ['x', 'y']
+};
 
 type Kind = 'number' | 'integer' | 'boolean' | 'other';
 
@@ -79,7 +101,7 @@ const NUMERIC = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 export interface LenientReading {
 	/** Params as the application reads them, ready for the strict check. */
 	params: unknown;
-	/** Envelope params that apply but that the type's strict schema does not list (hold on a trigger): kept for the handler. */
+	/** Params the handler gets as they are, past the strict check: envelope params that apply but that the type's strict schema does not list (hold on a trigger), and the application's "undefined" for a missing coordinate. */
 	kept: Record<string, unknown>;
 	notes: LintNote[];
 }
@@ -121,6 +143,13 @@ export function readLeniently(type: SendType, params: unknown): LenientReading {
 			notes.push({ field, rule: LENIENCY_RULES.truthy });
 			out[key] = Boolean(value);
 		} else out[key] = value;
+	}
+	for (const key of MISSING_AS_UNDEFINED[type] ?? []) {
+		if (Object.hasOwn(params, key)) continue;
+		notes.push({ field: `params.${key}`, rule: LENIENCY_RULES.missingAsUndefined });
+		// A stand-in the strict check accepts; the handler gets the application's literal "undefined".
+		out[key] = 0;
+		kept[key] = 'undefined';
 	}
 	return { params: out, kept, notes };
 }

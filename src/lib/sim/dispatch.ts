@@ -5,8 +5,9 @@
  */
 import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
 import { describeIssues } from '../protocol/issues';
-import { describeLint, readLeniently } from '../protocol/leniency';
+import { describeLint, readLeniently, type LintNote } from '../protocol/leniency';
 import { checkSend } from '../protocol/send';
+import { ENUM_KEY_REFUSAL, isEnumKeyOf, isUndocumentedType, undocumentedLint } from '../protocol/undocumented';
 import { makeActionHandlers } from './handlers/actions';
 import { commandHandlers } from './handlers/commands';
 import { lightHandlers } from './handlers/lights';
@@ -16,6 +17,7 @@ import { acknowledged, fail, ok, type Handler } from './handlers/shared';
 import { songHandlers } from './handlers/songs';
 import { streamHandlers } from './handlers/stream';
 import { triggerHandlers } from './handlers/triggers';
+import { undocumentedHandlers } from './handlers/undocumented';
 import { variableHandlers } from './handlers/variables';
 import type { Runtime } from './runtime';
 import { KIND_BY_OPTION_KEY } from './state';
@@ -51,18 +53,25 @@ export class Dispatcher {
 	 * Runs one send. Never throws or rejects: an unexpected exception is a 500 naming the type. The
 	 * outcome is ready at once, except for sends that wait (run-actions with delay steps).
 	 */
-	send(type: unknown, params: unknown): MaybePromise<SendOutcome> {
+	send(type: unknown, params: unknown, transportNotes: readonly LintNote[] = []): MaybePromise<SendOutcome> {
 		const crashed = (err: unknown) =>
 			fail(500, `internal simulator error while running ${String(type).slice(0, 60)}: ${(err as Error)?.message ?? String(err)}`);
 		try {
-			const outcome = this.run(type, params);
+			const outcome = this.run(type, params, transportNotes);
 			return outcome instanceof Promise ? outcome.catch(crashed) : outcome;
 		} catch (err) {
 			return crashed(err);
 		}
 	}
 
-	private run(type: unknown, params: unknown): MaybePromise<SendOutcome> {
+	private run(type: unknown, params: unknown, transportNotes: readonly LintNote[]): MaybePromise<SendOutcome> {
+		if (isEnumKeyOf(type, (t) => isSendType(t) || isUndocumentedType(t))) return fail(400, ENUM_KEY_REFUSAL);
+		if (isUndocumentedType(type)) {
+			// Accepted as the application accepts it; our client never sends these (a lint note, 400 when strict).
+			const lint = [...transportNotes, undocumentedLint(type)].map(describeLint);
+			if (this.strict) return { ...fail(400, `${lint.join('; ')} (refused: the simulator runs in strict mode)`), lint };
+			return { ...undocumentedHandlers[type](this.rt, isRecord(params) ? params : {}), lint };
+		}
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];
@@ -77,7 +86,7 @@ export class Dispatcher {
 				return acknowledged('not alpha: answered false', false);
 			return acknowledged(`refused by the platform: ${describeIssues(check.issues)}`);
 		}
-		const lint = reading.notes.map(describeLint);
+		const lint = [...transportNotes, ...reading.notes].map(describeLint);
 		if (lint.length && this.strict) return { ...fail(400, `${lint.join('; ')} (refused: the simulator runs in strict mode)`), lint };
 		const outcome = this.handle(type, { ...check.params, ...reading.kept });
 		if (!lint.length) return outcome;

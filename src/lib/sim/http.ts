@@ -1,4 +1,5 @@
 /** The HTTP side of the interface: /api/retrieve, /api/meta, /api/premium, /api/send (and /api/mcp's edges). */
+import { dropLostInQueryForm, type LintNote } from '../protocol/leniency';
 import type { Dispatcher } from './dispatch';
 import type { LogEntry } from './log';
 import { metaPayload, settingsData } from './retrieve';
@@ -38,7 +39,10 @@ const methodNotAllowed = (allow: string) => text(405, `Method not allowed; use $
 const ALLOWED_BODY_KEYS = new Set(['type', 'params']);
 
 /** `{type, params}` from a POST body, or the reason it is not one. */
-function readSendBody(body: string): { ok: true; type: unknown; params: unknown } | { ok: false; reason: string } {
+/** A send read from the request: type, params and any lint notes the transport itself draws. */
+type ReadSend = { ok: true; type: unknown; params: unknown; notes?: LintNote[] } | { ok: false; reason: string };
+
+function readSendBody(body: string): ReadSend {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(body);
@@ -53,13 +57,13 @@ function readSendBody(body: string): { ok: true; type: unknown; params: unknown 
 }
 
 /** The legacy query form: `?type=T&params=<JSON>`, params possibly encoded twice (protocol facts §4.1). */
-function readSendQuery(query: URLSearchParams): { ok: true; type: unknown; params: unknown } | { ok: false; reason: string } {
+function readSendQuery(query: URLSearchParams): ReadSend {
 	const raw = query.get('params');
 	if (raw === null) return { ok: true, type: query.get('type'), params: undefined };
 	try {
 		let params: unknown = JSON.parse(raw);
 		if (typeof params === 'string') params = JSON.parse(params);
-		return { ok: true, type: query.get('type'), params };
+		return { ok: true, type: query.get('type'), ...dropLostInQueryForm(params) };
 	} catch {
 		return { ok: false, reason: 'Query parameter params is not valid JSON' };
 	}
@@ -103,7 +107,7 @@ export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): MaybePromise
 				return respond(outcomeToHttp(rt, outcome), logged);
 			};
 			// A send that waits (run-actions with delays) answers, and is logged, when it has finished.
-			const outcome = deps.dispatcher.send(read.type, read.params);
+			const outcome = deps.dispatcher.send(read.type, read.params, read.notes);
 			return outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
 		}
 		default:

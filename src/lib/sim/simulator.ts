@@ -73,7 +73,7 @@ export class Simulator {
 		});
 		this.dispatcher = new Dispatcher(this.rt, opts.strict ?? false);
 		this.onLog = opts.onLog;
-		this.clientDispatcher = { send: (type, params) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params) };
+		this.clientDispatcher = { send: (type, params, notes) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params, notes) };
 		this.hub = new SocketHub({ rt: this.rt, dispatcher: this.clientDispatcher, log: (e) => this.addLog(e), tick: () => this.tick() });
 		this.tick();
 	}
@@ -191,6 +191,8 @@ export class Simulator {
 			studio: s.studio,
 			overlays: overlayConfig(this.rt).overlays,
 			layers: overlayConfig(this.rt).overlayLayers,
+			hud: s.hud,
+			musicPlayerCommands: s.musicPlayerCommands,
 			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],

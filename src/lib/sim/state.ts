@@ -118,6 +118,10 @@ export class SimState {
 	readonly overlayVisibility = new Map<string, boolean>();
 	readonly layers = new Map<string, Record<string, unknown>>();
 	readonly spoken: { text: string; voice: string; at: number }[] = [];
+	/** The HUD (undocumented hud-* types, facts §5.11). */
+	readonly hud: { visible: boolean; volume?: unknown; opacity?: unknown; overlay?: unknown } = { visible: false };
+	/** Undocumented send-music_player-command requests (facts §5.13), last 50, for tests to read. */
+	readonly musicPlayerCommands: { type: string; value?: unknown }[] = [];
 	readonly setup: Setup;
 	/** When the simulator started: `app_uptime` counts from here. */
 	readonly startedAt: number;

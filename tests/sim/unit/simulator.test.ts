@@ -285,6 +285,20 @@ describe('lint notes and strict mode', () => {
 		expect(strict.requestLog.at(-1)).toMatchObject({ status: 400, lint: [note] });
 	});
 
+	it('strict mode refuses an undocumented type and a missing coordinate with 400 naming the field', async () => {
+		const strict = new Simulator({ token: TOKEN, strict: true });
+		const post = (type: string, params: unknown) =>
+			strict.handleHttp({ method: 'POST', path: '/api/send', query: new URLSearchParams(`token=${TOKEN}`), headers: {}, body: JSON.stringify({ type, params }) });
+		const hud = await post('hud-toggle', {});
+		expect([hud.status, hud.body]).toEqual([400, 'type "hud-toggle" is not in the spec; the application accepts it (protocol facts §5.11) (refused: the simulator runs in strict mode)']);
+		const layer = await post('overlay-set-layer-position', { layer: 'layer-chat', x: 1 });
+		expect([layer.status, layer.body]).toEqual([
+			400,
+			'params.y is missing; the application answers success and stores the literal string "undefined" (send a number) (refused: the simulator runs in strict mode)'
+		]);
+		expect(strict.snapshot().hud).toEqual({ visible: false });
+	});
+
 	it('a websocket command relying on leniency is logged with its lint note too', () => {
 		const sim = new Simulator({ token: TOKEN });
 		const peer = new FakePeer();

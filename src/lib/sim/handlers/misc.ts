@@ -23,7 +23,7 @@ interface OverlayConfig {
 	name?: unknown;
 }
 
-function findOverlay(rt: Runtime, layer: string): string | undefined {
+export function findOverlay(rt: Runtime, layer: string): string | undefined {
 	const wanted = layer.toLowerCase();
 	for (const item of rt.state.setup.overlays) {
 		const o = (item ?? {}) as OverlayConfig;
