@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** What the build reads besides src/ and static/: a change to any of them makes the build stale. */
-export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'] as const;
+export const BUILD_INPUT_FILES = ['svelte.config.js', 'kit-pages.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'] as const;
 
 function newestMtime(dir: string): number {
 	let newest = 0;
@@ -31,10 +31,14 @@ function mtimeOf(file: string): number {
 	}
 }
 
-/** The pages a build makes (`npm run build`): the app, then the widget-only page. */
+/**
+ * The first and the last page a build makes (`npm run build`): the app (split), then the standalone
+ * app for file:// (build/standalone.html), then the widget-only page. A build that stopped halfway
+ * leaves the last one missing or old.
+ */
 export const BUILT_PAGES = ['index.html', 'widget.html'] as const;
 /** Vite's arguments for each step of `npm run build`. */
-const BUILD_STEPS = [['build'], ['build', '-c', 'vite.widgets.config.ts']] as const;
+const BUILD_STEPS = [['build'], ['build', '--mode', 'standalone'], ['build', '-c', 'vite.widgets.config.ts']] as const;
 
 export function buildIsStale(projectDir: string, buildDir: string): boolean {
 	let built = Infinity;

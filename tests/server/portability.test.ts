@@ -38,7 +38,7 @@ describe('buildIsStale', () => {
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(false);
 	});
 
-	it.each(['src/app.ts', 'svelte.config.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'])('is stale when %s changed after the build', (path) => {
+	it.each(['src/app.ts', 'svelte.config.js', 'kit-pages.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'])('is stale when %s changed after the build', (path) => {
 		const p = project();
 		p.touch(path);
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(true);
