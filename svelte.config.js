@@ -18,7 +18,7 @@ const config = {
 		// A Content-Security-Policy in a <meta> tag, with the hash of the one inline script. Scripts come
 		// from the page's own origin only, so nothing may load from elsewhere. connect-src is broad here because the application's
 		// address is only known at run time: the page narrows it to that address before connecting
-		// (src/lib/app/connection-lock.ts). Images stay open to http(s): song covers come from the
+		// (src/lib/client/connection-lock.ts). Images stay open to http(s): song covers come from the
 		// application's variables. The widget builder previews widgets in a same-page iframe. Dashboard
 		// pages link the web manifest (static/manifest.webmanifest) so the phone can install them.
 		csp: {

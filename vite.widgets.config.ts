@@ -9,6 +9,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import svelteConfig from './svelte.config.js';
 import { inlineSingleFile } from './vite-inline-html';
+import { BUILD_TARGET } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const directives = svelteConfig.kit?.csp?.directives;
@@ -21,6 +22,7 @@ export default defineConfig({
 	plugins: [svelte({ configFile: here('./svelte.config.js') }), inlineSingleFile({ directives: directives as Record<string, string[]> })],
 	resolve: { alias: { $lib: here('./src/lib') } },
 	build: {
+		target: BUILD_TARGET,
 		outDir: here('./build'),
 		// The app's build (index.html) is already there.
 		emptyOutDir: false,

@@ -12,9 +12,10 @@ import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
 import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util';
-import { lanOrigins } from './lan';
+import { lanAddresses as systemLanAddresses, lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
+import { SHARE_TOKEN_PATH, handleShareToken, readSavedToken } from './share-token';
 import { NOT_ALLOWED, NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
 import { startSimServer } from './sim-server';
 import { createStaticSite } from './static-site';
@@ -33,6 +34,10 @@ export interface CompanionOptions {
 	/** The streamer's token: only used for share links; never printed or logged. */
 	realToken?: string;
 	sharesFile?: string;
+	/** Where the token is kept when the streamer asks for it (default: .stream-token beside the share-links file). */
+	tokenFile?: string;
+	/** This PC's LAN addresses (default: its network interfaces); tests pass their own. */
+	lanAddresses?: () => string[];
 	/** Serve the built-in simulator even if an application answers. */
 	demo?: boolean;
 	/** When nothing answers at `api`: serve the simulator (default) or fail with `api_unreachable`. */
@@ -57,6 +62,8 @@ export interface Companion {
 	apiTarget: string;
 	embeddedSim?: EmbeddedSimulator;
 	shares: ShareStore;
+	/** Whether share links are on (a token to forward with, from the start or turned on since). */
+	sharesOn(): boolean;
 	close(): Promise<void>;
 }
 
@@ -103,7 +110,10 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const closers: (() => Promise<void>)[] = [];
 	const port = opts.port ?? DEFAULT_COMPANION_PORT;
 	const host = opts.host ?? '0.0.0.0';
-	const shares = ShareStore.open(opts.sharesFile ?? resolve(PROJECT_DIR, '.share-links.json'), log);
+	const sharesFile = opts.sharesFile ?? resolve(PROJECT_DIR, '.share-links.json');
+	const shares = ShareStore.open(sharesFile, log);
+	const tokenFile = opts.tokenFile ?? resolve(dirname(sharesFile), '.stream-token');
+	const lanOf = (port: number) => lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses);
 
 	let apiTarget = originOf(opts.api ?? DEFAULT_API);
 	let upstreamToken = opts.realToken;
@@ -129,6 +139,16 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		closers.push(() => server.close());
 	}
 
+	// A token the streamer saved from the dashboard turns share links on again, if the application still takes it.
+	const saved = upstreamToken === undefined ? readSavedToken(tokenFile) : undefined;
+	if (saved !== undefined) {
+		const savedStatus = await probe(apiTarget, saved);
+		if (savedStatus !== undefined && savedStatus < 400) {
+			upstreamToken = saved;
+			log(`Share links: on, with the token saved in ${tokenFile}.`);
+		} else log(`The token saved in ${tokenFile} was ${savedStatus === undefined ? 'not checked (no application answered)' : 'rejected'}: share links are off until you turn them on again from the dashboard.`);
+	}
+
 	const proxy = createProxyServer({ target: apiTarget, changeOrigin: true, ws: true });
 	const proxyFailure = `The application at ${apiTarget} did not answer`;
 	proxy.on('error', (err, _req, res) => {
@@ -138,9 +158,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	});
 
 	const staticSite = createStaticSite(opts.buildDir ?? resolve(PROJECT_DIR, 'build'));
-	const relay = upstreamToken
-		? createShareSocketRelay({ store: shares, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, upstreamToken, log })
-		: undefined;
+	const relayFor = (token: string) => createShareSocketRelay({ store: shares, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, upstreamToken: token, log });
+	let relay = upstreamToken ? relayFor(upstreamToken) : undefined;
 
 	async function forwardShareRequest(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
 		const found = shares.lookup(key);
@@ -170,8 +189,25 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			});
 			return;
 		}
+		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
+		if (path === SHARE_TOKEN_PATH)
+			return void handleShareToken(req, res, {
+				current: () => upstreamToken,
+				simulator: Boolean(embeddedSim),
+				probe: (token) => probe(apiTarget, token),
+				enable(token) {
+					upstreamToken = token;
+					relay ??= relayFor(token);
+				},
+				tokenFile,
+				log
+			}).catch(() => {
+				// The message of a failure here is not logged: it is a request that carried the token.
+				log('Turning share links on failed.');
+				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
+			});
 		if (path.startsWith('/__share/'))
-			return void handleShareApi(req, res, { store: shares, upstreamToken, log, lanOrigins: () => lanOrigins(host, boundPort) }).catch((err: Error) => {
+			return void handleShareApi(req, res, { store: shares, upstreamToken, log, lanOrigins: () => lanOf(boundPort) }).catch((err: Error) => {
 				log(`Share management failed: ${err.message}`);
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
@@ -224,6 +260,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		apiTarget,
 		embeddedSim,
 		shares,
+		sharesOn: () => upstreamToken !== undefined,
 		async close() {
 			relay?.close();
 			for (const socket of upgraded) socket.destroy();

@@ -9,7 +9,7 @@ export function lanAddresses(): string[] {
 }
 
 /** http://ADDRESS:PORT for each LAN address, when the server listens on every interface. */
-export function lanOrigins(host: string, port: number): string[] {
+export function lanOrigins(host: string, port: number, addresses: () => string[] = lanAddresses): string[] {
 	const everyInterface = host === '0.0.0.0' || host === '::';
-	return everyInterface ? lanAddresses().map((a) => `http://${a}:${port}`) : [];
+	return everyInterface ? addresses().map((a) => `http://${a}:${port}`) : [];
 }

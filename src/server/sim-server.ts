@@ -82,7 +82,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 			write(res, handleControl({ sim, token: opts.token, setDemo, demoOn: () => Boolean(demo.stop) }, req.method ?? 'GET', url, headers, body.text), cors);
 			return;
 		}
-		write(res, sim.handleHttp({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: body.text }), cors);
+		write(res, await sim.handleHttp({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: body.text }), cors);
 	}
 
 	const wss = new WebSocketServer({ noServer: true, maxPayload: maxBody });

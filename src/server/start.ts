@@ -15,10 +15,23 @@ const HELP = `Usage: npm start -- [options]
   --host ADDR     interface to listen on (default 0.0.0.0: this PC and the LAN)
   --api URL       the desktop application (default ${DEFAULT_API})
   --demo          serve the built-in simulator with demo data
-  --token T       the application's token, to create share links (or set STREAM_TOKEN)
+  --token T       the application's token (Settings → API), for share links; or set STREAM_TOKEN
   --shares FILE   where share links are kept (default .share-links.json)
   --build-dir DIR serve a prebuilt app from DIR instead of building ./build
-  --help          show this help`;
+  --help          show this help
+
+Share links for co-streamers need the application's token. Without any variable: start as usual,
+open the dashboard on this PC (http://127.0.0.1:${DEFAULT_COMPANION_PORT}/#/share) and choose "Turn share links on";
+it can also save the token for the next start. Or give the token at start, in your shell:
+
+  bash, zsh    STREAM_TOKEN='your-token' npm start
+               npm start -- --token 'your-token'
+  PowerShell   $env:STREAM_TOKEN='your-token'; npm start
+               npm start '--' --token 'your-token'     (the quotes keep -- for npm)
+  cmd          set "STREAM_TOKEN=your-token" && npm start
+               npm start -- --token "your-token"
+
+The variable is safer: other users of this PC can see --token in the process list.`;
 
 function fail(message: string): never {
 	console.error(message);
@@ -60,8 +73,11 @@ function printReady(companion: Companion, host: string): void {
 	for (const origin of lan) console.log(`Dashboard on your LAN:  ${page(origin, '')}`);
 	console.log(`Widget builder:         ${page(companion.url, 'widgets')}`);
 	if (lan[0]) {
-		console.log('\nScan with your phone (same Wi-Fi):');
+		console.log('\nScan with your phone (same Wi-Fi) to open the dashboard:');
 		console.log(renderUnicodeCompact(page(lan[0], '')));
+		// The streamer's token never goes to the terminal: the dashboard's own QR carries it, behind a tap.
+		if (!companion.embeddedSim)
+			console.log('This code holds no token. To connect the phone in one scan, open the dashboard on this PC and use\n"Open on your phone" on its Connect page.');
 	} else if (everyInterface) console.log('No LAN address found: only this PC can open the dashboard.');
 	else console.log(`Listening on ${host} only; pass --host 0.0.0.0 to reach it from a phone.`);
 	console.log(`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`);
@@ -122,8 +138,8 @@ async function main(): Promise<void> {
 	}
 	printReady(companion, host);
 	if (companion.embeddedSim) console.log('Share links: on for the simulator (manage them with the demo token).');
-	else if (realToken) console.log('Share links: on (create them from the dashboard).');
-	else console.log('Share links: off (start with --token or STREAM_TOKEN to create them).');
+	else if (companion.sharesOn()) console.log('Share links: on (create them from the dashboard).');
+	else console.log('Share links: off (turn them on from the dashboard on this PC, Share page; or see --help).');
 }
 
 main().catch((err: Error) => fail(`Could not start: ${err.message}`));

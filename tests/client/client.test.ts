@@ -23,11 +23,11 @@ describe('StreamClient', () => {
 		expect(client.status).toBe('open');
 		expect(client.meta?.apiVersion).toBe(2);
 		expect(client.capabilities.known).toBe(true);
-		expect(client.settings?.types).toContain('chat-command');
+		expect(client.setup?.types).toContain('chat-command');
 		expect(client.premium).toBe(false);
 		expect(client.states).toMatchObject({ on: 1 });
 		const frames = app.ws.latest().sentJson();
-		// premium and states are always kept, so ConnectionState's premium and flags stay live.
+		// premium and states are always kept, so Connection's premium and flags stay live.
 		expect(frames[0]).toEqual({ subscribe: ['chat', 'alert', 'premium', 'states'] });
 		expect(frames[1]).toMatchObject({ retrieve: true, slim: true });
 	});
@@ -90,7 +90,7 @@ describe('StreamClient', () => {
 	it('reads settings over REST where there is no retrieve-slim (a full payload may exceed the frame cap)', async () => {
 		const { app, client } = setup('legacy');
 		await app.connect(client);
-		expect(client.settings?.types).toContain('chat-command');
+		expect(client.setup?.types).toContain('chat-command');
 		await client.retrieve();
 		expect(app.ws.latest().sent).toEqual([]);
 		expect(app.http.requests.filter((r) => r.path === '/api/retrieve')).toHaveLength(2);

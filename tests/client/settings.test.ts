@@ -9,7 +9,7 @@ import {
 	httpBase,
 	type PageLocation
 } from '$lib/client/settings';
-import { SettingsStore } from '$lib/client/settings-store';
+import { RememberedSettings } from '$lib/client/remembered-settings';
 
 const page = (search: string, hash: string, at = 'file:///x/index.html'): PageLocation => {
 	const url = new URL(at);
@@ -139,25 +139,25 @@ describe('settings store', () => {
 	};
 	it('remembers and forgets the last settings', () => {
 		const storage = memory();
-		const store = new SettingsStore(storage);
+		const store = new RememberedSettings(storage);
 		expect(store.load()).toBeUndefined();
 		const settings = { token: 'T', host: 'h', port: 1, secure: false, demo: false };
 		expect(store.save(settings)).toBe(true);
-		expect(new SettingsStore(storage).load()).toEqual(settings);
+		expect(new RememberedSettings(storage).load()).toEqual(settings);
 		store.clear();
 		expect(store.load()).toBeUndefined();
 	});
 	it('ignores damaged entries and unavailable storage', () => {
 		const storage = memory();
 		storage.setItem('stream-control:last-connection', '{"token":5}');
-		expect(new SettingsStore(storage).load()).toBeUndefined();
+		expect(new RememberedSettings(storage).load()).toBeUndefined();
 		storage.setItem('stream-control:last-connection', 'not json');
-		expect(new SettingsStore(storage).load()).toBeUndefined();
+		expect(new RememberedSettings(storage).load()).toBeUndefined();
 		const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => { throw new Error('denied'); } };
-		const store = new SettingsStore(throwing);
+		const store = new RememberedSettings(throwing);
 		expect(store.load()).toBeUndefined();
 		expect(store.save({ token: 'T', host: 'h', port: 1, secure: false, demo: false })).toBe(false);
 		expect(() => store.clear()).not.toThrow();
-		expect(new SettingsStore(undefined).save({ token: 'T', host: 'h', port: 1, secure: false, demo: false })).toBe(false);
+		expect(new RememberedSettings(undefined).save({ token: 'T', host: 'h', port: 1, secure: false, demo: false })).toBe(false);
 	});
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import { Listeners } from '$lib/client/listeners';
@@ -208,11 +208,11 @@ describe('VariableWatcher', () => {
 	});
 });
 
-describe('ConnectionState', () => {
+describe('Connection', () => {
 	it('mirrors the client, with premium and states updated live by events', async () => {
 		const app = fakeApp();
 		const client = app.client();
-		const state = new ConnectionState(client.readOnlyView());
+		const state = new Connection(client.readOnlyView());
 		expect(state.status).toBe('stopped');
 		await app.connect(client);
 		expect(state.status).toBe('open');

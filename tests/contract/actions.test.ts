@@ -86,6 +86,33 @@ describe('run-actions and get-action-catalog (current)', () => {
 		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, text]);
 	});
 
+	describe('delay steps: the answer comes when the whole list has finished (facts §5.12)', () => {
+		const setMood = (message: string) => ({ base: 'app', type: 'updateVariable', value: { value: 'mood', message } });
+		const nested = (inner: object[]) => ({ type: 'conditional', then: [{ type: 'loop', actions: inner }] });
+		it.each([
+			['delay', [{ type: 'delay', delay: 1500 }, setMood('after the wait')]],
+			['duration in place of delay', [{ type: 'delay', duration: 1500 }, setMood('after the wait')]],
+			['a delay nested in branches', [nested([{ type: 'delay', delay: 1500 }, setMood('after the wait')])]]
+		])('REST, %s: the step after the wait has run when the answer arrives', async (_, actions) => {
+			const answer = await sim.api.send('run-actions', { actions });
+			expect([answer.status, answer.json]).toEqual([200, OK]);
+			expect(await sim.api.variable('mood')).toBe('after the wait');
+		});
+
+		it('websocket: the reply (context echoed) comes when the list has finished', async () => {
+			const socket = await sim.api.socket();
+			const reply = await socket.command('run-actions', { actions: [{ type: 'delay', delay: 1500 }, setMood('after the wait')] }, 'routine-1');
+			expect(reply).toEqual({ event: 'socketapi:response', context: 'routine-1', status: 200, message: true });
+			expect((await socket.command('get-variable-value', { name: 'mood' })).message).toBe('after the wait');
+		});
+
+		it('an inline delay on a non-delay action is not applied', async () => {
+			const answer = await sim.api.send('run-actions', { actions: [{ ...setMood('at once'), delay: 600_000 }] });
+			expect([answer.status, answer.json]).toEqual([200, OK]);
+			expect(await sim.api.variable('mood')).toBe('at once');
+		});
+	});
+
 	it('get-action-catalog answers the plain-text catalog', async () => {
 		const answer = await sim.api.send('get-action-catalog');
 		expect([answer.status, answer.json]).toEqual([200, { message: actionCatalogText(), status: 200 }]);

@@ -46,6 +46,7 @@ const EXAMPLES: Record<SendType, Record<string, unknown> | undefined> = {
 	'overlay-set-visibility': { layer: 'BRB Screen', value: true },
 	'overlay-set-layer-visibility': { layer: 'layer-chat', value: false },
 	'overlay-set-layer-position': { layer: 'layer-chat', x: 10, y: 20, transitionTime: 300, transitionInterpolation: 'ease-in-out' },
+	'overlay-set-layer-size': { layer: 'layer-chat', width: 480, height: 640, transitionTime: 200, transitionInterpolation: 'linear' },
 	'overlay-set-content': { layer: 'layer-now-playing', content: 'Up next: snacks' },
 	'change-stream-title': { value: 'Chill stream', platform: 'alpha' },
 	'change-current-category': { value: 'Just Chatting', platform: 'alpha' },
@@ -133,8 +134,18 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		await sim.api.send('overlay-set-content', { layer: 'layer-now-playing', content: 'New text' });
 		const options = ((await sim.api.get('/api/retrieve')).json as { data: { options: { overlays: { visible: boolean }[]; overlayLayers: Record<string, unknown>[] } } }).data.options;
 		expect(options.overlays.map((o) => o.visible)).toEqual([false, true]);
-		expect(options.overlayLayers[0]).toEqual({ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 1, y: 2 });
-		expect(options.overlayLayers[2]).toEqual({ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, content: 'New text' });
+		expect(options.overlayLayers[0]).toEqual({ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 1, y: 2, width: 420, height: 600 });
+		expect(options.overlayLayers[2]).toEqual({ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, width: 500, height: 80, content: 'New text' });
+	});
+
+	it('overlay-set-layer-size changes the size it is given and keeps an omitted dimension (facts §5.11)', async () => {
+		const layer = async (id: string) => ((await state(sim.api)).layers as { id: string }[]).find((l) => l.id === id);
+		expect((await sim.api.send('overlay-set-layer-size', { layer: 'layer-alerts', width: 800, transitionTime: 250, transitionInterpolation: 'ease' })).json).toEqual(OK);
+		expect(await layer('layer-alerts')).toMatchObject({ width: 800, height: 400, transitionTime: 250, transitionInterpolation: 'ease' });
+		expect((await sim.api.send('overlay-set-layer-size', { layer: 'layer-alerts', height: 300 })).json).toEqual(OK);
+		expect(await layer('layer-alerts')).toMatchObject({ width: 800, height: 300 });
+		const bad = await sim.api.send('overlay-set-layer-size', { width: 10 });
+		expect([bad.status, bad.text]).toEqual([400, 'params.layer is required']);
 	});
 
 	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {

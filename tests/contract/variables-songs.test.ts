@@ -1,11 +1,14 @@
 /** Contract: Variables and counters, Counters and loyalty, and the song request queue, in both profiles. */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETUP_INPUT, parseSetup, type Setup } from '$lib/sim';
 import { OK, PROFILES, useSim, type Api } from './harness';
 
 const value = (n: unknown) => ({ message: n, status: 200 });
 
 async function queue(api: Api): Promise<{ title: string; artist: string; image: string; url: string; requester: string }[]> {
-	return JSON.parse(String(await api.variable('songrequest_queue'))) as { title: string; artist: string; image: string; url: string; requester: string }[];
+	const raw = await api.variable('songrequest_queue');
+	expect(Array.isArray(raw)).toBe(true);
+	return raw as { title: string; artist: string; image: string; url: string; requester: string }[];
 }
 
 async function nowPlaying(api: Api): Promise<Record<string, unknown>> {
@@ -194,7 +197,7 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 
 	it('clear empties the queue and keeps the song playing', async () => {
 		expect((await song('clear')).json).toEqual(OK);
-		expect(await sim.api.variable('songrequest_queue')).toBe('[]');
+		expect(await sim.api.variable('songrequest_queue')).toEqual([]);
 		expect(await sim.api.variable('songrequest_queue_length')).toBe(0);
 		expect(await sim.api.variable('songrequest_now_playing_title')).toBe('Midnight Arcade');
 	});
@@ -210,5 +213,115 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 	it('refuses a non-string value with a plain 400 naming the field', async () => {
 		const answer = await song('add', { value: 42 });
 		expect([answer.status, answer.text]).toEqual([400, 'params.value must be a string']);
+	});
+});
+
+/** The setup flag `readShape: "strings"`: reads come in the other shapes facts §5.10 and §6.4 allow. */
+function setupWith(extra: object): Setup {
+	const parsed = parseSetup({ ...DEFAULT_SETUP_INPUT, ...extra });
+	if (!parsed.ok) throw new Error(parsed.error);
+	return parsed.setup;
+}
+
+describe.each(PROFILES)('Variable reads in both shapes (%s)', (profile) => {
+	describe('native (the default)', () => {
+		const sim = useSim(profile);
+		it('answers numbers as numbers and the song queue as an array', async () => {
+			expect(await sim.api.variable('deaths')).toBe(7);
+			expect(await sim.api.variable('songrequest_queue_length')).toBe(2);
+			expect(await sim.api.variable('songrequest_queue')).toEqual([
+				expect.objectContaining({ title: 'Paper Boats', artist: 'Harbor Lights', requester: 'quietkettle' }),
+				expect.objectContaining({ title: 'Static Bloom' })
+			]);
+		});
+	});
+
+	describe('strings (setup readShape)', () => {
+		const sim = useSim(profile, { setup: setupWith({ readShape: 'strings' }) });
+		it('answers numbers as numeric strings and JSON-array variables as JSON text, over REST and the websocket', async () => {
+			expect(await sim.api.variable('deaths')).toBe('7');
+			expect(await sim.api.variable('songrequest_queue_length')).toBe('2');
+			expect(await sim.api.variable('songrequest_now_playing_duration')).toBe('214');
+			const queue = await sim.api.variable('songrequest_queue');
+			expect(typeof queue).toBe('string');
+			expect((JSON.parse(queue as string) as { title: string }[]).map((s) => s.title)).toEqual(['Paper Boats', 'Static Bloom']);
+			expect(await sim.api.variable('alpha_last_follower')).toBe('moss_moth');
+			expect(await sim.api.variable('alpha_live')).toBe(true);
+			if (profile === 'current') {
+				const socket = await sim.api.socket();
+				expect((await socket.command('get-variable-value', { name: 'hugs' })).message).toBe('0');
+			}
+		});
+
+		it('counter math works on the stored number and reads back as a string', async () => {
+			expect((await sim.api.send('update-variable-value', { name: 'deaths', value: '+2' })).json).toEqual(OK);
+			expect(await sim.api.variable('deaths')).toBe('9');
+		});
+	});
+
+	it('a setup with an unknown readShape is refused naming the field', () => {
+		expect(parseSetup({ readShape: 'csv' })).toEqual({ ok: false, error: 'invalid setup: setup.readShape must be one of native, strings' });
+	});
+});
+
+describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile) => {
+	const sim = useSim(profile);
+
+	it('while a track plays from music_player, the music_player_* family (§6.2) matches songrequest_now_playing_*', async () => {
+		const read = async (names: string[]) => Object.fromEntries(await Promise.all(names.map(async (n) => [n, await sim.api.variable(n)])));
+		const np = await read([
+			'songrequest_now_playing_title',
+			'songrequest_now_playing_artist',
+			'songrequest_now_playing_url',
+			'songrequest_now_playing_duration',
+			'songrequest_now_playing_source'
+		]);
+		expect(np.songrequest_now_playing_source).toBe('music_player');
+		const mp = await read(['song', 'artist', 'album', 'url', 'duration', 'id', 'uri', 'image', 'is_playing', 'progress', 'progress_ts', 'queue'].map((n) => `music_player_now_playing_${n}`));
+		expect(mp).toMatchObject({
+			music_player_now_playing_song: np.songrequest_now_playing_title,
+			music_player_now_playing_artist: np.songrequest_now_playing_artist,
+			music_player_now_playing_album: 'Night Drives',
+			music_player_now_playing_url: np.songrequest_now_playing_url,
+			music_player_now_playing_duration: np.songrequest_now_playing_duration,
+			music_player_now_playing_id: expect.stringMatching(/^\w+$/),
+			music_player_now_playing_uri: expect.stringMatching(/^music_player:track:\w+$/),
+			music_player_now_playing_image: expect.stringMatching(/^data:image\/svg\+xml,/),
+			music_player_now_playing_is_playing: true,
+			music_player_now_playing_progress_ts: expect.any(Number)
+		});
+		expect((mp.music_player_now_playing_queue as { name: string }[]).map((q) => q.name)).toEqual(['Paper Boats', 'Static Bloom']);
+		expect(Object.keys((mp.music_player_now_playing_queue as object[])[0]!).sort()).toEqual(['artist', 'image', 'name', 'uri', 'url']);
+		expect(await read(['song', 'artist', 'url'].map((n) => `music_player_next_${n}`))).toEqual({
+			music_player_next_song: 'Paper Boats',
+			music_player_next_artist: 'Harbor Lights',
+			music_player_next_url: 'https://music.example/track/paper-boats'
+		});
+		await sim.api.send('song-request', { action: 'skip' });
+		expect(await sim.api.variable('music_player_now_playing_song')).toBe('Paper Boats');
+		expect(await sim.api.variable('music_player_next_song')).toBe('Static Bloom');
+		await sim.api.send('song-request', { action: 'clear' });
+		await sim.api.send('song-request', { action: 'skip' });
+		expect(await read(['music_player_now_playing_song', 'music_player_next_song', 'music_player_now_playing_queue'])).toEqual({
+			music_player_now_playing_song: '',
+			music_player_next_song: '',
+			music_player_now_playing_queue: []
+		});
+	});
+
+	it('the default setup carries the stream variables of §8, agreeing with the live and connected state', async () => {
+		const v = (name: string) => sim.api.variable(name);
+		expect(await v('alpha_live')).toBe(true);
+		expect(await v('gamma_live')).toBe(false);
+		expect(await v('beta_live')).toBeUndefined();
+		expect((await v('alpha_total_follower_count')) as number + ((await v('gamma_total_follower_count')) as number)).toBe(await v('total_follower_count'));
+		expect((await v('alpha_total_subscriber_count')) as number + ((await v('gamma_total_subscriber_count')) as number)).toBe(await v('total_subscriber_count'));
+		expect(await v('last_follower')).toBe(await v('alpha_last_follower'));
+		expect(await v('last_subscriber')).toBe(await v('alpha_last_subscriber'));
+		expect(await v('alpha_username')).toBe('pixelpanda');
+		expect(await v('alpha_uptime')).toMatch(/^\d+m \d+s$|^\d+h \d+m \d+s$/);
+		expect(Date.parse(String(await v('alpha_uptime_timestamp')))).toBeLessThan(Date.now());
+		expect(await v('gamma_uptime')).toBe('');
+		expect(await v('app_uptime')).toMatch(/s$/);
 	});
 });

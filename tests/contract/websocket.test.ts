@@ -109,10 +109,14 @@ describe('websocket messages (current)', () => {
 		});
 	});
 
-	it('runs a command without context and sends no reply', async () => {
+	it('answers a command without context with one reply that has no context (facts §3.3: one reply per command)', async () => {
 		const s = await sim.api.socket();
-		expect(await s.repliesAfter({ type: 'set-counter-value', params: { name: 'wins', value: 11 } })).toEqual([]);
+		expect(await s.repliesAfter({ type: 'set-counter-value', params: { name: 'wins', value: 11 } })).toEqual([{ event: 'socketapi:response', status: 200, message: true }]);
 		expect(await sim.api.variable('wins')).toBe(11);
+		expect(await s.repliesAfter({ type: 'get-variable-value', params: { name: 'nope' } })).toEqual([{ event: 'socketapi:response', status: 200 }]);
+		expect(await s.repliesAfter({ type: 'set-counter-value', params: { name: 'wins' } })).toEqual([
+			{ event: 'socketapi:response', status: 400, error: 'params.value is required' }
+		]);
 	});
 
 	it('answers {retrieve: true} with socketapi:retrieve, states included, slim honoured', async () => {
@@ -179,7 +183,8 @@ describe.each(PROFILES)('pushed events (%s)', (profile) => {
 		expect(await s.next(isEvent('states'))).toEqual(states(1, 0, 1));
 		await sim.api.send('start-fuze', { value: false });
 		expect(await s.next(isEvent('states'))).toEqual(states(1, 0, 0));
-		expect(await s.repliesAfter({ type: 'set-app', params: { value: true } })).toEqual([]);
+		expect(await s.repliesAfter({ type: 'set-app', params: { value: true } })).toEqual(profile === 'current' ? [{ event: 'socketapi:response', status: 200, message: true }] : []);
+		expect(s.frames.filter(isEvent('states'))).toHaveLength(5);
 	});
 
 	it('pushes an alert sent while stream mode is on, with its origin from the key', async () => {
@@ -187,9 +192,29 @@ describe.each(PROFILES)('pushed events (%s)', (profile) => {
 		await sim.api.send('alert', { value: 'alpha-bits', extraSettings: { username: 'moss_moth', amount: 500 } });
 		const alert = (await s.next(isEvent('alert'))) as { origin: string; event: string; data: { dynamic: unknown; replay: boolean; extraSettings: Record<string, unknown> } };
 		expect([alert.origin, alert.event, alert.data.replay, alert.data.dynamic]).toEqual(['alpha', 'alpha-bits', false, { value: 500, username: 'moss_moth' }]);
-		expect(alert.data.extraSettings).toEqual({ username: 'moss_moth', amount: 500, displayname: 'PixelPanda', time: expect.stringMatching(/^\d\d:\d\d:\d\d$/), timestamp: expect.any(Number) });
+		// Exactly what the request sent (plus the time stamps): no other person's name mixed in.
+		expect(alert.data.extraSettings).toEqual({ username: 'moss_moth', amount: 500, time: expect.stringMatching(/^\d\d:\d\d:\d\d$/), timestamp: expect.any(Number) });
 		await sim.api.send('alert', { value: 'music_player-switchSong', extraSettings: { username: 'x' } });
 		expect((await s.next(isEvent('alert'))).origin).toBe('music_player');
+	});
+
+	it('an alert sent without extraSettings is the streamer\'s; with a name, only that name', async () => {
+		const s = await sim.api.socket();
+		await sim.api.send('alert', { value: 'alpha-follower' });
+		const own = (await s.next(isEvent('alert'))) as { data: { extraSettings: Record<string, unknown> } };
+		expect(own.data.extraSettings).toMatchObject({ username: 'pixelpanda', displayname: 'PixelPanda' });
+		await sim.api.send('alert', { value: 'alpha-follower', extraSettings: { displayname: 'Moss_Moth' } });
+		const theirs = (await s.next(isEvent('alert'))) as { data: { extraSettings: Record<string, unknown> } };
+		expect(theirs.data.extraSettings).toEqual({ displayname: 'Moss_Moth', time: expect.any(String), timestamp: expect.any(Number) });
+	});
+
+	it('translate-message posts the translation: for the named user by the bot, else as the streamer', async () => {
+		const s = await sim.api.socket();
+		const line = async () => (await s.next(isEvent('chat'))) as { data: { message: string; extraSettings: { username: string } } };
+		expect((await sim.api.send('translate-message', { value: 'hola', username: 'moss_moth', language: 'en', platform: 'alpha' })).json).toEqual(OK);
+		expect((await line()).data).toMatchObject({ message: '[en] moss_moth: hola', extraSettings: { username: 'pandabot', displayname: 'PandaBot' } });
+		expect((await sim.api.send('translate-message', { value: 'bonjour', language: 'en', platform: 'alpha' })).json).toEqual(OK);
+		expect((await line()).data).toMatchObject({ message: '[en] bonjour', extraSettings: { username: 'pixelpanda', displayname: 'PixelPanda', userLevels: expect.objectContaining({ broadcaster: true }) } });
 	});
 
 	it('pushes no alert while stream mode is off, nor for an alert the setup does not enable', async () => {
@@ -197,7 +222,7 @@ describe.each(PROFILES)('pushed events (%s)', (profile) => {
 		expect((await sim.api.send('alert', { value: 'beta-superchat' })).json).toEqual(OK);
 		await sim.api.send('toggle-stream-mode', { value: false });
 		await s.next(isEvent('states'));
-		expect(await s.repliesAfter({ type: 'alert', params: { value: 'alpha-follower' } })).toEqual([]);
+		await s.repliesAfter({ type: 'alert', params: { value: 'alpha-follower' } });
 		expect(s.frames.some((f) => f.type === 'alert')).toBe(false);
 	});
 

@@ -9,6 +9,7 @@ import type { Feature } from '../../src/lib/protocol';
 import type { LoggedRequest } from '../../src/lib/sim/types';
 import type { Setup } from '../../src/lib/sim/setup';
 import { appUrl, launchBrowser, serveBuild, watchPage } from './harness';
+import { launchEngine, type EngineVersion } from './engines';
 
 export const TOKEN = 'e2e-secret-token-7f3a';
 export const PHONE = { width: 360, height: 780 };
@@ -44,10 +45,12 @@ export const connection = (sim: SimServer) => ({ token: TOKEN, host: '127.0.0.1'
 
 const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-catalog']);
 
-export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup } = {}): Promise<Stack> {
+/** `engine` runs the pages in a Chromium that broadcasting software embeds (103 or 127) instead of Debian's. */
+export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup; engine?: EngineVersion } = {}): Promise<Stack> {
 	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup });
 	const site = await serveBuild();
-	const browser = await launchBrowser();
+	const engine = options.engine ? await launchEngine(options.engine) : undefined;
+	const browser = engine?.browser ?? (await launchBrowser());
 	return {
 		sim,
 		site,
@@ -63,7 +66,7 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 			return sim.sim.requestLog.filter(filter);
 		},
 		async close() {
-			await browser.close();
+			await (engine ?? browser).close();
 			await site.close();
 			await sim.close();
 		}

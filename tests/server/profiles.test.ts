@@ -22,11 +22,11 @@ describe('share profiles', () => {
 		expect(readOnlyTypes.length).toBeGreaterThan(0);
 	});
 
-	it('music adds the song group; moderation adds the moderation and chat-mode groups', () => {
+	it('music adds the song group; moderation adds the moderation and chat-mode groups and chat lines', () => {
 		expect(allowedSendTypes('music').sort()).toEqual([...readOnlyTypes, ...SEND_TYPES.filter((t) => CATALOG[t].group === 'songs')].sort());
 		expect(allowedSendTypes('music')).toContain('song-request');
 		const moderation = SEND_TYPES.filter((t) => ['moderation', 'chat-modes'].includes(CATALOG[t].group));
-		expect(allowedSendTypes('moderation').sort()).toEqual([...readOnlyTypes, ...moderation].sort());
+		expect(allowedSendTypes('moderation').sort()).toEqual([...readOnlyTypes, ...moderation, 'chatbot-message'].sort());
 		expect(allowedSendTypes('moderation')).toEqual(expect.arrayContaining(['ban-user', 'timeout-user', 'set-slow-mode']));
 		// Channel roles are not moderation of messages: a co-streamer's link must not appoint or remove moderators or VIPs.
 		for (const role of ['add-moderator', 'remove-moderator', 'add-vip', 'remove-vip'] as const) expect(allowedSendTypes('moderation')).not.toContain(role);

@@ -43,6 +43,7 @@ export const SEND_SAMPLES: Record<SendType, Record<string, unknown>> = {
 	'overlay-set-visibility': { layer: 'main', value: true },
 	'overlay-set-layer-visibility': { layer: 'layer-1', value: true },
 	'overlay-set-layer-position': { layer: 'layer-1', x: 10, y: 20 },
+	'overlay-set-layer-size': { layer: 'layer-1', width: 300 },
 	'overlay-set-content': { layer: 'layer-1', content: 'text' },
 	'change-stream-title': onAlpha({ value: 'New title' }),
 	'change-current-category': onAlpha({ value: 'Just Chatting' }),

@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanAddresses } from '../../src/server/lan';
 import { startSimServer } from '../../src/server/sim-server';
 import { closedPort, fakeBuild, http, tempDir } from './helpers';
 
@@ -55,6 +57,31 @@ function runStart(args: string[], env: Record<string, string> = {}): Run {
 			});
 		}
 	};
+}
+
+/** Decodes a QR code printed by uqr's renderUnicodeCompact (light modules drawn, two rows per line). */
+function decodeTerminalQr(text: string): string | undefined {
+	const lines = text.split('\n').filter((l) => l.length > 0);
+	const scale = 4;
+	const margin = 4;
+	const cols = Math.max(...lines.map((l) => [...l].length));
+	const size = { w: (cols + 2 * margin) * scale, h: (lines.length * 2 + 2 * margin) * scale };
+	const pixels = new Uint8ClampedArray(size.w * size.h * 4).fill(255);
+	lines.forEach((line, row) =>
+		[...line].forEach((ch, col) => {
+			const light = { '█': [true, true], '▀': [true, false], '▄': [false, true], ' ': [false, false] }[ch] ?? [true, true];
+			light.forEach((isLight, half) => {
+				if (isLight) return;
+				for (let y = 0; y < scale; y++)
+					for (let x = 0; x < scale; x++) {
+						const px = (col + margin) * scale + x;
+						const py = (row * 2 + half + margin) * scale + y;
+						pixels.fill(0, (py * size.w + px) * 4, (py * size.w + px) * 4 + 3);
+					}
+			});
+		})
+	);
+	return jsQR(pixels, size.w, size.h)?.data;
 }
 
 let busy: Server;
@@ -114,6 +141,37 @@ describe('npm start', () => {
 		await run.waitFor(/Share links: on/);
 		expect(run.output()).not.toContain('cli-real-token-123');
 		run.child.kill('SIGINT');
+		expect(await run.exited).toBe(0);
+	});
+
+	it('--help shows the token for bash and zsh, PowerShell and cmd, and turning share links on from the dashboard', async () => {
+		const run = runStart(['--help']);
+		expect(await run.exited).toBe(0);
+		const out = run.output();
+		for (const form of [
+			"STREAM_TOKEN='your-token' npm start",
+			"npm start -- --token 'your-token'",
+			"$env:STREAM_TOKEN='your-token'; npm start",
+			"npm start '--' --token 'your-token'",
+			'set "STREAM_TOKEN=your-token" && npm start',
+			'npm start -- --token "your-token"'
+		])
+			expect(out).toContain(form);
+		expect(out).toMatch(/bash, zsh[\s\S]*PowerShell[\s\S]*cmd/);
+		expect(out).toMatch(/Without any variable: .*\n?.*"Turn share links on"/);
+	});
+
+	it.skipIf(lanAddresses().length === 0)('on every interface, the terminal QR opens the LAN dashboard with no token, and points to the dashboard for the phone', async () => {
+		const run = runStart(['--host', '0.0.0.0', '--port', '0', '--api', sim.url], { STREAM_TOKEN: 'cli-real-token-123' });
+		await run.waitFor(/Stop with Ctrl\+C/);
+		const out = run.output();
+		const [, lanUrl] = /Dashboard on your LAN:\s+(http:\/\/\S+)/.exec(out) ?? [];
+		expect(lanUrl).toMatch(/^http:\/\/[\d.]+:\d+\/#\/$/);
+		const qr = /Scan with your phone.*\n([\s\S]*?)\nThis code holds no token/.exec(out)?.[1] ?? '';
+		expect(decodeTerminalQr(qr)).toBe(lanUrl);
+		expect(out).toMatch(/"Open on your phone" on its Connect page/);
+		expect(out).not.toContain('cli-real-token-123');
+		run.child.kill('SIGTERM');
 		expect(await run.exited).toBe(0);
 	});
 

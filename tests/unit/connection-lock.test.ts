@@ -1,6 +1,6 @@
 /** The run-time connection lock and the reload address of the connect page, without a browser. */
 import { describe, expect, it } from 'vitest';
-import { allowedSources, canConnectTo, lockConnections, lockedSources } from '$lib/app/connection-lock';
+import { allowedSources, canConnectTo, lockConnections, lockedSources } from '$lib/client/connection-lock';
 import { withoutConnection } from '$lib/client/settings';
 
 const settings = (host: string, port = 39231, extra: { secure?: boolean; demo?: boolean } = {}) => ({ host, port, secure: false, demo: false, ...extra });

@@ -3,7 +3,7 @@
  * so the answers are the simulator's own), a host that does not answer, and an https page.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COMPANION_PORT, diagnose, originProblem, type Diagnosis, type DiagnosisAction } from '$lib/app/diagnose';
+import { DEFAULT_COMPANION_PORT, diagnose, originProblem, type Diagnosis, type DiagnosisAction } from '../../src/routes/(app)/connect/diagnose';
 import { demoFetch } from '$lib/demo/transport';
 import { Simulator } from '$lib/sim/simulator';
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';

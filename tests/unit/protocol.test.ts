@@ -18,8 +18,9 @@ const SPEC_ALSO = `run-actions, get-action-catalog, translate-message, shoutout,
 
 describe('catalog', () => {
 	it('holds exactly the send types the spec names', () => {
-		// set-fuze: listed in data.types but undocumented (protocol facts §5.4), served like the fuze types.
-		const named = [...SPEC_VALID.split(', '), ...SPEC_ALSO.split(', '), 'set-fuze'].sort();
+		// set-fuze: listed in data.types but undocumented (protocol facts §5.4), served like the fuze types;
+		// overlay-set-layer-size: undocumented in the REST docs, present in the application (facts §5.11).
+		const named = [...SPEC_VALID.split(', '), ...SPEC_ALSO.split(', '), 'set-fuze', 'overlay-set-layer-size'].sort();
 		expect([...SEND_TYPES].sort()).toEqual(named);
 	});
 

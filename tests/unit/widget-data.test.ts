@@ -3,12 +3,13 @@ import { EVENT_TEXT_LIMITS, SONG_VARIABLES, parseAlertEvent, parseChatEvent, par
 import { Listeners } from '$lib/client/listeners';
 import { ClientError } from '$lib/client/errors';
 import type { ReadOnlyView, VariableRead } from '$lib/client/read-only-view';
-import { SongState } from '$lib/widgets/songs/song-state.svelte';
-import { displayValue, formatDuration, numberOf, safeImageUrl } from '$lib/widgets/format';
+import { SongState } from '$lib/client/state/songs.svelte';
+import { numberOf, safeImageUrl } from '$lib/client/values';
+import { displayValue, formatDuration } from '$lib/widgets/format';
 import { alertShown, describeAlert } from '$lib/widgets/events/describe';
 import { currentSlot } from '$lib/widgets/events/popup';
-import { parseNowPlaying, parseQueue, positionAt, songVariableNames } from '$lib/widgets/songs/songs';
-import { maskToken } from '../../src/routes/(app)/widgets/builder.svelte';
+import { parseNowPlaying, parseQueue, positionAt, songVariableNames } from '$lib/client/songs';
+import { maskToken } from '$lib/client/settings';
 
 describe('song queue variable', () => {
 	const song = { title: 'Paper Boats', artist: 'Harbor Lights', image: 'https://img.example/a.png', url: 'https://x', requester: 'ana' };

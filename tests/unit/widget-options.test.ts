@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIDGETS } from '$lib/widgets/definitions';
 import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
-import { defaultsOf, optionsToParams, parseOptions, type OptionField, type Options, type OptionValue } from '$lib/widgets/options';
-import { readRaw, toRaw } from '../../src/routes/(app)/widgets/builder.svelte';
+import { defaultsOf, optionsToParams, parseOptions, readRaw, toRaw, type OptionField, type Options, type OptionValue } from '$lib/widgets/options';
 
 const hex = (digits: number) => fc.integer({ min: 0, max: 16 ** digits - 1 }).map((n) => `#${n.toString(16).padStart(digits, '0')}`);
 

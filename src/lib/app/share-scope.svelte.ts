@@ -35,7 +35,7 @@ type ScopeState =
 	| { kind: 'grant'; grant: ShareGrant }
 	| { kind: 'refused'; message: string };
 
-export interface ShareScopeOptions {
+interface ShareScopeOptions {
 	fetch?: typeof fetch;
 	/** Whether the page is served by the companion server (read from its meta tag by default). */
 	companion?: boolean;

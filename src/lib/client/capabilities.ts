@@ -21,12 +21,12 @@ import {
 	type SettingsData
 } from '../protocol';
 
-export const NOT_OFFERED_REASONS = {
+const NOT_OFFERED_REASONS = {
 	needsUpdate: 'needs an up-to-date application',
 	notInSetup: 'not in this setup'
 } as const;
 
-export interface Capability {
+interface Capability {
 	type: SendType;
 	offered: boolean;
 	/** Why it is not offered, in words for the page. */
@@ -63,7 +63,7 @@ export function platformNote(platforms: readonly Platform[] | undefined): string
 }
 
 /** The `data.options` key that lists the names a trigger type accepts. */
-export function optionKeyOf(type: SendType): string | undefined {
+function optionKeyOf(type: SendType): string | undefined {
 	const rule = CATALOG[type];
 	return rule.group === 'trigger' ? (rule.names?.optionKey ?? type) : undefined;
 }

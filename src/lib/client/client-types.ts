@@ -28,7 +28,7 @@ export interface ClientSnapshot {
 	status: ConnectionStatus;
 	lastError: ClientError | undefined;
 	meta: Meta | undefined;
-	settings: SettingsData | undefined;
+	setup: SettingsData | undefined;
 	capabilities: Capabilities;
 	premium: boolean | undefined;
 	states: States | undefined;

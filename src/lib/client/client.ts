@@ -25,11 +25,11 @@ import { ApiSocket, type ConnectionStatus } from './socket';
 
 export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, VariableRead };
 
-/** Envelope types the client itself follows (ConnectionState's premium and states), kept in every narrowed subscription. */
+/** Envelope types the client itself follows (Connection's premium and states), kept in every narrowed subscription. */
 const OWN_EVENT_TYPES = ['premium', 'states'] as const;
 
 /** A narrowed list gains the client's own types; an empty list already means every type. */
-export function subscriptionFor(types: readonly string[]): string[] {
+function subscriptionFor(types: readonly string[]): string[] {
 	return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
 }
 
@@ -44,7 +44,7 @@ export class StreamClient {
 	readonly #receiptListeners = new Listeners<[Receipt]>();
 	readonly #disposers: Disposer[] = [];
 	#meta: Meta | undefined;
-	#settings: SettingsData | undefined;
+	#setup: SettingsData | undefined;
 	#premium: boolean | undefined;
 	#states: States | undefined;
 	#capabilities: Capabilities = deriveCapabilities(undefined, undefined);
@@ -84,8 +84,9 @@ export class StreamClient {
 	get meta(): Meta | undefined {
 		return this.#meta;
 	}
-	get settings(): SettingsData | undefined {
-		return this.#settings;
+	/** The application's setup: the settings payload of `retrieve`. */
+	get setup(): SettingsData | undefined {
+		return this.#setup;
 	}
 	get premium(): boolean | undefined {
 		return this.#premium;
@@ -101,8 +102,8 @@ export class StreamClient {
 		return this.#socket.stats;
 	}
 	snapshot(): ClientSnapshot {
-		const { status, lastError, meta, settings, capabilities, premium, states } = this;
-		return { status, lastError, meta, settings, capabilities, premium, states };
+		const { status, lastError, meta, setup, capabilities, premium, states } = this;
+		return { status, lastError, meta, setup, capabilities, premium, states };
 	}
 
 	start(): void {
@@ -131,7 +132,7 @@ export class StreamClient {
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
 		return this.#statusListeners.add(handler);
 	}
-	/** Any change of status, error, meta, settings, capabilities, premium or states. */
+	/** Any change of status, error, meta, setup, capabilities, premium or states. */
 	onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
 		return this.#changeListeners.add(handler);
 	}
@@ -215,7 +216,7 @@ export class StreamClient {
 			const meta = await this.#rest.meta();
 			if (round !== this.#syncRound) return;
 			this.#meta = meta;
-			this.#capabilities = deriveCapabilities(meta, this.#settings);
+			this.#capabilities = deriveCapabilities(meta, this.#setup);
 			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
 			const settings = await this.retrieve();
 			this.#premium = meta.features.includes('premium') ? await this.#rest.premium(meta) : settings.premium;
@@ -231,7 +232,7 @@ export class StreamClient {
 	}
 
 	#applySettings(data: SettingsData): void {
-		this.#settings = data;
+		this.#setup = data;
 		// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
 		if (!this.#meta?.features.includes('premium')) this.#premium = data.premium;
 		if (data.states) this.#states = data.states;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { CATALOG, StructuredErrorSchema, describeIssues, isSendType, type FieldIssue } from '../protocol';
 
-export type ClientErrorKind =
+type ClientErrorKind =
 	| 'unreachable'
 	| 'unauthorized'
 	| 'timeout'
@@ -15,7 +15,7 @@ export type ClientErrorKind =
 	| 'not-offered'
 	| 'invalid-params';
 
-export interface ClientErrorInit {
+interface ClientErrorInit {
 	kind: ClientErrorKind;
 	message: string;
 	status?: number;

@@ -4,7 +4,7 @@
  */
 import type { SettingsData } from '../protocol';
 
-export type PendingKind = 'command' | 'retrieve';
+type PendingKind = 'command' | 'retrieve';
 
 export type PendingOutcome =
 	| { kind: 'response'; status: number; message?: unknown; error?: string; code?: string }

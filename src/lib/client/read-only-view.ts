@@ -17,7 +17,8 @@ export interface ReadableSource {
 	readonly status: ConnectionStatus;
 	readonly lastError: ClientError | undefined;
 	readonly meta: Meta | undefined;
-	readonly settings: SettingsData | undefined;
+	/** The application's setup: the settings payload it answers `retrieve` with. */
+	readonly setup: SettingsData | undefined;
 	readonly capabilities: Capabilities;
 	readonly premium: boolean | undefined;
 	readonly states: States | undefined;
@@ -26,7 +27,7 @@ export interface ReadableSource {
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer;
 	onSynced(handler: () => void): Disposer;
 	onReceipt(handler: (receipt: Receipt) => void): Disposer;
-	/** Any change of status, error, meta, settings, capabilities, premium or states. */
+	/** Any change of status, error, meta, setup, capabilities, premium or states. */
 	onChange(handler: () => void): Disposer;
 }
 
@@ -34,7 +35,7 @@ export interface ReadOnlyView extends ReadableSource {
 	readVariable(name: string): Promise<VariableRead>;
 }
 
-export type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Receipt>;
+type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Receipt>;
 
 /** Sends only catalog types marked read-only; anything else fails here without touching the wire. */
 export function readOnlyGate(send: ReadSender): ReadSender {
@@ -57,8 +58,8 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 		get meta() {
 			return source.meta;
 		},
-		get settings() {
-			return source.settings;
+		get setup() {
+			return source.setup;
 		},
 		get capabilities() {
 			return source.capabilities;

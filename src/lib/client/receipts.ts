@@ -6,8 +6,8 @@ import { CATALOG, isSendType } from '../protocol';
 import { ClientError, socketFailureError } from './errors';
 import type { SocketCommandOutcome } from './socket';
 
-export type ReceiptState = 'sending' | 'sent' | 'confirmed' | 'failed' | 'unknown';
-export type ReceiptTransport = 'socket' | 'rest' | 'none';
+type ReceiptState = 'sending' | 'sent' | 'confirmed' | 'failed' | 'unknown';
+type ReceiptTransport = 'socket' | 'rest' | 'none';
 
 export interface Receipt {
 	readonly id: number;
@@ -44,10 +44,6 @@ let nextId = 0;
 
 export function startReceipt(type: string, transport: ReceiptTransport, now = Date.now()): Receipt {
 	return { id: ++nextId, type, transport, state: 'sending', label: LABELS.sending, startedAt: now };
-}
-
-export function isSettled(receipt: Receipt): boolean {
-	return receipt.state !== 'sending';
 }
 
 function ended(receipt: Receipt, state: ReceiptState, extra: { value?: unknown; error?: ClientError }, now: number): Receipt {

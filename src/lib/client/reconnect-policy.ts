@@ -5,13 +5,13 @@
  */
 import { CLOSE_CODES } from '../protocol';
 
-export interface CloseInfo {
+interface CloseInfo {
 	code: number;
 	/** Whether this socket had opened; a close before open is a refused or failed upgrade. */
 	opened: boolean;
 }
 
-export type ReconnectDecision =
+type ReconnectDecision =
 	| { kind: 'stop' }
 	| { kind: 'restart'; delayMs: number }
 	/** `refused`: closed before open, worth diagnosing (token rejected or nothing listening). */

@@ -14,9 +14,9 @@ import {
 } from '../protocol';
 import { answerError, invalidResponseError, isClientError, sendUnansweredError, timeoutError, unreachableError, type ClientError } from './errors';
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
 
-export interface RestOptions {
+interface RestOptions {
 	/** `http(s)://host:port` of the interface. */
 	baseUrl: string;
 	token: string;
@@ -25,7 +25,7 @@ export interface RestOptions {
 }
 
 /** A 200 answer to a send: `message` is `true` or the value the type returns. */
-export interface SendAnswer {
+interface SendAnswer {
 	status: number;
 	message?: unknown;
 }

@@ -14,12 +14,12 @@ export interface ConnectionSettings {
 	demo: boolean;
 }
 
-export type SettingsField = 'token' | 'host' | 'port' | 'secure' | 'demo';
+type SettingsField = 'token' | 'host' | 'port' | 'secure' | 'demo';
 export interface SettingsIssue {
 	field: SettingsField;
 	rule: string;
 }
-export type SettingsResult = { ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
+type SettingsResult = { ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
 
 /** The parts of `window.location` the parser reads. */
 export interface PageLocation {
@@ -31,7 +31,7 @@ export interface PageLocation {
 }
 
 /** The companion server marks the pages it serves with this meta tag; then `/api` lives on the page's own origin. */
-export const COMPANION_META_NAME = 'stream-control-origin';
+const COMPANION_META_NAME = 'stream-control-origin';
 /** Token used in demo mode when the URL gives none: the in-page simulator is started with it. */
 export const DEMO_TOKEN = 'demo';
 const CONNECTION_KEYS = ['token', 'host', 'port', 'secure', 'demo'] as const;
@@ -163,7 +163,7 @@ export function socketUrl(settings: Pick<ConnectionSettings, 'host' | 'port' | '
 	return `${settings.secure ? 'wss' : 'ws'}://${hostForUrl(settings.host)}:${settings.port}/api?${query}`;
 }
 
-export interface ConnectionUrlOptions {
+interface ConnectionUrlOptions {
 	/** The page address to build on (its own fragment and connection params are dropped). */
 	base?: string;
 	/** Hash route, such as `/widget/counter`. */
@@ -207,4 +207,10 @@ export function connectionUrl(settings: ConnectionSettings, options: ConnectionU
 	if (settings.port !== (settings.secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT)) fragment.set('port', String(settings.port));
 	const query = baseQuery.toString();
 	return `${path}${query ? `?${query}` : ''}#${options.route ?? '/'}?${fragment}`;
+}
+
+/** The URL with its token replaced by dots, for showing on screen. */
+export function maskToken(url: string, token: string): string {
+	const encoded = new URLSearchParams({ token }).toString();
+	return url.split(encoded).join('token=••••••••');
 }

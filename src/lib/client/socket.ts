@@ -22,7 +22,7 @@ export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped
 
 export type { WebSocketConstructor, WebSocketLike };
 
-export interface ApiSocketOptions {
+interface ApiSocketOptions {
 	/** Full address with the token (see `socketUrl`). */
 	url: string;
 	/** `host:port`, for messages. */

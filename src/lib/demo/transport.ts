@@ -16,7 +16,7 @@ export function demoFetch(sim: Simulator): typeof fetch {
 		const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
 		await new Promise((r) => later(() => r(undefined)));
 		if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-		const answer = sim.handleHttp({ method: request.method, path: url.pathname, query: url.searchParams, headers, body });
+		const answer = await sim.handleHttp({ method: request.method, path: url.pathname, query: url.searchParams, headers, body });
 		return new Response(answer.body, { status: answer.status, headers: answer.headers });
 	};
 }

@@ -6,7 +6,19 @@ import { LIMITS } from './limits';
 
 export const CONTROL_FLOW_TYPES = ['delay', 'conditional', 'loop', 'randomGroup', 'stop'] as const;
 /** Control-flow steps whose inner lists hold further actions. */
-const BRANCHING = new Set<string>(['conditional', 'loop', 'randomGroup']);
+export const BRANCHING = new Set<string>(['conditional', 'loop', 'randomGroup']);
+
+/**
+ * The wait a `delay` step asks for, in ms (protocol facts §5.12): `delay`, or `duration` in its
+ * place; numbers or numeric strings. 0 for anything else, and for a step that is not a delay (an
+ * inline `delay` on another action is not applied).
+ */
+export function delayOf(step: Record<string, unknown>): number {
+	if (step.type !== 'delay') return 0;
+	const raw = step.delay ?? step.duration;
+	const ms = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
 
 export const BLOCKED_TYPES = ['code', 'writeToFile'] as const;
 export const BLOCKED_BASES = ['commandRunner', 'inputEvents'] as const;
@@ -50,7 +62,7 @@ function pathOf(visit: Visit, base: string): string {
 }
 
 /** A list of actions found in a step; `single` when it is one action object standing alone. */
-interface Branch {
+export interface Branch {
 	list: unknown[];
 	path: string;
 	single?: boolean;
@@ -65,11 +77,13 @@ const isAction = (x: unknown): x is Record<string, unknown> => isRecord(x) && ty
  * nested hundreds of thousands deep) and stops once it has found more actions than `budget`: the
  * caller refuses such a list for its size anyway.
  */
-function branchesOf(step: Record<string, unknown>, path: string, budget: number): Branch[] {
+export function branchesOf(step: Record<string, unknown>, path: string, budget: number): Branch[] {
 	const found: Branch[] = [];
 	let actions = 0;
 	const stack: Visit[] = [];
-	for (const [k, child] of Object.entries(step)) if (k !== 'type' && k !== 'base') stack.push({ node: child, parent: undefined, step: `.${k}` });
+	// Pushed last-first so branches come out in the order they are written.
+	const top = Object.entries(step).filter(([k]) => k !== 'type' && k !== 'base');
+	for (let i = top.length - 1; i >= 0; i--) stack.push({ node: top[i]![1], parent: undefined, step: `.${top[i]![0]}` });
 	while (stack.length && actions <= budget) {
 		const visit = stack.pop()!;
 		const { node } = visit;

@@ -343,6 +343,21 @@ const RULES = {
 			transitionCubicBezier: v.optional(v.string())
 		})
 	},
+	'overlay-set-layer-size': {
+		group: 'overlay',
+		label: 'Layer size',
+		// Undocumented in the REST docs, present in the application (protocol facts §5.11): an omitted dimension keeps its value.
+		params: params({
+			layer: text('layer id'),
+			width: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a finite number'))),
+			height: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a finite number'))),
+			transitionTime: v.optional(nonNegativeInt('ms')),
+			transitionInterpolation: v.optional(
+				v.picklist(['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'], 'must be a known interpolation')
+			),
+			transitionCubicBezier: v.optional(v.string())
+		})
+	},
 	'overlay-set-content': {
 		group: 'overlay',
 		label: 'Layer content',
@@ -438,7 +453,8 @@ const RULES = {
 		label: 'Translate message',
 		params: onPlatform({
 			value: rawText('message text'),
-			username: username(),
+			// Without it the translation is attributed to the streamer (protocol facts; spec lists it without "required").
+			username: v.optional(username()),
 			language: v.pipe(v.string('must be a string'), v.regex(/^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$/, 'must be a language code such as en, es, zh'))
 		}),
 		platforms: ALL,

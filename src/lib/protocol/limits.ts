@@ -2,6 +2,12 @@
 export const LIMITS = {
 	actionsPerRequest: 50,
 	actionNestingDepth: 5,
+	/**
+	 * Our own cap (the spec states none): the simulator waits at most this long in all for one
+	 * run-actions list's delay steps (later waits are cut), and our client's request timeout for a
+	 * routine is derived from the same figure.
+	 */
+	runActionsMaxWaitMs: 60_000,
 	colorTemperature: { min: 2900, max: 7000 },
 	brightness: { min: 0, max: 100, default: 100 },
 	transitionDefault: 0,

@@ -126,3 +126,25 @@ export const SONG_VARIABLES = {
 	progressTs: 'music_player_now_playing_progress_ts',
 	isPlaying: 'music_player_now_playing_is_playing'
 } as const;
+
+/**
+ * The music-player family (protocol facts §6.2), written while a track plays from `music_player`,
+ * beside the source-agnostic `songrequest_now_playing_*` ones. Widgets read SONG_VARIABLES.
+ */
+export const MUSIC_PLAYER_VARIABLES = {
+	song: 'music_player_now_playing_song',
+	artist: 'music_player_now_playing_artist',
+	image: 'music_player_now_playing_image',
+	album: 'music_player_now_playing_album',
+	id: 'music_player_now_playing_id',
+	url: 'music_player_now_playing_url',
+	uri: 'music_player_now_playing_uri',
+	duration: 'music_player_now_playing_duration',
+	queue: 'music_player_now_playing_queue',
+	nextSong: 'music_player_next_song',
+	nextArtist: 'music_player_next_artist',
+	nextImage: 'music_player_next_image',
+	nextId: 'music_player_next_id',
+	nextUrl: 'music_player_next_url',
+	nextUri: 'music_player_next_uri'
+} as const;

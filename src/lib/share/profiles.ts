@@ -24,6 +24,8 @@ export interface ProfileDefinition {
 	description: string;
 	/** Catalog groups granted on top of the read-only types. */
 	groups: readonly SendGroup[];
+	/** Single send types granted on top of the groups (a group can hold more than the profile should). */
+	types?: readonly SendType[];
 	/** The streamer picks extra send types when creating the link. */
 	choosesTypes: boolean;
 }
@@ -43,8 +45,11 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 	},
 	moderation: {
 		label: 'Moderation',
-		description: 'Read-only plus chat moderation (timeouts, bans, deletions, shoutouts, translations) and chat modes; not moderator or VIP roles.',
+		description:
+			'Read-only plus chat moderation (timeouts, bans, deletions, shoutouts, translations), chat modes and chat lines; not moderator or VIP roles.',
 		groups: ['moderation', 'chat-modes'],
+		// A moderator talks in chat too; the rest of the chat group (such as announcements) stays the streamer's.
+		types: ['chatbot-message'],
 		choosesTypes: false
 	},
 	custom: {
@@ -66,8 +71,8 @@ export const CUSTOM_CHOICES: readonly SendType[] = SEND_TYPES.filter((t) => isGr
 
 /** Every send type a link with this profile (and chosen types, for custom) may run. */
 export function allowedSendTypes(profile: ShareProfile, chosen: readonly string[] = []): SendType[] {
-	const { groups, choosesTypes } = PROFILE_DEFINITIONS[profile];
-	const extra = new Set(choosesTypes ? chosen : []);
+	const { groups, choosesTypes, types = [] } = PROFILE_DEFINITIONS[profile];
+	const extra = new Set<string>([...types, ...(choosesTypes ? chosen : [])]);
 	return SEND_TYPES.filter(
 		(t) => isGrantable(t) && (CATALOG[t].readOnly || groups.includes(CATALOG[t].group) || extra.has(t))
 	);

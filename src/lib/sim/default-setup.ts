@@ -84,17 +84,43 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 		],
 		currentDevice: { id: 'default', label: 'System default' }
 	},
+	// Stream variables (protocol facts §8) agreeing with the connected platforms (alpha live, gamma
+	// connected but offline); uptimes follow the clock (stream-variables.ts).
 	variables: {
 		streamer: 'PixelPanda',
+		alpha_username: 'pixelpanda',
+		alpha_user_id: '1000001',
 		alpha_live: true,
+		gamma_live: false,
 		alpha_current_viewer_count: 128,
+		gamma_current_viewer_count: 0,
+		total_follower_count: 12282,
+		session_follower_count: 12,
+		week_follower_count: 85,
+		month_follower_count: 310,
+		last_follower: 'moss_moth',
 		alpha_total_follower_count: 10452,
+		alpha_session_follower_count: 12,
 		alpha_last_follower: 'moss_moth',
+		gamma_total_follower_count: 1830,
+		gamma_last_follower: 'sunny_gamma',
+		total_subscriber_count: 412,
+		session_subscriber_count: 3,
+		last_subscriber: 'quietkettle',
+		alpha_total_subscriber_count: 380,
 		alpha_last_subscriber: 'quietkettle',
+		alpha_last_new_subscriber: 'quietkettle',
+		alpha_last_resubscriber: 'northwind_tv',
+		gamma_total_subscriber_count: 32,
+		gamma_last_subscriber: 'sunny_gamma',
 		alpha_total_bits_count: 88210,
+		alpha_session_bits_count: 500,
 		last_raider: 'northwind_tv',
 		last_raid_amount: 42,
+		alpha_last_raider: 'northwind_tv',
+		alpha_last_raid_amount: 42,
 		follower_goal: 11000,
+		subscriber_goal: 500,
 		loyalty_currency_name: 'bamboo'
 	},
 	counters: { deaths: 7, wins: 3, hugs: 0, highfives: '' },
@@ -107,10 +133,10 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 	songs: {
 		source: 'music_player',
 		playing: true,
-		nowPlaying: { title: 'Midnight Arcade', artist: 'Neon Lakes', url: 'https://music.example/track/midnight-arcade', image: art(280), duration: 214, requester: 'moss_moth' },
+		nowPlaying: { title: 'Midnight Arcade', artist: 'Neon Lakes', album: 'Night Drives', url: 'https://music.example/track/midnight-arcade', image: art(280), duration: 214, requester: 'moss_moth' },
 		queue: [
-			{ title: 'Paper Boats', artist: 'Harbor Lights', url: 'https://music.example/track/paper-boats', image: art(200), duration: 187, requester: 'quietkettle' },
-			{ title: 'Static Bloom', artist: 'The Low Tides', url: 'https://music.example/track/static-bloom', image: art(30), duration: 241, requester: 'PixelPanda' }
+			{ title: 'Paper Boats', artist: 'Harbor Lights', album: 'Shorelines', url: 'https://music.example/track/paper-boats', image: art(200), duration: 187, requester: 'quietkettle' },
+			{ title: 'Static Bloom', artist: 'The Low Tides', album: 'Bloom', url: 'https://music.example/track/static-bloom', image: art(30), duration: 241, requester: 'PixelPanda' }
 		]
 	},
 	overlays: [
@@ -118,10 +144,10 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 		{ id: '8a2d9c44-1f0e-4b7a-b3c2-5e6f7a8b9c0d', name: 'BRB Screen', visible: false, layers: ['layer-brb-text'] }
 	],
 	overlayLayers: [
-		{ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 20, y: 400 },
-		{ id: 'layer-alerts', overlay: 'Main Overlay', type: 'alerts', visible: true, x: 660, y: 40 },
-		{ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, content: 'Now playing' },
-		{ id: 'layer-brb-text', overlay: 'BRB Screen', type: 'text', visible: true, x: 400, y: 300, content: 'Be right back!' }
+		{ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 20, y: 400, width: 420, height: 600 },
+		{ id: 'layer-alerts', overlay: 'Main Overlay', type: 'alerts', visible: true, x: 660, y: 40, width: 600, height: 400 },
+		{ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, width: 500, height: 80, content: 'Now playing' },
+		{ id: 'layer-brb-text', overlay: 'BRB Screen', type: 'text', visible: true, x: 400, y: 300, width: 1120, height: 200, content: 'Be right back!' }
 	],
 	overlayAssets: [
 		{ id: 'asset-confetti', kind: 'video', file: 'confetti.webm' },

@@ -5,7 +5,7 @@
 import { chatEnvelope } from './events';
 import type { Params } from './handlers/shared';
 import type { Runtime } from './runtime';
-import type { SendOutcome } from './types';
+import type { MaybePromise, SendOutcome } from './types';
 
 const VIEWERS = ['moss_moth', 'quietkettle', 'northwind_tv', 'lumenfox', 'TeaAndTactics', 'pixel_pilot', 'sunny_gamma', 'ByteSizedBard', 'cozy_cactus', 'orbitalotter'];
 const LINES = [
@@ -26,7 +26,7 @@ const LINES = [
 ];
 const QUERIES = ['Neon Lakes - Midnight Arcade', 'lofi rain beats', 'Golden Hour Drive by Velvet Comets', 'https://music.example/track/low-orbit', 'synthwave sunset', 'Harbor Lights - Paper Boats'];
 
-type Send = (type: string, params: Params) => SendOutcome;
+type Send = (type: string, params: Params) => MaybePromise<SendOutcome>;
 
 /** Timers that neither keep a Node process alive nor need Node. */
 function unref(handle: unknown): void {

@@ -18,7 +18,7 @@ import { triggerHandlers } from './handlers/triggers';
 import { variableHandlers } from './handlers/variables';
 import type { Runtime } from './runtime';
 import { KIND_BY_OPTION_KEY } from './state';
-import type { SendOutcome } from './types';
+import type { MaybePromise, SendOutcome } from './types';
 import type { ErrorCode } from '../protocol/vocabulary';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -43,16 +43,22 @@ export class Dispatcher {
 		if (missing.length) throw new Error(`simulator has no handler for: ${missing.join(', ')}`);
 	}
 
-	/** Runs one send. Never throws: an unexpected exception is a 500 naming the type. */
-	send(type: unknown, params: unknown): SendOutcome {
+	/**
+	 * Runs one send. Never throws or rejects: an unexpected exception is a 500 naming the type. The
+	 * outcome is ready at once, except for sends that wait (run-actions with delay steps).
+	 */
+	send(type: unknown, params: unknown): MaybePromise<SendOutcome> {
+		const crashed = (err: unknown) =>
+			fail(500, `internal simulator error while running ${String(type).slice(0, 60)}: ${(err as Error)?.message ?? String(err)}`);
 		try {
-			return this.run(type, params);
+			const outcome = this.run(type, params);
+			return outcome instanceof Promise ? outcome.catch(crashed) : outcome;
 		} catch (err) {
-			return fail(500, `internal simulator error while running ${String(type).slice(0, 60)}: ${(err as Error)?.message ?? String(err)}`);
+			return crashed(err);
 		}
 	}
 
-	private run(type: unknown, params: unknown): SendOutcome {
+	private run(type: unknown, params: unknown): MaybePromise<SendOutcome> {
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];

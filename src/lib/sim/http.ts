@@ -3,7 +3,7 @@ import type { Dispatcher } from './dispatch';
 import type { LogEntry } from './log';
 import { metaPayload, settingsData } from './retrieve';
 import type { Runtime } from './runtime';
-import type { SendOutcome, SimHttpRequest, SimHttpResponse } from './types';
+import type { MaybePromise, SendOutcome, SimHttpRequest, SimHttpResponse } from './types';
 import { json, outcomeToHttp, text } from './wire';
 
 export interface HttpDeps {
@@ -65,7 +65,7 @@ function readSendQuery(query: URLSearchParams): { ok: true; type: unknown; param
 	}
 }
 
-export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): SimHttpResponse {
+export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): MaybePromise<SimHttpResponse> {
 	const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
 	const method = req.method.toUpperCase();
 	const entry: LogEntry = { transport: 'http', method, path, status: 0 };
@@ -95,11 +95,15 @@ export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): SimHttpRespo
 			if (method !== 'POST' && method !== 'GET') return respond(methodNotAllowed('POST'));
 			const read = method === 'POST' ? readSendBody(req.body) : readSendQuery(req.query);
 			if (!read.ok) return respond(text(400, read.reason));
-			const outcome: SendOutcome = deps.dispatcher.send(read.type, read.params);
-			const logged: Partial<LogEntry> = { type: typeof read.type === 'string' ? read.type.slice(0, 100) : undefined, params: read.params };
-			if (outcome.ok && outcome.platformOutcome) logged.platformOutcome = outcome.platformOutcome;
-			if (outcome.note) logged.note = outcome.note;
-			return respond(outcomeToHttp(rt, outcome), logged);
+			const answer = (outcome: SendOutcome) => {
+				const logged: Partial<LogEntry> = { type: typeof read.type === 'string' ? read.type.slice(0, 100) : undefined, params: read.params };
+				if (outcome.ok && outcome.platformOutcome) logged.platformOutcome = outcome.platformOutcome;
+				if (outcome.note) logged.note = outcome.note;
+				return respond(outcomeToHttp(rt, outcome), logged);
+			};
+			// A send that waits (run-actions with delays) answers, and is logged, when it has finished.
+			const outcome = deps.dispatcher.send(read.type, read.params);
+			return outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
 		}
 		default:
 			return respond(notFound());

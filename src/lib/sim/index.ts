@@ -6,10 +6,12 @@ export { slugify } from './handlers/commands';
 export { counterMath } from './handlers/variables';
 export { songFromQuery } from './song-titles';
 export { LOG_CAPACITY } from './log';
+export { ManualClock, systemClock, type SimClock } from './clock';
 export type {
 	Envelope,
 	InjectedFailure,
 	LoggedRequest,
+	MaybePromise,
 	Profile,
 	SendOutcome,
 	SimConnection,

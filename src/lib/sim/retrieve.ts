@@ -10,7 +10,8 @@ const NULL_KEYS = ['clear-queue', 'clear-cooldowns', 'set-fuze', 'set-app', 'sta
 /** Large configuration objects that slim mode replaces with `{count}`. */
 export const SLIM_KEYS = ['overlays', 'overlayLayers', 'overlayAssets', 'indistinctLayers'] as const;
 
-function overlayConfig(rt: Runtime): Record<(typeof SLIM_KEYS)[number], unknown[]> {
+/** The setup's overlay configuration with the changes overlay-* requests made (also in `/__sim/state`). */
+export function overlayConfig(rt: Runtime): Record<(typeof SLIM_KEYS)[number], unknown[]> {
 	const { setup, overlayVisibility, layers } = rt.state;
 	const withVisibility = setup.overlays.map((o) => {
 		if (!isRecord(o)) return o;

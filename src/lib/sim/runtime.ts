@@ -19,13 +19,23 @@ export class Runtime {
 	readonly features: ReadonlySet<Feature>;
 	readonly now: () => number;
 	readonly random: () => number;
+	/** Resolves after `ms` of the simulator's clock (run-actions delays); injectable for tests. */
+	readonly wait: (ms: number) => Promise<void>;
 	private readonly push: (envelope: Envelope) => void;
 	private idCounter = 0;
 
-	constructor(opts: { state: SimState; features: Feature[]; now: () => number; random: () => number; push: (envelope: Envelope) => void }) {
+	constructor(opts: {
+		state: SimState;
+		features: Feature[];
+		now: () => number;
+		wait: (ms: number) => Promise<void>;
+		random: () => number;
+		push: (envelope: Envelope) => void;
+	}) {
 		this.state = opts.state;
 		this.features = new Set(opts.features);
 		this.now = opts.now;
+		this.wait = opts.wait;
 		this.random = opts.random;
 		this.push = opts.push;
 	}

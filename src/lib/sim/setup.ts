@@ -36,11 +36,15 @@ const EntrySchema = v.strictObject({ id: name('id'), label: name('label') });
 const SongSchema = v.strictObject({
 	title: name('song title'),
 	artist: v.optional(v.string('must be a string'), ''),
+	album: v.optional(v.string('must be a string'), ''),
 	url: v.optional(v.string('must be a string'), ''),
 	image: v.optional(v.string('must be a string'), ''),
 	duration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1 s')), 200),
 	requester: v.optional(v.string('must be a string'), '')
 });
+
+export const READ_SHAPES = ['native', 'strings'] as const;
+export type ReadShape = (typeof READ_SHAPES)[number];
 
 const configList = v.optional(v.array(v.unknown(), 'must be a list'), []);
 
@@ -56,6 +60,13 @@ export const SetupSchema = v.strictObject({
 		{}
 	),
 	premium: v.optional(v.boolean('must be true or false'), false),
+	/**
+	 * The shape get-variable-value answers in (facts §5.10, §6.4: stored values are not normalised):
+	 * `native` numbers as JSON numbers and JSON-array variables (songrequest_queue,
+	 * music_player_now_playing_queue) as arrays; `strings` numbers as numeric strings and arrays as
+	 * JSON text. Clients must read both.
+	 */
+	readShape: v.optional(v.picklist(READ_SHAPES, `must be one of ${READ_SHAPES.join(', ')}`), 'native'),
 	/** Platforms whose chat is connected; chatbot messages without a platform go to each. */
 	connectedPlatforms: v.optional(v.array(v.picklist(PLATFORMS, `must be one of ${PLATFORMS.join(', ')}`), 'must be a list of platforms'), ['alpha']),
 	states: v.optional(

@@ -3,6 +3,7 @@
  * in-page shim (demo mode) moves bytes; this class decides every answer.
  */
 import { FEATURES, CLOSE_CODES, type Feature } from '../protocol/vocabulary';
+import { systemClock } from './clock';
 import { defaultSetup } from './default-setup';
 import { parseSetup } from './setup';
 import { startDemoTraffic } from './demo';
@@ -11,11 +12,13 @@ import { premiumEnvelope } from './events';
 import { tickPolls } from './handlers/polls';
 import { progressOf, tickSongs } from './handlers/songs';
 import { handleApiHttp, type HttpDeps } from './http';
+import { overlayConfig } from './retrieve';
 import { RequestLog, type LogEntry } from './log';
 import { Runtime } from './runtime';
 import { SocketHub } from './socket';
+import { tickStreamVariables } from './stream-variables';
 import { SimState } from './state';
-import type { Envelope, InjectedFailure, LoggedRequest, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+import type { Envelope, InjectedFailure, LoggedRequest, MaybePromise, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
 export type { Envelope, InjectedFailure, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
@@ -51,7 +54,8 @@ export class Simulator {
 		this.token = opts.token;
 		this.profile = opts.profile ?? 'current';
 		this.features = featuresFor(this.profile, opts.disabledFeatures);
-		const now = opts.now ?? (() => Date.now());
+		const clock = opts.clock ?? (opts.now ? { now: opts.now, wait: systemClock.wait } : systemClock);
+		const now = () => clock.now();
 		// Re-validated (and copied) so a hand-built setup gets its defaults or a clear error.
 		const parsed = opts.setup ? parseSetup(opts.setup) : { ok: true as const, setup: defaultSetup() };
 		if (!parsed.ok) throw new Error(parsed.error);
@@ -62,6 +66,7 @@ export class Simulator {
 			state: new SimState(setup, now()),
 			features: this.features,
 			now,
+			wait: (ms) => clock.wait(ms),
 			random: opts.random ?? Math.random,
 			push: (envelope) => this.hub.broadcast(envelope)
 		});
@@ -71,7 +76,8 @@ export class Simulator {
 		this.tick();
 	}
 
-	handleHttp(req: SimHttpRequest): SimHttpResponse {
+	/** One HTTP request. Most answers are ready at once; run-actions answers when its list has finished. */
+	async handleHttp(req: SimHttpRequest): Promise<SimHttpResponse> {
 		const deps: HttpDeps = {
 			rt: this.rt,
 			dispatcher: this.clientDispatcher,
@@ -80,7 +86,7 @@ export class Simulator {
 			log: (e) => this.addLog(e),
 			tick: () => this.tick()
 		};
-		return handleApiHttp(deps, req);
+		return await handleApiHttp(deps, req);
 	}
 
 	/** A websocket asking to connect with `?token=…&name=…`: refused (as a 401 upgrade) or accepted. */
@@ -181,6 +187,8 @@ export class Simulator {
 			banned: [...s.banned],
 			lights: s.lights,
 			studio: s.studio,
+			overlays: overlayConfig(this.rt).overlays,
+			layers: overlayConfig(this.rt).overlayLayers,
 			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],
@@ -201,6 +209,7 @@ export class Simulator {
 	private tick(): void {
 		tickSongs(this.rt);
 		tickPolls(this.rt);
+		tickStreamVariables(this.rt);
 	}
 
 	private addLog(entry: LogEntry): void {

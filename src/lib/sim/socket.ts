@@ -138,11 +138,18 @@ export class SocketHub {
 	private command(conn: Connection, frame: Record<string, unknown>, context: unknown): void {
 		const { rt, dispatcher } = this.deps;
 		const stray = Object.keys(frame).find((k) => !COMMAND_KEYS.has(k));
-		const outcome: SendOutcome = stray
-			? { ok: false, status: 400, text: `frame.${stray.slice(0, 60)} is not a known field; a command holds type, params and context` }
+		const outcome = stray
+			? ({ ok: false, status: 400, text: `frame.${stray.slice(0, 60)} is not a known field; a command holds type, params and context` } satisfies SendOutcome)
 			: dispatcher.send(frame.type, frame.params);
-		// Replies exist only on versions with ws-command-responses, and only for a command carrying a context.
-		if (rt.has('ws-command-responses') && context !== undefined) this.reply(conn, outcomeToSocket(rt, outcome, context));
+		// A send that waits (run-actions with delays) replies, and is logged, when it has finished.
+		if (outcome instanceof Promise) void outcome.then((done) => this.answer(conn, frame, context, done));
+		else this.answer(conn, frame, context, outcome);
+	}
+
+	private answer(conn: Connection, frame: Record<string, unknown>, context: unknown, outcome: SendOutcome): void {
+		const { rt } = this.deps;
+		// One reply per command on versions with ws-command-responses, with or without a context (facts §3.3).
+		if (rt.has('ws-command-responses') && conn.open) this.reply(conn, outcomeToSocket(rt, outcome, context));
 		this.deps.log({
 			transport: 'ws',
 			type: String(frame.type).slice(0, 100),

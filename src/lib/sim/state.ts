@@ -1,7 +1,7 @@
 /** The simulator's mutable state: the setup as it evolves under the requests it receives. */
 import { LIMITS } from '../protocol/limits';
 import { SYSTEM_CHATBOT_COMMANDS, type CommandKind, type Platform } from '../protocol/vocabulary';
-import type { Setup, SetupSong } from './setup';
+import type { ReadShape, Setup, SetupSong } from './setup';
 
 export interface CommandEntry {
 	name: string;
@@ -30,6 +30,7 @@ export interface SongItem {
 	artist: string;
 	image: string;
 	url: string;
+	album?: string;
 	/** Seconds. */
 	duration: number;
 	requester: string;
@@ -118,9 +119,15 @@ export class SimState {
 	readonly layers = new Map<string, Record<string, unknown>>();
 	readonly spoken: { text: string; voice: string; at: number }[] = [];
 	readonly setup: Setup;
+	/** When the simulator started: `app_uptime` counts from here. */
+	readonly startedAt: number;
+	/** How variable reads answer (setup `readShape`). */
+	readonly readShape: ReadShape;
 
 	constructor(setup: Setup, now: number) {
 		this.setup = setup;
+		this.startedAt = now;
+		this.readShape = setup.readShape;
 		this.states = { ...setup.states };
 		this.listenId = setup.app.listenId;
 		this.streamer = setup.app.streamer;

@@ -1,5 +1,6 @@
 /** Public types of the simulator core. Other modules (client, transport, demo page) code against these. */
 import type { ErrorCode, Feature } from '../protocol/vocabulary';
+import type { SimClock } from './clock';
 import type { Setup } from './setup';
 
 export type Profile = 'current' | 'legacy';
@@ -9,6 +10,9 @@ export interface SimulatorOptions {
 	profile?: Profile;
 	disabledFeatures?: Feature[];
 	setup?: Setup;
+	/** The time and the waits (run-actions delays); tests pass a `ManualClock`. Default: the system clock. */
+	clock?: SimClock;
+	/** A clock reading alone (waits then use real time); `clock` wins when both are given. */
 	now?: () => number;
 	random?: () => number;
 }
@@ -53,6 +57,9 @@ export interface LoggedRequest {
 	/** What the simulator did besides answering (for example "queued while paused", "bad API request"). */
 	note?: string;
 }
+
+/** A value now, or later (a send that waits, such as run-actions with delay steps). */
+export type MaybePromise<T> = T | Promise<T>;
 
 /** The result of one send, before it is shaped for HTTP or the websocket. */
 export type SendOutcome =

@@ -37,13 +37,15 @@ export function outcomeToHttp(rt: Runtime, outcome: SendOutcome): SimHttpRespons
 }
 
 export function outcomeToSocket(rt: Runtime, outcome: SendOutcome, context: unknown): Record<string, unknown> {
+	// `context` is echoed when the command carried one, and absent otherwise.
+	const echo = context !== undefined ? { context } : {};
 	if (outcome.ok) {
-		const reply: Record<string, unknown> = { event: 'socketapi:response', context, status: 200 };
+		const reply: Record<string, unknown> = { event: 'socketapi:response', ...echo, status: 200 };
 		if ('message' in outcome) reply.message = outcome.message;
 		return reply;
 	}
 	const wire = failureOnWire(rt, outcome);
-	const reply: Record<string, unknown> = { event: 'socketapi:response', context, status: wire.status, error: wire.text };
+	const reply: Record<string, unknown> = { event: 'socketapi:response', ...echo, status: wire.status, error: wire.text };
 	if (wire.code) reply.code = wire.code;
 	return reply;
 }

@@ -3,17 +3,17 @@
  * One rule for every page: a share link's limits, then what this installation offers
  * (capabilities), then the connection. Reads reactive state, so call it inside `$derived`.
  *
- * Takes the session's `connection` (or the session itself): the share scope of the session that owns
+ * Takes the dashboard's `connection` (or the dashboard itself): the share scope of the dashboard that owns
  * a connection is found through `shareScopeOf`, so every caller gets the share link's limits.
  */
-import type { DashboardSession } from '$lib/app/app-state.svelte';
+import type { Dashboard } from '$lib/app/dashboard.svelte';
 import { shareScopeOf } from '$lib/app/share-scope.svelte';
-import type { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import type { Connection } from '$lib/client/state/connection.svelte';
 import type { SendType } from '$lib/protocol';
-import { STATUS_TEXT } from './status-text';
+import { STATUS_TEXT } from '$lib/client/status-text';
 
-type Source = ConnectionState | Pick<DashboardSession, 'connection'>;
-const connectionOf = (source: Source): ConnectionState => ('connection' in source ? source.connection : source);
+type Source = Connection | Pick<Dashboard, 'connection'>;
+const connectionOf = (source: Source): Connection => ('connection' in source ? source.connection : source);
 
 /** Refused whatever the connection does: not allowed by the share link, or not offered here. */
 export function blockedReason(source: Source, type: SendType): string | undefined {

@@ -6,7 +6,7 @@
 import { widgetById } from './definitions';
 
 /** The widget-only page, next to index.html in the build. */
-export const WIDGET_PAGE_FILE = 'widget.html';
+const WIDGET_PAGE_FILE = 'widget.html';
 
 /** The hash route of a widget. */
 export const widgetRoute = (id: string): string => `/widget/${id}`;

@@ -1,6 +1,8 @@
 /** Pure formatting for widgets: values as the application stores them turned into short text. */
 
-export type NumberFormat = 'plain' | 'grouped' | 'compact' | 'fixed2';
+import { numberOf } from '$lib/client/values';
+
+type NumberFormat = 'plain' | 'grouped' | 'compact' | 'fixed2';
 
 const FORMATS: Record<NumberFormat, Intl.NumberFormatOptions> = {
 	plain: { useGrouping: false, maximumFractionDigits: 6 },
@@ -10,16 +12,6 @@ const FORMATS: Record<NumberFormat, Intl.NumberFormatOptions> = {
 };
 
 const MAX_TEXT = 200;
-
-/** A stored value as a number, when it is one (numbers may come back as numeric strings). */
-export function numberOf(raw: unknown): number | undefined {
-	if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
-	if (typeof raw === 'string' && raw.trim() !== '' && raw.length < 40) {
-		const n = Number(raw.trim());
-		return Number.isFinite(n) ? n : undefined;
-	}
-	return undefined;
-}
 
 export function formatNumber(n: number, format: string, locale?: string): string {
 	const options = FORMATS[format as NumberFormat] ?? FORMATS.plain;
@@ -50,23 +42,6 @@ export function displayValue(raw: unknown, format: string, locale?: string): str
 		}
 	}
 	return String(raw).slice(0, MAX_TEXT);
-}
-
-/**
- * An image address a widget may load: inline images and http(s) only. Anything else (javascript:,
- * file:, relative paths that would hit the page's own host) gives undefined, and no image is shown.
- */
-export function safeImageUrl(raw: unknown): string | undefined {
-	if (typeof raw !== 'string') return undefined;
-	const text = raw.trim();
-	if (!text || text.length > 200_000) return undefined;
-	if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(text)) return text;
-	try {
-		const url = new URL(text);
-		return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /** `m:ss` (or `h:mm:ss`) for a number of seconds. */

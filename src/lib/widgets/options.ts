@@ -112,3 +112,19 @@ export interface WidgetDefinition {
 }
 
 export const defineWidget = (w: WidgetDefinition): WidgetDefinition => w;
+
+/** What a form control holds: a checkbox's state, or the text of any other input. */
+export type RawValue = string | boolean;
+
+export function toRaw(field: OptionField, value: OptionValue): RawValue {
+	if (field.kind === 'boolean') return Boolean(value);
+	if (field.kind === 'list') return (value as readonly string[]).join(', ');
+	return String(value);
+}
+
+/** The URL form of a raw value, read by the same schema as the widget's URL parser. */
+export function readRaw(field: OptionField, raw: RawValue): { ok: true; value: OptionValue } | { ok: false; rule: string } {
+	const text = typeof raw === 'boolean' ? (raw ? '1' : '0') : raw;
+	const parsed = v.safeParse(fieldSchema(field), text);
+	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, rule: parsed.issues[0]?.message ?? 'is invalid' };
+}

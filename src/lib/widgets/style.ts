@@ -1,7 +1,7 @@
 /** Text styling options every widget shares, and the CSS they map to. Only local fonts: nothing is loaded from elsewhere. */
 import type { OptionField, Options } from './options';
 
-export const FONTS = [
+const FONTS = [
 	{ value: 'system', label: 'System', css: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
 	{ value: 'sans', label: 'Sans serif', css: '"Helvetica Neue", Arial, sans-serif' },
 	{ value: 'serif', label: 'Serif', css: 'Georgia, "Times New Roman", serif' },

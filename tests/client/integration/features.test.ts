@@ -23,7 +23,7 @@ describe.each<Profile>(['current', 'legacy'])('client against the %s simulator',
 			expect(client.capabilities.get('create-chatbot-command')).toMatchObject({ offered: false, reason: 'needs an up-to-date application' });
 			expect(client.capabilities.get('set-command-state').commandKinds).toEqual(['chat']);
 		}
-		expect(client.settings?.types.length).toBeGreaterThan(5);
+		expect(client.setup?.types.length).toBeGreaterThan(5);
 		expect(client.capabilities.get('chat-command').names?.length).toBeGreaterThan(0);
 		expect(typeof client.premium).toBe('boolean');
 		expect(rig.sim.clients.some((c) => c.name === 'dashboard')).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StreamClient } from '$lib/client/client';
-import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { Connection } from '$lib/client/state/connection.svelte';
 import type { Receipt } from '$lib/client/receipts';
 import { closedPort, nextSync, simRig, waitFor, NodeWebSocket } from '../support/sim-rig';
 
@@ -38,7 +38,7 @@ describe('token hygiene', () => {
 		const texts: string[] = [];
 		const keep = (r: Receipt) => texts.push(JSON.stringify(r), r.error?.message ?? '', r.error?.stack ?? '');
 		const client = rig.makeClient({ name: 'dashboard' });
-		const state = new ConnectionState(client.readOnlyView());
+		const state = new Connection(client.readOnlyView());
 		client.onChange((s) => texts.push(JSON.stringify({ ...s, capabilities: undefined }), s.lastError?.message ?? '', s.lastError?.stack ?? ''));
 		await rig.connect(client);
 		keep(await client.send('chat-command', { value: 'no-such-command' }));

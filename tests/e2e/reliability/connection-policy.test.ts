@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startCompanion, type Companion } from '../../../src/server/companion';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
-import { SETTINGS_STORAGE_KEY } from '../../../src/lib/client/settings-store';
+import { SETTINGS_STORAGE_KEY } from '../../../src/lib/client/remembered-settings';
 import { appUrl, BUILD_DIR, launchBrowser, serveBuild } from '../harness';
 import { TOKEN } from '../stack';
 import { chatEnvelope, waitForText } from '../widgets/helpers';

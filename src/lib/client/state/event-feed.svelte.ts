@@ -6,7 +6,7 @@ import { parseAlertEvent, parseChatEvent, parseCommandEvent, type AlertLine, typ
 import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 
-export type FeedKind = 'chat' | 'command' | 'alert';
+type FeedKind = 'chat' | 'command' | 'alert';
 export type FeedItem = (
 	| { kind: 'chat'; key: string; line: ChatLine }
 	| { kind: 'command'; key: string; line: CommandLine }
@@ -16,7 +16,7 @@ export type FeedItem = (
 	receivedAt: number;
 };
 
-export interface EventFeedOptions {
+interface EventFeedOptions {
 	/** Most items kept; older ones drop off. */
 	limit?: number;
 	kinds?: readonly FeedKind[];

@@ -13,7 +13,7 @@ import type { ClientError } from '../errors';
 import type { Disposer } from '../listeners';
 import type { ReadOnlyView } from '../read-only-view';
 
-export interface VariableWatcherOptions {
+interface VariableWatcherOptions {
 	intervalMs?: number;
 }
 

@@ -56,5 +56,6 @@ export const miscHandlers: HandlerTable = {
 	'overlay-set-visibility': overlayVisibility,
 	'overlay-set-layer-visibility': layerUpdate(['value']),
 	'overlay-set-layer-position': layerUpdate(['x', 'y', 'transitionTime', 'transitionInterpolation', 'transitionCubicBezier']),
+	'overlay-set-layer-size': layerUpdate(['width', 'height', 'transitionTime', 'transitionInterpolation', 'transitionCubicBezier']),
 	'overlay-set-content': layerUpdate(['content'])
 };

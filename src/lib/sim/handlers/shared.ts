@@ -2,13 +2,13 @@
 import type { SendType } from '../../protocol/catalog';
 import type { ErrorCode } from '../../protocol/vocabulary';
 import type { Runtime } from '../runtime';
-import type { SendOutcome } from '../types';
+import type { MaybePromise, SendOutcome } from '../types';
 
 /** Params after `checkSend`: defaults applied, known fields only. */
 export type Params = Record<string, unknown>;
 
 /** Runs one send whose params passed validation (and whose named item, if any, exists and is on). */
-export type Handler = (rt: Runtime, params: Params, type: SendType) => SendOutcome;
+export type Handler = (rt: Runtime, params: Params, type: SendType) => MaybePromise<SendOutcome>;
 
 export type HandlerTable = Partial<Record<SendType, Handler>>;
 

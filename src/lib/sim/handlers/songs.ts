@@ -2,9 +2,9 @@
  * The song request queue and playback, mirrored after every change into the `songrequest_*` and
  * `music_player_now_playing_*` variables a client reads (protocol facts §6.2).
  */
-import { SONG_VARIABLES } from '../../protocol/vocabulary';
+import { MUSIC_PLAYER_VARIABLES as MP, SONG_VARIABLES } from '../../protocol/vocabulary';
 import type { Runtime } from '../runtime';
-import { songFromQuery } from '../song-titles';
+import { hashOf, songFromQuery } from '../song-titles';
 import type { SongItem } from '../state';
 import { ok, str, type Handler, type HandlerTable } from './shared';
 
@@ -55,7 +55,7 @@ export function syncSongVariables(rt: Runtime): void {
 	const s = rt.state.songs;
 	const np = s.nowPlaying;
 	const set = (name: string, value: unknown) => rt.setVariable(name, value);
-	set(SONG_VARIABLES.queue, JSON.stringify(s.queue.map(({ title, artist, image, url, requester }) => ({ title, artist, image, url, requester }))));
+	set(SONG_VARIABLES.queue, s.queue.map(({ title, artist, image, url, requester }) => ({ title, artist, image, url, requester })));
 	set(SONG_VARIABLES.queueLength, s.queue.length);
 	set(SONG_VARIABLES.title, np?.title ?? '');
 	set(SONG_VARIABLES.artist, np?.artist ?? '');
@@ -67,6 +67,31 @@ export function syncSongVariables(rt: Runtime): void {
 	set(SONG_VARIABLES.progress, np ? s.progressAnchor : 0);
 	set(SONG_VARIABLES.progressTs, s.anchorTs);
 	set(SONG_VARIABLES.isPlaying, Boolean(np) && s.playing);
+	syncMusicPlayerVariables(rt, s.source === 'music_player' ? np : null, s.source === 'music_player' ? s.queue : []);
+}
+
+/** The player's own track id and uri (not public in format; stable per track). */
+const trackId = (song: SongItem) => hashOf(`${song.artist}/${song.title}`).toString(36).padStart(7, '0');
+
+/** The music_player_* family (facts §6.2): the track playing from the player, its queue and the next track. */
+function syncMusicPlayerVariables(rt: Runtime, np: SongItem | null, queue: SongItem[]): void {
+	const set = (name: string, value: unknown) => rt.setVariable(name, value);
+	const next = queue[0];
+	set(MP.song, np?.title ?? '');
+	set(MP.artist, np?.artist ?? '');
+	set(MP.image, np?.image ?? '');
+	set(MP.album, np?.album ?? '');
+	set(MP.id, np ? trackId(np) : '');
+	set(MP.url, np?.url ?? '');
+	set(MP.uri, np ? `music_player:track:${trackId(np)}` : '');
+	set(MP.duration, np?.duration ?? 0);
+	set(MP.queue, queue.map((song) => ({ name: song.title, artist: song.artist, image: song.image, uri: `music_player:track:${trackId(song)}`, url: song.url })));
+	set(MP.nextSong, next?.title ?? '');
+	set(MP.nextArtist, next?.artist ?? '');
+	set(MP.nextImage, next?.image ?? '');
+	set(MP.nextId, next ? trackId(next) : '');
+	set(MP.nextUrl, next?.url ?? '');
+	set(MP.nextUri, next ? `music_player:track:${trackId(next)}` : '');
 }
 
 function add(rt: Runtime, query: string, requester: string): string | undefined {

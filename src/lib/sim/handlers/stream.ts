@@ -103,8 +103,11 @@ const deleteMessage: Handler = (rt, params) => {
 	return acknowledged(`message ${String(params.value)} deleted${local}`);
 };
 
+/** Posted by the bot for the named user, or by the streamer when no username is given. */
 const translate: Handler = (rt, params) => {
-	rt.chatAs(String(params.platform), false, `[${String(params.language)}] ${String(params.username)}: ${String(params.value)}`);
+	const who = typeof params.username === 'string' ? params.username : undefined;
+	const line = `[${String(params.language)}] ${who ? `${who}: ` : ''}${String(params.value)}`;
+	rt.chatAs(String(params.platform), who === undefined, line);
 	return acknowledged(`translation to ${String(params.language)} posted`);
 };
 

@@ -41,7 +41,15 @@ function redeem(rt: Runtime, kind: CommandKind, entry: CommandEntry, username: s
 	rt.fireAlert(
 		redemption.alert,
 		{ value: amount, name: entry.name, currency: redemption.currency },
-		{ ...extra, command: entry.name, username: username.toLowerCase(), displayname: username, amount, currency: redemption.currency, message: str(extra.message) ?? '' }
+		{
+			...extra,
+			command: entry.name,
+			username: str(extra.username) ?? username.toLowerCase(),
+			displayname: str(extra.displayname) ?? username,
+			amount,
+			currency: redemption.currency,
+			message: str(extra.message) ?? ''
+		}
 	);
 }
 
@@ -56,7 +64,10 @@ export function dynamicFor(alertKey: string, extra: Record<string, unknown>): Re
 
 const alert: Handler = (rt, params) => {
 	const alertKey = String(params.value);
-	const extra = { username: rt.state.streamer.toLowerCase(), displayname: rt.state.streamer, ...extraOf(params) };
+	// The alert carries what the request sent; only a request that names nobody is the streamer's.
+	const sent = extraOf(params);
+	const names = str(sent.username) !== undefined || str(sent.displayname) !== undefined;
+	const extra = names ? { ...sent } : { username: rt.state.streamer.toLowerCase(), displayname: rt.state.streamer, ...sent };
 	let pushed = false;
 	const note = rt.enqueue(`alert ${alertKey}`, params, () => {
 		pushed = rt.fireAlert(alertKey, dynamicFor(alertKey, extra), extra);

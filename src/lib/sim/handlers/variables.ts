@@ -1,4 +1,5 @@
 /** Variables, counters (with counter math) and loyalty points. */
+import type { ReadShape } from '../setup';
 import { loyaltyKey } from '../state';
 import { fail, ok, okEmpty, type Handler, type HandlerTable } from './shared';
 
@@ -64,10 +65,18 @@ export function storable(value: unknown): boolean {
 	return true;
 }
 
+/** A stored value as a read answers it, in the setup's read shape (facts §5.10, §6.4). */
+export function asRead(value: unknown, shape: ReadShape): unknown {
+	if (shape === 'native') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (Array.isArray(value)) return JSON.stringify(value);
+	return value;
+}
+
 const getVariable: Handler = (rt, params) => {
 	const found = rt.state.variables.get(String(params.name));
 	// An unknown variable is a success without any value (protocol facts §5.10).
-	return found === undefined || found.value === undefined ? okEmpty() : ok(found.value);
+	return found === undefined || found.value === undefined ? okEmpty() : ok(asRead(found.value, rt.state.readShape));
 };
 
 const setCounter: Handler = (rt, params) => {

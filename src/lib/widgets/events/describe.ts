@@ -5,7 +5,7 @@
  */
 import type { AlertLine } from '$lib/protocol';
 
-export interface AlertText {
+interface AlertText {
 	/** Who did it (may be empty). */
 	who: string;
 	/** The rest of the sentence, after the name. */
@@ -13,7 +13,7 @@ export interface AlertText {
 }
 
 /** The event part of an alert key, lower-cased: `alpha-giftSubscription` → `giftsubscription`. */
-export function eventOf(key: string): string {
+function eventOf(key: string): string {
 	const dash = key.indexOf('-');
 	return (dash >= 0 ? key.slice(dash + 1) : key).toLowerCase();
 }

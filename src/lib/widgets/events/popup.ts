@@ -3,7 +3,7 @@
  * `durationMs` starting when it arrived or when the previous slot ends, whichever is later; the alert
  * whose slot holds `now` is the one shown. The feed's limit bounds the backlog.
  */
-export interface Timed {
+interface Timed {
 	receivedAt: number;
 }
 

@@ -3,25 +3,8 @@
  * very schema the widget uses on its URL (fieldSchema), so an invalid entry falls back to the default
  * exactly as it would in the widget, and the URL only ever carries values the widget accepts.
  */
-import * as v from 'valibot';
 import { WIDGETS, widgetById } from '$lib/widgets/definitions';
-import { defaultsOf, fieldSchema, optionsToParams, type OptionField, type Options, type OptionValue, type WidgetDefinition } from '$lib/widgets/options';
-
-/** What a form control holds: a checkbox's state, or the text of any other input. */
-export type RawValue = string | boolean;
-
-export function toRaw(field: OptionField, value: OptionValue): RawValue {
-	if (field.kind === 'boolean') return Boolean(value);
-	if (field.kind === 'list') return (value as readonly string[]).join(', ');
-	return String(value);
-}
-
-/** The URL form of a raw value, read by the same schema as the widget's URL parser. */
-export function readRaw(field: OptionField, raw: RawValue): { ok: true; value: OptionValue } | { ok: false; rule: string } {
-	const text = typeof raw === 'boolean' ? (raw ? '1' : '0') : raw;
-	const parsed = v.safeParse(fieldSchema(field), text);
-	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, rule: parsed.issues[0]?.message ?? 'is invalid' };
-}
+import { defaultsOf, optionsToParams, readRaw, toRaw, type OptionField, type Options, type RawValue, type WidgetDefinition } from '$lib/widgets/options';
 
 export class WidgetBuilder {
 	widgetId = $state(WIDGETS[0]!.id);
@@ -61,10 +44,4 @@ export class WidgetBuilder {
 		delete this.#raw[this.definition.id];
 		this.version++;
 	}
-}
-
-/** The URL with its token replaced by dots, for showing on screen. */
-export function maskToken(url: string, token: string): string {
-	const encoded = new URLSearchParams({ token }).toString();
-	return url.split(encoded).join('token=••••••••');
 }

@@ -25,7 +25,7 @@ function defaultStorage(): KeyValueStorage | undefined {
 	}
 }
 
-export class SettingsStore {
+export class RememberedSettings {
 	#storage: KeyValueStorage | undefined;
 	#key: string;
 

@@ -10,11 +10,11 @@ import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 import type { ConnectionStatus } from '../socket';
 
-export class ConnectionState {
+export class Connection {
 	#status = $state<ConnectionStatus>('stopped');
 	#lastError = $state.raw<ClientError | undefined>();
 	#meta = $state.raw<Meta | undefined>();
-	#settings = $state.raw<SettingsData | undefined>();
+	#setup = $state.raw<SettingsData | undefined>();
 	#capabilities = $state.raw<Capabilities | undefined>();
 	#premium = $state<boolean | undefined>();
 	#states = $state.raw<States | undefined>();
@@ -42,8 +42,8 @@ export class ConnectionState {
 	get meta(): Meta | undefined {
 		return this.#meta;
 	}
-	get settings(): SettingsData | undefined {
-		return this.#settings;
+	get setup(): SettingsData | undefined {
+		return this.#setup;
 	}
 	get capabilities(): Capabilities | undefined {
 		return this.#capabilities;
@@ -68,7 +68,7 @@ export class ConnectionState {
 		this.#status = s.status;
 		this.#lastError = s.lastError;
 		this.#meta = s.meta;
-		this.#settings = s.settings;
+		this.#setup = s.setup;
 		this.#capabilities = s.capabilities;
 		this.#premium = s.premium;
 		this.#states = s.states;

@@ -1,25 +1,25 @@
 /**
  * Close code 1000 means the streamer turned the interface off: the dashboard client stops and waits for
- * Retry, a widget runtime (left running in OBS) tries again by itself after RETRY_AFTER_STOP_MS.
+ * Retry, a widget host (left running in OBS) tries again by itself after RETRY_AFTER_STOP_MS.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamClient } from '$lib/client/client';
 import type { ConnectionSettings } from '$lib/client/settings';
-import type { SessionOptions } from '$lib/app/session';
+import type { OpenClientOptions } from '$lib/client/open-client';
 import { fakeApp } from './support/fake-app';
 
 const app = vi.hoisted(() => ({ current: undefined as ReturnType<typeof import('./support/fake-app').fakeApp> | undefined }));
 
-// The runtime's session, on the fake application instead of a real socket.
-vi.mock('$lib/app/session', () => ({
-	openSession: (settings: ConnectionSettings, options: SessionOptions) => {
+// The widget host's client, on the fake application instead of a real socket.
+vi.mock('$lib/client/open-client', () => ({
+	openClient: (settings: ConnectionSettings, options: OpenClientOptions) => {
 		const client: StreamClient = app.current!.client({ ...options });
 		client.start();
 		return { client, settings, close: () => client.destroy() };
 	}
 }));
 
-const { RETRY_AFTER_STOP_MS, WidgetRuntime } = await import('$lib/widgets/runtime');
+const { RETRY_AFTER_STOP_MS, WidgetHost } = await import('$lib/widgets/widget-host.svelte');
 const { counterWidget } = await import('$lib/widgets/definitions');
 
 const location = { search: '', hash: '#/widget/counter?token=T&name=deaths', protocol: 'http:', hostname: 'localhost', port: '5173' };
@@ -37,7 +37,7 @@ describe('after the interface is turned off (close 1000)', () => {
 
 	it('a widget runtime connects again after RETRY_AFTER_STOP_MS, and keeps doing so', async () => {
 		const fake = (app.current = fakeApp());
-		const runtime = new WidgetRuntime(counterWidget, { subscribe: ['alert'], location });
+		const runtime = new WidgetHost(counterWidget, { subscribe: ['alert'], location });
 		await openLatest(fake);
 		expect(runtime.view?.status).toBe('open');
 		expect(fake.ws.instances).toHaveLength(1);

@@ -14,7 +14,7 @@ export type DeckPage = DeckData['pages'][number];
 
 export const deckKey = (type: string, name: string) => `${type}:${name}`;
 
-export class DeckStore {
+export class Deck {
 	favourites = $state<string[]>([]);
 	pages = $state<DeckPage[]>([]);
 	readonly #storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;

@@ -3,45 +3,45 @@
  * one read-only connection (no `name`, so a scene full of widgets does not flood the streamer with
  * notices) narrowed to the envelope types the widget needs, and its connection state for the debug
  * corner. The client reconnects with backoff by itself; when the streamer turns the interface off
- * (close 1000, where the client stops) the runtime tries again every so often, forever.
+ * (close 1000, where the client stops) the host tries again every so often, forever.
  *
  * This differs from the dashboard on purpose. A 1000 close means "interface switched off": the dashboard
  * stops and shows a Retry button, since someone is looking at it. A widget is a browser source in OBS
  * that nobody can press anything in, and it must come back on its own when the streamer switches the
  * interface on again: RETRY_AFTER_STOP_MS after each stop it calls retry() (one upgrade attempt, then
- * the client's usual backoff if that is refused). Tested in tests/client/widget-runtime-retry.test.ts.
+ * the client's usual backoff if that is refused). Tested in tests/client/widget-host-retry.test.ts.
  */
-import { openSession, type Session } from '$lib/app/session';
+import { openClient, type OpenedClient } from '$lib/client/open-client';
 import type { Disposer } from '$lib/client/listeners';
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { pageParams, parseConnectionSettings, type PageLocation, type SettingsIssue } from '$lib/client/settings';
-import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { Connection } from '$lib/client/state/connection.svelte';
 import { parseOptions, type Options, type OptionWarning, type WidgetDefinition } from './options';
 
 /** How long after the interface was turned off a widget tries again (then the client backs off by itself). */
 export const RETRY_AFTER_STOP_MS = 5_000;
 
-export interface WidgetRuntimeOptions {
+interface WidgetHostOptions {
 	/** Envelope types the widget listens to; everything else is not even pushed (ws-subscriptions). */
 	subscribe: readonly string[];
 	location?: PageLocation;
 }
 
-export class WidgetRuntime {
+export class WidgetHost {
 	readonly definition: WidgetDefinition;
 	readonly options: Options;
 	readonly warnings: readonly OptionWarning[];
 	/** Why the URL's connection settings cannot be used (no token…): the widget shows a hint instead. */
 	readonly settingsIssue: SettingsIssue | undefined;
 	readonly view: ReadOnlyView | undefined;
-	readonly connection: ConnectionState | undefined;
+	readonly connection: Connection | undefined;
 	readonly demo: boolean;
-	readonly #session: Session | undefined;
+	readonly #opened: OpenedClient | undefined;
 	readonly #disposers: Disposer[] = [];
 	#retryTimer: ReturnType<typeof setTimeout> | undefined;
 	#destroyed = false;
 
-	constructor(definition: WidgetDefinition, options: WidgetRuntimeOptions) {
+	constructor(definition: WidgetDefinition, options: WidgetHostOptions) {
 		const location = options.location ?? globalThis.location;
 		this.definition = definition;
 		const parsed = parseOptions(definition.fields, pageParams(location));
@@ -56,16 +56,16 @@ export class WidgetRuntime {
 			return;
 		}
 		this.settingsIssue = undefined;
-		const session = openSession(settings.settings, { readOnly: true, subscribe: [...options.subscribe] });
-		this.#session = session;
-		this.view = session.client.readOnlyView();
-		this.connection = new ConnectionState(this.view);
+		const opened = openClient(settings.settings, { readOnly: true, subscribe: [...options.subscribe] });
+		this.#opened = opened;
+		this.view = opened.client.readOnlyView();
+		this.connection = new Connection(this.view);
 		this.#disposers.push(
 			this.view.onStatus((status) => {
 				if (status === 'stopped' && !this.#destroyed && this.#retryTimer === undefined)
 					this.#retryTimer = setTimeout(() => {
 						this.#retryTimer = undefined;
-						if (!this.#destroyed) session.client.retry();
+						if (!this.#destroyed) opened.client.retry();
 					}, RETRY_AFTER_STOP_MS);
 			})
 		);
@@ -77,6 +77,6 @@ export class WidgetRuntime {
 		clearTimeout(this.#retryTimer);
 		for (const dispose of this.#disposers.splice(0)) dispose();
 		this.connection?.destroy();
-		this.#session?.close();
+		this.#opened?.close();
 	}
 }

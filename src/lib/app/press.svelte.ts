@@ -5,7 +5,7 @@
  */
 import { CATALOG, checkSend, isSendType, needsConfirmation, type FieldIssue, type SendType } from '$lib/protocol';
 import type { Receipt } from '$lib/client/receipts';
-import type { DashboardSession } from '$lib/app/app-state.svelte';
+import type { Dashboard } from '$lib/app/dashboard.svelte';
 
 export interface PendingConfirmation {
 	title: string;
@@ -23,12 +23,12 @@ export class Press {
 	sent = $state.raw<{ type: string; params: Record<string, unknown> } | undefined>();
 	note = $state<string | undefined>();
 	readonly busy = $derived(this.receipt?.state === 'sending');
-	readonly #session: DashboardSession;
+	readonly #dashboard: Dashboard;
 	#queued: { type: SendType; params: Record<string, unknown> } | undefined;
 	readonly #onReceipt?: (receipt: Receipt) => void;
 
-	constructor(session: DashboardSession, onReceipt?: (receipt: Receipt) => void) {
-		this.#session = session;
+	constructor(dashboard: Dashboard, onReceipt?: (receipt: Receipt) => void) {
+		this.#dashboard = dashboard;
 		this.#onReceipt = onReceipt;
 	}
 
@@ -48,7 +48,7 @@ export class Press {
 			return;
 		}
 		// A share link's limits (the companion server enforces them anyway) are said before sending.
-		const shared = this.#session.share.reasonFor(check.type);
+		const shared = this.#dashboard.share.reasonFor(check.type);
 		if (shared) {
 			this.issues = [{ field: '', rule: shared }];
 			return;
@@ -83,7 +83,7 @@ export class Press {
 		this.#queued = undefined;
 		if (!queued || !isSendType(queued.type)) return;
 		this.sent = queued;
-		const receipt = await this.#session.client.send(queued.type, queued.params, { onUpdate: (r) => (this.receipt = r) });
+		const receipt = await this.#dashboard.client.send(queued.type, queued.params, { onUpdate: (r) => (this.receipt = r) });
 		this.receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
 			this.note = 'It is no longer in the setup: the list was read again.';
@@ -96,13 +96,13 @@ export class Press {
 	async #reread(type: SendType, params: Record<string, unknown>): Promise<void> {
 		const name = typeof params.value === 'string' ? ` “${params.value}”` : '';
 		const what = `${CATALOG[type].label}${name}`;
-		const session = this.#session;
-		session.setupNotice = `${what} is no longer in the setup. Reading the setup again…`;
+		const dashboard = this.#dashboard;
+		dashboard.setupNotice = `${what} is no longer in the setup. Reading the setup again…`;
 		try {
-			await session.client.retrieve();
-			session.setupNotice = `${what} is no longer in the setup: the setup was read again and it is gone from the list.`;
+			await dashboard.client.retrieve();
+			dashboard.setupNotice = `${what} is no longer in the setup: the setup was read again and it is gone from the list.`;
 		} catch {
-			session.setupNotice = `${what} is no longer in the setup, and reading the setup again failed.`;
+			dashboard.setupNotice = `${what} is no longer in the setup, and reading the setup again failed.`;
 		}
 	}
 }

@@ -11,7 +11,7 @@ const ListSchema = v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLen
 
 type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
 
-export class NameListStore {
+export class NameList {
 	names = $state<string[]>([]);
 	readonly #key: string;
 	readonly #storage: Storage_ | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameListStore } from '$lib/app/name-list-store.svelte';
+import { NameList } from '$lib/app/name-list.svelte';
 
 const storageWith = (value: string) => {
 	const items = new Map([['names', value]]);
@@ -8,11 +8,11 @@ const storageWith = (value: string) => {
 
 describe('names kept on the device', () => {
 	it('loads each name once, even when stored twice or equal once trimmed (lists are keyed by name)', () => {
-		const store = new NameListStore('names', [], storageWith(JSON.stringify(['deaths', ' deaths', 'wins', 'deaths'])));
+		const store = new NameList('names', [], storageWith(JSON.stringify(['deaths', ' deaths', 'wins', 'deaths'])));
 		expect(store.names).toEqual(['deaths', 'wins']);
 	});
 
 	it('starts from the initial names when the stored list is damaged', () => {
-		expect(new NameListStore('names', ['hugs'], storageWith('{"not":"a list"}')).names).toEqual(['hugs']);
+		expect(new NameList('names', ['hugs'], storageWith('{"not":"a list"}')).names).toEqual(['hugs']);
 	});
 });

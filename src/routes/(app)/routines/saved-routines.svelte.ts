@@ -24,7 +24,7 @@ export const RoutineSchema = v.object({
 
 type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
 
-export class RoutineStore {
+export class SavedRoutines {
 	routines = $state.raw<Routine[]>([]);
 	readonly #storage: Storage_ | undefined;
 

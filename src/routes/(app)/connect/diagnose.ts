@@ -7,7 +7,7 @@ import { RestClient } from '$lib/client/rest';
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';
 import { isClientError, type ClientError } from '$lib/client/errors';
 import { DEFAULT_SECURE_PORT, type Meta } from '$lib/protocol';
-import { canConnectTo } from './connection-lock';
+import { canConnectTo } from '$lib/client/connection-lock';
 
 /** Where the companion server (`npm start`) listens by default; its pages reach the application on their own origin. */
 export const DEFAULT_COMPANION_PORT = 39280;

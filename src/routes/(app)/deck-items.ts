@@ -1,7 +1,7 @@
 /** The deck's buttons, read from the setup through the capabilities (never assumed). */
 import type { Capabilities } from '$lib/client/capabilities';
 import type { SendType } from '$lib/protocol';
-import { deckKey } from './deck-store.svelte';
+import { deckKey } from './deck.svelte';
 
 export const DECK_SECTIONS: readonly { type: SendType; title: string }[] = [
 	{ type: 'chat-command', title: 'Commands' },

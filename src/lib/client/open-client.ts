@@ -9,9 +9,10 @@ import { demoFetch, demoWebSocketClass } from '$lib/demo/transport';
 import { Simulator } from '$lib/sim';
 import { lockConnections } from './connection-lock';
 
-export interface SessionOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
+export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
 
-export interface Session {
+/** One opened client, with what closing it must also stop (the demo's simulator). */
+export interface OpenedClient {
 	readonly client: StreamClient;
 	readonly settings: ConnectionSettings;
 	/** The in-page simulator in demo mode. */
@@ -19,7 +20,7 @@ export interface Session {
 	close(): void;
 }
 
-export function openSession(settings: ConnectionSettings, options: SessionOptions = {}): Session {
+export function openClient(settings: ConnectionSettings, options: OpenClientOptions = {}): OpenedClient {
 	let simulator: Simulator | undefined;
 	let stopDemo: (() => void) | undefined;
 	let transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = {};

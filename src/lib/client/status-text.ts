@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '$lib/client/socket';
+import type { ConnectionStatus } from './socket';
 
 /** Words for each connection status, for the indicator and for disabled buttons. */
 export const STATUS_TEXT: Record<ConnectionStatus, string> = {

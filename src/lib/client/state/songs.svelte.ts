@@ -5,7 +5,7 @@
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import { SONG_VARIABLES } from '$lib/protocol';
-import { parseNowPlaying, parseQueue, songVariableNames, type NowPlaying, type Song } from './songs';
+import { parseNowPlaying, parseQueue, songVariableNames, type NowPlaying, type Song } from '../songs';
 
 /** Envelope types song widgets need: music alerts (hints) and the mod queue. */
 export const SONG_SUBSCRIPTIONS = ['alert', 'modqueue_list'] as const;

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { SONG_VARIABLES } from '$lib/protocol';
-import { numberOf, safeImageUrl } from '../format';
+import { numberOf, safeImageUrl } from './values';
 
 export interface Song {
 	title: string;
@@ -23,7 +23,7 @@ export interface NowPlaying extends Song {
 }
 
 /** Most queue entries ever kept, however long the application's queue is. */
-export const MAX_QUEUE = 100;
+const MAX_QUEUE = 100;
 const MAX_TEXT = 300;
 
 const Text = v.pipe(

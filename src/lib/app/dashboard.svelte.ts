@@ -1,21 +1,21 @@
 /**
- * The dashboard's live session: which connection is open, its state for the UI, and the event feed.
- * Switching settings (connect page) closes the old session and opens a new one.
+ * The dashboard: the open connection, its state for the UI, the event feed and the share scope.
+ * Switching settings (connect page) closes the old dashboard object and opens a new one.
  */
 import { getContext, setContext } from 'svelte';
-import { ConnectionState } from '$lib/client/state/connection-state.svelte';
+import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
-import { SettingsStore } from '$lib/client/settings-store';
-import { canConnectTo } from './connection-lock';
-import { openSession, type Session } from './session';
+import { RememberedSettings } from '$lib/client/remembered-settings';
+import { canConnectTo } from '$lib/client/connection-lock';
+import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { ShareScope, attachShareScope } from './share-scope.svelte';
 
-export const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
+const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 
-export class DashboardSession {
-	readonly session: Session;
-	readonly connection: ConnectionState;
+export class Dashboard {
+	readonly #opened: OpenedClient;
+	readonly connection: Connection;
 	readonly feed: EventFeed;
 	/** What a share link allows (everything, outside share links). */
 	readonly share: ShareScope;
@@ -26,31 +26,36 @@ export class DashboardSession {
 	setupNotice = $state<string | undefined>();
 
 	constructor(settings: ConnectionSettings) {
-		this.session = openSession(settings, { name: DASHBOARD_CLIENT_NAME });
-		this.connection = new ConnectionState(this.session.client);
-		this.feed = new EventFeed(this.session.client, { limit: 200 });
+		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME });
+		this.connection = new Connection(this.#opened.client);
+		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings);
 		attachShareScope(this.connection, this.share);
 	}
 	get client() {
-		return this.session.client;
+		return this.#opened.client;
 	}
+	/** The connection settings (address, token, demo), not the application's setup (`connection.setup`). */
 	get settings() {
-		return this.session.settings;
+		return this.#opened.settings;
+	}
+	/** The in-page simulator in demo mode. */
+	get simulator() {
+		return this.#opened.simulator;
 	}
 	close(): void {
 		this.share.destroy();
 		this.feed.destroy();
 		this.connection.destroy();
-		this.session.close();
+		this.#opened.close();
 	}
 }
 
 export class AppHost {
-	current = $state.raw<DashboardSession | undefined>();
+	current = $state.raw<Dashboard | undefined>();
 	/** Why the page URL's settings could not be used, if it carried any. */
 	urlIssue = $state.raw<SettingsIssue | undefined>();
-	readonly #store = new SettingsStore();
+	readonly #store = new RememberedSettings();
 
 	/** Settings from the page URL first, else the last ones remembered on this device. */
 	initial(): ConnectionSettings | undefined {
@@ -65,7 +70,7 @@ export class AppHost {
 		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
 		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
 		this.current?.close();
-		this.current = new DashboardSession(settings);
+		this.current = new Dashboard(settings);
 		if (remember && !settings.demo) this.#store.save(settings);
 	}
 
@@ -111,9 +116,9 @@ const KEY = Symbol('app-host');
 export const provideAppHost = (host: AppHost) => setContext(KEY, host);
 export const useAppHost = (): AppHost => getContext<AppHost>(KEY);
 
-/** The open session; pages are rendered only while one exists. */
-export function useSession(): DashboardSession {
-	const session = useAppHost().current;
-	if (!session) throw new Error('no open session');
-	return session;
+/** The open dashboard; pages are rendered only while one exists. */
+export function useDashboard(): Dashboard {
+	const dashboard = useAppHost().current;
+	if (!dashboard) throw new Error('not connected');
+	return dashboard;
 }

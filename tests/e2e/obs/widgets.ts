@@ -1,0 +1,81 @@
+/**
+ * Every widget in a Chromium that broadcasting software embeds, on both pages of the build, over http
+ * and from file://: live data at first paint, following changes, transparent, no page errors.
+ * Called by one test file per engine (one browser per file).
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { EngineVersion } from '../engines';
+import { appUrl, BUILD_DIR, watchPage } from '../harness';
+import { entryLabel, WIDGET_ENTRIES } from '../reliability/pages';
+import { connection, startStack, type Stack } from '../stack';
+import { alertEnvelope, chatEnvelope, sendAsOtherClient, transparency, waitForText } from '../widgets/helpers';
+
+const ROUTES = ['/widget/counter', '/widget/song-queue', '/widget/now-playing', '/widget/chat', '/widget/events'] as const;
+
+export function widgetSuite(version: EngineVersion): void {
+	describe(`widgets in Chromium ${version}`, () => {
+		let stack: Stack;
+		const pages: Page[] = [];
+		beforeAll(async () => {
+			// The first call unpacks the engine (tens of seconds on a busy machine).
+			stack = await startStack({ engine: version });
+		}, 180_000);
+		afterEach(async () => {
+			for (const page of pages.splice(0)) await page.context().close();
+		});
+		afterAll(async () => stack?.close());
+
+		it('runs the engine it was asked for', async () => {
+			expect(stack.browser.version()).toMatch(new RegExp(`^${version}\\.`));
+		});
+
+		let round = 0;
+		const places = WIDGET_ENTRIES.flatMap((entry) => (['http', 'file'] as const).map((transport) => ({ entry, transport, page: entryLabel(entry) })));
+		it.each(places)('$transport, $page: live data at once, follows changes, transparent, no page errors', async ({ entry, transport }) => {
+			const n = ++round;
+			const tag = `${version} ${transport} ${entryLabel(entry)}`;
+			// A known state to read at first paint: the counter's value and the song playing.
+			await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 100 + n });
+			await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
+			await sendAsOtherClient(stack, 'song-request', { action: 'add', value: `Engine Band - Opening ${n}`, username: 'ana' });
+			await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+
+			const base = transport === 'http' ? stack.site.url + entry : pathToFileURL(resolve(BUILD_DIR, entry || 'index.html')).href;
+			const context = await stack.browser.newContext({ viewport: { width: 480, height: 270 }, reducedMotion: 'reduce' });
+			const opened = [];
+			for (const route of ROUTES) {
+				const page = await context.newPage();
+				pages.push(page);
+				const watched = watchPage(page);
+				await page.goto(appUrl(base, route, { ...connection(stack.sim), name: 'wins', debug: 1 }));
+				opened.push({ route, page, errors: watched.errors });
+			}
+			const [counter, queue, playing, chat, events] = opened.map((o) => o.page) as [Page, Page, Page, Page, Page];
+			for (const page of opened.map((o) => o.page))
+				await page.waitForFunction(() => document.querySelector('.debug')?.getAttribute('data-status') === 'open', null, { timeout: 15_000 });
+
+			await waitForText(counter, new RegExp(`^${100 + n}$`));
+			await waitForText(queue, new RegExp(`^Opening ${n} Engine Band requested by ana`));
+			await waitForText(playing, new RegExp(`^Opening ${n} Engine Band requested by ana`));
+
+			await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 200 + n });
+			await sendAsOtherClient(stack, 'song-request', { action: 'add', value: `Engine Band - Next ${n}`, username: 'bo' });
+			stack.sim.sim.emit(chatEnvelope(`eng-${tag}`, `hello from ${tag}`, { username: 'ana' }));
+			stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: `Fan ${n}` }, { displayname: `Fan ${n}` }));
+			await waitForText(counter, new RegExp(`^${200 + n}$`));
+			await waitForText(queue, new RegExp(`1 Next ${n} · Engine Band bo$`));
+			await waitForText(chat, `ana: hello from ${tag}`);
+			await waitForText(events, new RegExp(`^Fan ${n} followed$`));
+			await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+			await waitForText(playing, new RegExp(`^Next ${n} Engine Band requested by bo`));
+
+			for (const { route, page, errors } of opened) {
+				const seen = await transparency(page);
+				expect({ route, ...seen, errors }).toEqual({ route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0], errors: [] });
+			}
+		}, 120_000);
+	});
+}
