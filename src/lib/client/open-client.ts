@@ -6,7 +6,7 @@ import { StreamClient, type StreamClientOptions } from '$lib/client/client';
 import type { ConnectionSettings } from '$lib/client/settings';
 import type { WebSocketConstructor } from '$lib/client/socket';
 import { demoFetch, demoWebSocketClass } from '$lib/demo/transport';
-import { Simulator } from '$lib/sim';
+import type { Simulator } from '$lib/sim';
 import { lockConnections } from './connection-lock';
 
 export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
@@ -15,7 +15,7 @@ export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'r
 export interface OpenedClient {
 	readonly client: StreamClient;
 	readonly settings: ConnectionSettings;
-	/** The in-page simulator in demo mode. */
+	/** The in-page simulator in demo mode, once its chunk is loaded. */
 	readonly simulator?: Simulator;
 	close(): void;
 }
@@ -23,11 +23,19 @@ export interface OpenedClient {
 export function openClient(settings: ConnectionSettings, options: OpenClientOptions = {}): OpenedClient {
 	let simulator: Simulator | undefined;
 	let stopDemo: (() => void) | undefined;
+	let closed = false;
 	let transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = {};
 	if (settings.demo) {
-		simulator = new Simulator({ token: settings.token });
-		stopDemo = simulator.startDemo();
-		transport = { fetch: demoFetch(simulator), WebSocket: demoWebSocketClass(simulator) as unknown as WebSocketConstructor };
+		// The simulator is a chunk of its own, fetched in demo mode only: no other page pays for it.
+		const loading = import('$lib/sim').then(({ Simulator }) => {
+			const sim = new Simulator({ token: settings.token });
+			if (!closed) {
+				stopDemo = sim.startDemo();
+				simulator = sim;
+			}
+			return sim;
+		});
+		transport = { fetch: demoFetch(loading), WebSocket: demoWebSocketClass(loading) as unknown as WebSocketConstructor };
 	}
 	const client = new StreamClient({ connection: settings, ...options, ...transport });
 	// Before the first request: from now on the page can reach this address only.
@@ -36,8 +44,11 @@ export function openClient(settings: ConnectionSettings, options: OpenClientOpti
 	return {
 		client,
 		settings,
-		simulator,
+		get simulator() {
+			return simulator;
+		},
 		close() {
+			closed = true;
 			client.destroy();
 			stopDemo?.();
 		}
