@@ -38,6 +38,7 @@ interface Client {
 	seen: Set<number>;
 }
 
+const MARK_START = 'bench-load-';
 const MARK = /bench-load-(\d+)@([\d.]+)/;
 const clients: Client[] = [];
 const added = new Histogram();
@@ -50,7 +51,11 @@ let newest = 0;
 
 function onFrame(client: Client, data: WebSocket.RawData): void {
 	const at = wallNow();
-	const match = MARK.exec(data.toString());
+	// Straight from the bytes (the mark is ASCII): 44,000 frames a second leave little time for decoding.
+	const frame = data as Buffer;
+	const from = frame.indexOf(MARK_START);
+	if (from < 0) return;
+	const match = MARK.exec(frame.toString('latin1', from, from + 48));
 	if (!match) return;
 	const seq = Number(match[1]);
 	if (client.seen.has(seq)) return;
@@ -78,7 +83,7 @@ function onFrame(client: Client, data: WebSocket.RawData): void {
 
 function open(url: string, kind: Kind, proxied: boolean, subscribe: string[] | undefined): Promise<void> {
 	return new Promise((resolve, reject) => {
-		const socket = new WebSocket(url);
+		const socket = new WebSocket(url, { skipUTF8Validation: true });
 		const client: Client = { socket, kind, proxied, seen: new Set() };
 		socket.on('open', () => {
 			if (subscribe) socket.send(JSON.stringify({ subscribe }));
