@@ -28,6 +28,8 @@ export interface ClientsReport {
 	missing: number;
 	socketsMissing: number;
 	closedEarly: number;
+	/** Close codes of the sockets closed before the end, and how many had each (1006: dropped, e.g. by the keepalive). */
+	closeCodes: Record<string, number>;
 }
 
 type Kind = 'chat' | 'alert' | 'all';
@@ -36,6 +38,7 @@ interface Client {
 	kind: Kind;
 	proxied: boolean;
 	seen: Set<number>;
+	closedWith?: number;
 }
 
 const MARK_START = 'bench-load-';
@@ -91,6 +94,7 @@ function open(url: string, kind: Kind, proxied: boolean, subscribe: string[] | u
 			resolve();
 		});
 		socket.on('message', (data) => onFrame(client, data));
+		socket.on('close', (code) => (client.closedWith ??= code));
 		socket.on('error', reject);
 	});
 }
@@ -129,9 +133,12 @@ async function finish(lastChat: number, lastAlert: number, sent: number, timeout
 		missing += own;
 		if (own) socketsMissing++;
 	}
-	const closedEarly = clients.filter((c) => c.socket.readyState !== WebSocket.OPEN).length;
+	const early = clients.filter((c) => c.socket.readyState !== WebSocket.OPEN);
+	const closedEarly = early.length;
+	const closeCodes: Record<string, number> = {};
+	for (const c of early) closeCodes[String(c.closedWith ?? 'unknown')] = (closeCodes[String(c.closedWith ?? 'unknown')] ?? 0) + 1;
 	for (const c of clients) c.socket.close();
-	return { added: added.sparse(), directLatency: directLatency.sparse(), proxiedLatency: proxiedLatency.sparse(), expected, missing, socketsMissing, closedEarly };
+	return { added: added.sparse(), directLatency: directLatency.sparse(), proxiedLatency: proxiedLatency.sparse(), expected, missing, socketsMissing, closedEarly, closeCodes };
 }
 
 process.on('message', (message: { start?: ClientsStart; finish?: { lastChat: number; lastAlert: number; sent: number; timeoutMs: number } }) => {

@@ -133,7 +133,7 @@ export function companionLoadRows(r: CompanionLoadReport): Row[] {
 		row('… event sent → received, straight from the simulator / through the companion', `${pct(c.directLatency, 50, 99)} / ${pct(c.proxiedLatency, 50, 99)}`, '—', 'info'),
 		row(
 			'… events lost',
-			`${count(c.missing)} of ${count(c.expected)} receipts (${count(r.sent)} events)${c.socketsMissing ? ` on ${c.socketsMissing} sockets` : ''}${c.closedEarly ? `; ${c.closedEarly} sockets closed early` : ''}`,
+			`${count(c.missing)} of ${count(c.expected)} receipts (${count(r.sent)} events)${c.socketsMissing ? ` on ${c.socketsMissing} sockets` : ''}${c.closedEarly ? `; ${c.closedEarly} sockets closed early (${Object.entries(c.closeCodes).map(([code, n]) => `${code} ×${n}`).join(', ')}; 1006: dropped, as the simulator's keepalive drops a socket that has not answered its ping in 30 s)` : ''}`,
 			'0',
 			c.missing === 0 && c.closedEarly === 0
 		),
