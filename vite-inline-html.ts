@@ -56,9 +56,7 @@ export function inlineSingleFile(options: { directives: Record<string, readonly 
 				html = html.replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (tag, ref: string) => {
 					const chunk = fileOf(ref);
 					if (chunk?.type !== 'chunk') return tag;
-					// A dynamic import inlined into the one chunk keeps Vite's preload marker, which Vite
-					// fills in only beside a real import(): no files to preload, so none.
-					const code = chunk.code.trim().replaceAll('__VITE_PRELOAD__', 'void 0');
+					const code = chunk.code.trim();
 					if (unsafeInScript(code)) this.error(`${chunk.fileName} contains "</script", or "<!--" and "<script": it cannot be inlined as is`);
 					hashes.push(sha256(code));
 					inlined.add(chunk.fileName);

@@ -3,7 +3,9 @@
  * page, each in a fresh context (cold cache, own renderer). Chat and alerts flow all the while (one of
  * each every 20 ms) so pages that show only pushed events have something to paint as soon as they are
  * connected. Pages are read over the DevTools protocol only, so no test helper script sits in the
- * heap being measured. Rounds interleave the pages, and each figure is the median of its rounds.
+ * heap being measured. Each widget load comes right beside a load of the bare page (bare first in even
+ * rounds, the widget first in odd ones), so a busy moment slows both of a pair; each widget's ratio is
+ * the median of its pairs' ratios, and every figure comes with its spread (lowest–highest).
  */
 import type { Page } from 'playwright-core';
 import { heapAfterGc, type BenchStack } from './stack';
@@ -22,7 +24,12 @@ export const WIDGET_PARAMS: Record<WidgetId, Record<string, string | number>> = 
 };
 
 export interface FirstPaintReport {
+	/** Medians. */
 	firstPaintMs: Record<PageId, number>;
+	/** Every sample, for the spread. */
+	firstPaintSamples: Record<PageId, number[]>;
+	/** Per widget, each pair's widget / bare ratio. */
+	ratios: Record<PageId, number[]>;
 	heapBytes: Record<PageId, number>;
 	rounds: number;
 }
@@ -40,21 +47,41 @@ export async function measureFirstPaint(stack: BenchStack, pages: readonly PageI
 	}, 20);
 	const paints = new Map<PageId, number[]>(pages.map((id) => [id, []]));
 	const heaps = new Map<PageId, number[]>(pages.map((id) => [id, []]));
+	const ratios = new Map<PageId, number[]>(pages.map((id) => [id, []]));
+	const load = async (id: PageId) => {
+		const page = await stack.open(urlOfPage(stack, id));
+		const paintedAt = await firstContentfulPaint(page);
+		await sleep(1000);
+		paints.get(id)!.push(paintedAt);
+		heaps.get(id)!.push(await heapAfterGc(page));
+		await page.context().close();
+		return paintedAt;
+	};
 	try {
 		for (let round = 0; round < rounds; round++)
 			for (const id of pages) {
-				const page = await stack.open(urlOfPage(stack, id));
-				const paintedAt = await firstContentfulPaint(page);
-				await sleep(1000);
-				paints.get(id)!.push(paintedAt);
-				heaps.get(id)!.push(await heapAfterGc(page));
-				await page.context().close();
+				if (id === 'bare') continue;
+				let bare: number, widget: number;
+				if (round % 2 === 0) {
+					bare = await load('bare');
+					widget = await load(id);
+				} else {
+					widget = await load(id);
+					bare = await load('bare');
+				}
+				ratios.get(id)!.push(widget / bare);
 			}
 	} finally {
 		clearInterval(background);
 	}
 	const medians = (samples: Map<PageId, number[]>) => Object.fromEntries([...samples].map(([id, values]) => [id, median(values)])) as Record<PageId, number>;
-	return { firstPaintMs: medians(paints), heapBytes: medians(heaps), rounds };
+	return {
+		firstPaintMs: medians(paints),
+		firstPaintSamples: Object.fromEntries(paints) as Record<PageId, number[]>,
+		ratios: Object.fromEntries(ratios) as Record<PageId, number[]>,
+		heapBytes: medians(heaps),
+		rounds
+	};
 }
 
 /** The page's first-contentful-paint entry (ms after navigation start); NaN if none within 10 s. */

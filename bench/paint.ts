@@ -27,7 +27,8 @@ export interface PaintReport {
 /** The chat widget as a streamer would use it (no debug corner), with the paint probe, live. */
 export async function openChatWidget(stack: BenchStack): Promise<Page> {
 	const page = await stack.open(stack.urlOf('/widget/chat'));
-	await page.locator('.widget[data-status="open"]').waitFor();
+	// A DOM condition rather than a locator: locators need Chromium 105+, and this also runs in 103.
+	await page.waitForFunction(() => document.querySelector('.widget[data-status="open"]') !== null, null, { timeout: 15_000 });
 	await installPaintProbe(page);
 	await untilPainted(stack, [page], 0);
 	return page;
@@ -72,4 +73,11 @@ export async function measurePaint(stack: BenchStack, options: { perSecond: numb
 function summarize(records: PaintRecord[], base: number, count: number): LatencySeries {
 	const mine = records.filter(([seq]) => seq >= base && seq < base + count);
 	return { toPaint: mine.map(([, sentAt, , paintedAt]) => paintedAt - sentAt), toDom: mine.map(([, sentAt, insertedAt]) => insertedAt - sentAt), missing: count - mine.length };
+}
+
+/** Several runs one after the other, for the spread of the widget's ratio to the bare page. */
+export async function measurePaintRuns(stack: BenchStack, options: { perSecond: number; durationS: number; runs: number }): Promise<PaintReport[]> {
+	const reports: PaintReport[] = [];
+	for (let run = 0; run < options.runs; run++) reports.push(await measurePaint(stack, options));
+	return reports;
 }

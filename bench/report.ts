@@ -6,19 +6,26 @@ import type { PressReport } from './press';
 import type { ReconnectReport } from './reconnect';
 import type { FirstLoadReport, SizeReport } from './size';
 import { WIDGET_ROUTES } from './size';
-import { FRAME_MS, kB, maxOf, median, MiB, ms, percentile, ratio, seconds } from './stats';
+import { kB, maxOf, median, MiB, ms, percentile, seconds } from './stats';
 import type { SustainedReport } from './sustained';
 import { row, type Row } from './table';
 
 export const SIZE_LIMIT_BYTES = 150_000;
 export const FIRST_LOAD_LIMIT_BYTES = 75_000;
+/** Issue 14: the widget-only page, gzipped. */
+export const WIDGET_PAGE_LIMIT_BYTES = 45_000;
 export const PRESS_P95_LIMIT_MS = 10;
 export const PAINT_RATIO_LIMIT = 1.5;
+/** obs-web's first contentful paint, the best static remote of its kind (issue 14). */
+export const BEST_REMOTE_FCP_MS = 358;
 export const HEAP_LIMIT_BYTES = 2.7 * 1024 * 1024;
 export const HEAP_GROWTH_LIMIT = 2;
 export const RESTART_LIMIT_MS = 1500;
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** Lowest–highest of a set of figures. */
+const spread = (values: readonly number[], format: (v: number) => string) => (values.length ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : 'n/a');
+const times = (v: number) => `${v.toFixed(2)}×`;
 const p = (values: number[], ...ranks: number[]) => ranks.map((rank) => `p${rank} ${ms(percentile(values, rank))}`).join(', ');
 
 export function sizeRows(size: SizeReport): Row[] {
@@ -28,9 +35,11 @@ export function sizeRows(size: SizeReport): Row[] {
 		size.widgetPage
 			? row(
 					'Code a widget loads (build/widget.html, the page the builder links to)',
-					`${kB(size.widgetPage.gzip)}: ${size.widgetPage.dashboardCode ? 'dashboard code found in it' : 'widgets, client, protocol and the in-page simulator, no dashboard code'}`,
-					'no dashboard-only code, if the build allows',
-					!size.widgetPage.dashboardCode
+					`${kB(size.widgetPage.gzip)}: ${size.widgetPage.dashboardCode ? 'dashboard code found in it' : 'no dashboard code'}; ${
+						size.widgetPage.simulator ? 'carries the in-page simulator' : `simulator only on demand (widget-demo.js, ${size.widgetPage.demoScriptGzip === undefined ? 'missing' : kB(size.widgetPage.demoScriptGzip)})`
+					}`,
+					`≤ ${kB(WIDGET_PAGE_LIMIT_BYTES)}, no dashboard-only code, simulator only for demo`,
+					!size.widgetPage.dashboardCode && !size.widgetPage.simulator && size.widgetPage.gzip <= WIDGET_PAGE_LIMIT_BYTES
 				)
 			: row('Code a widget loads', `the whole app, ${kB(size.wholeGzip)}: build/widget.html is missing`, 'no dashboard-only code, if the build allows', false)
 	];
@@ -60,20 +69,35 @@ export function pressRows(press: PressReport): Row[] {
 	];
 }
 
-export function paintRows(paint: PaintReport): Row[] {
-	const missing = (n: number) => (n ? `; ${count(n)} never shown` : '');
-	const widgetP99 = percentile(paint.widget.toPaint, 99);
+/** Issue 14: the chat widget's event → paint p99 may be at most this many times the bare page's. */
+export const EVENT_PAINT_RATIO_LIMIT = 1.1;
+
+export function paintRows(runs: PaintReport[]): Row[] {
+	const first = runs[0]!;
+	const missing = runs.reduce((n, r) => n + r.widget.missing, 0);
+	const p99 = (r: PaintReport) => ({ widget: percentile(r.widget.toPaint, 99), bare: percentile(r.bare.toPaint, 99) });
+	const ratios = runs.map((r) => p99(r).widget / p99(r).bare);
+	const all = (pick: (r: PaintReport) => number[]) => runs.flatMap(pick);
 	return [
 		row(
-			`Event sent → painted, chat widget (${paint.perSecond}/s, ${count(paint.sent)} events)`,
-			p(paint.widget.toPaint, 50, 95, 99) + missing(paint.widget.missing),
-			`p99 ≤ one frame (${ms(FRAME_MS)})`,
-			widgetP99 <= FRAME_MS && paint.widget.missing === 0
+			`Event sent → painted p99, chat widget / bare page, same events (${first.perSecond}/s, ${runs.length} runs of ${count(first.sent)})`,
+			`${times(median(ratios))} (runs ${spread(ratios, times)})${missing ? `; ${count(missing)} never shown` : ''}`,
+			`≤ ${EVENT_PAINT_RATIO_LIMIT}× bare`,
+			median(ratios) <= EVENT_PAINT_RATIO_LIMIT && missing === 0
 		),
-		row('… same events, bare reference page', `${p(paint.bare.toPaint, 50, 95, 99)}${missing(paint.bare.missing)}; widget p99 = ${ratio(widgetP99, percentile(paint.bare.toPaint, 99))} bare`, '—', 'info'),
-		row('… event sent → line in the DOM (chat widget / bare page)', `${p(paint.widget.toDom, 50, 99)} / ${p(paint.bare.toDom, 50, 99)}`, '—', 'info')
+		row(
+			'… absolute p99 per run, chat widget / bare page',
+			runs.map((r) => `${ms(p99(r).widget)} / ${ms(p99(r).bare)}`).join('; '),
+			'—',
+			'info'
+		),
+		row('… all runs: chat widget / bare page', `${p(all((r) => r.widget.toPaint), 50, 95, 99)} / ${p(all((r) => r.bare.toPaint), 50, 95, 99)}`, '—', 'info'),
+		row('… event sent → line in the DOM (chat widget / bare page)', `${p(all((r) => r.widget.toDom), 50, 99)} / ${p(all((r) => r.bare.toDom), 50, 99)}`, '—', 'info')
 	];
 }
+
+/** Issue 14: a chat line may cost at most this much main thread at 1,000 lines/s. */
+const MAIN_THREAD_PER_LINE_MS = 0.2;
 
 export function sustainedRows(s: SustainedReport): Row[] {
 	const title = `Sustained ${count(s.perSecond)} chat events/s for ${s.durationS} s, chat widget`;
@@ -82,19 +106,42 @@ export function sustainedRows(s: SustainedReport): Row[] {
 		row(`${title}: long tasks over 50 ms`, s.longTasks.length ? `${s.longTasks.length} (longest ${ms(maxOf(s.longTasks), 0)})` : '0', '0', s.longTasks.length === 0),
 		row('… dropped frames: animation-frame gaps over 2 frames', `${count(gaps.length)} of ${count(s.frames)} frames${gaps.length ? ` (longest ${ms(maxOf(gaps), 0)})` : ''}`, 'reported', 'info'),
 		row('… DOM nodes, 20-line widget full → after the run', `${count(s.domNodesBefore)} → ${count(s.domNodesAfter)}`, 'bounded', s.domNodesAfter <= s.domNodesBefore * 1.25 + 50),
-		row('… lines shown, and event sent → painted', `${count(s.painted)} of ${count(s.sent)}; ${p(s.toPaint, 50, 99)}`, 'all shown', s.painted === s.sent)
+		row('… lines shown, and event sent → painted', `${count(s.painted)} of ${count(s.sent)}; ${p(s.toPaint, 50, 99)}`, 'all shown', s.painted === s.sent),
+		row(
+			'… main thread per line (DevTools TaskDuration, bench probes included), and busy share of a core',
+			`${(s.mainThreadMs / s.sent).toFixed(3)} ms; ${((100 * s.mainThreadMs) / s.wallMs).toFixed(0)} % of a core`,
+			`≤ ${MAIN_THREAD_PER_LINE_MS} ms`,
+			s.mainThreadMs / s.sent <= MAIN_THREAD_PER_LINE_MS
+		)
 	];
 }
 
 export function firstPaintRows(fp: FirstPaintReport): Row[] {
 	const bare = fp.firstPaintMs.bare;
+	const bareSamples = fp.firstPaintSamples.bare ?? [];
 	const rows = [
-		row(`First contentful paint, bare reference page (median of ${fp.rounds})`, ms(bare, 0), '—', 'info'),
+		row(
+			`First contentful paint, bare reference page (median of ${bareSamples.length} loads, each beside a widget load, ${fp.rounds} rounds)`,
+			`${ms(bare, 0)} (spread ${spread(bareSamples, (v) => ms(v, 0))})`,
+			'—',
+			'info'
+		),
 		row('JS heap 1 s after first paint, bare reference page', MiB(fp.heapBytes.bare), '—', 'info')
 	];
 	for (const widget of WIDGET_ROUTES) {
 		const paint = fp.firstPaintMs[widget];
-		rows.push(row(`First contentful paint, widget.html#/widget/${widget}`, `${ms(paint, 0)} (${ratio(paint, bare)} bare)`, `≤ ${PAINT_RATIO_LIMIT}× bare`, paint / bare <= PAINT_RATIO_LIMIT));
+		const ratios = fp.ratios[widget] ?? [];
+		const medianRatio = median(ratios);
+		// Below 358 ms (obs-web's static remote, measured the same way) where the bare page is under 150 ms.
+		const absolute = bare < 150 ? ` and < ${BEST_REMOTE_FCP_MS} ms` : '';
+		rows.push(
+			row(
+				`First contentful paint, widget.html#/widget/${widget}`,
+				`${ms(paint, 0)} (spread ${spread(fp.firstPaintSamples[widget] ?? [], (v) => ms(v, 0))}); ${times(medianRatio)} bare (pairs ${spread(ratios, times)})`,
+				`≤ ${PAINT_RATIO_LIMIT}× bare${absolute}`,
+				medianRatio <= PAINT_RATIO_LIMIT && (bare >= 150 || paint < BEST_REMOTE_FCP_MS)
+			)
+		);
 		rows.push(row(`JS heap 1 s after first paint, widget.html#/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
 	}
 	return rows;
@@ -133,8 +180,10 @@ export function reconnectRows(r: ReconnectReport): Row[] {
 export const failedRow = (phase: string, message: string): Row => row(phase, `not measured: ${message}`, '—', 'missed');
 
 /** Whether the figures were taken on a quiet machine: other processes' CPU during each phase. */
-export function conditionsRow(phases: { name: string; waitedMs: number; otherCores: number }[], cores: number): Row {
-	const text = phases.map((p) => `${p.name} ${Number.isFinite(p.otherCores) ? p.otherCores.toFixed(2) : 'n/a'}${p.waitedMs > 2500 ? ` (after waiting ${seconds(p.waitedMs)})` : ''}`).join('; ');
+export function conditionsRow(phases: { name: string; waitedMs: number; otherCores: number; attempts: number }[], cores: number): Row {
+	const text = phases
+		.map((p) => `${p.name} ${Number.isFinite(p.otherCores) ? p.otherCores.toFixed(2) : 'n/a'}${p.attempts > 1 ? ` (attempt ${p.attempts})` : ''}${p.waitedMs > 2500 ? ` (after waiting ${seconds(p.waitedMs)})` : ''}`)
+		.join('; ');
 	const busiest = Math.max(0, ...phases.map((p) => p.otherCores).filter(Number.isFinite));
-	return row(`Other processes' CPU while each phase measured, in cores of ${cores}`, text, 'quiet (< 0.3)', busiest < 0.3 ? 'met' : 'info');
+	return row(`Other processes' CPU while each phase measured, in cores of ${cores}`, text, 'quiet (≤ 0.3)', busiest <= 0.3 ? 'met' : 'busy');
 }

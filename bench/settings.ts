@@ -9,7 +9,10 @@ export interface BenchSettings {
 	paintSeconds: number;
 	sustainedPerSecond: number;
 	sustainedSeconds: number;
+	/** Rounds of first paint; each round loads the bare page right before each widget, in alternating order. */
 	firstPaintRounds: number;
+	/** Event → paint runs, for the spread of the widget's ratio to the bare page. */
+	paintRuns: number;
 	heapCheckpoints: number[];
 	heapPairsPerSecond: number;
 	restarts: number;
@@ -22,6 +25,8 @@ export interface BenchSettings {
 	/** Cold loads of the deck (and of the bare page) under the phone's CPU throttle (bench/phone.ts). */
 	phoneRounds: number;
 	only?: 'companion' | 'phone';
+	/** A phase measured while other processes were busy is run again up to this many times. */
+	busyRetries: number;
 }
 
 const USAGE = `usage: npm run bench [-- --quick] [--sustained=SECONDS] [--no-split]
@@ -43,7 +48,8 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		paintSeconds: quick ? 5 : 15,
 		sustainedPerSecond: 1000,
 		sustainedSeconds: quick ? 10 : 60,
-		firstPaintRounds: quick ? 1 : 3,
+		firstPaintRounds: quick ? 5 : 7,
+		paintRuns: 3,
 		heapCheckpoints: quick ? [1_000, 10_000] : [1_000, 100_000],
 		heapPairsPerSecond: 4_000,
 		restarts: quick ? 2 : 5,
@@ -51,7 +57,8 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		killDowntimeMs: 2_000,
 		maxWaitMs: quick ? 5_000 : 30_000,
 		companionSeconds: quick ? 60 : 600,
-		phoneRounds: quick ? 3 : 5
+		phoneRounds: quick ? 3 : 5,
+		busyRetries: quick ? 0 : 2
 	};
 	for (const arg of args) {
 		const sustained = /^--sustained=(\d+(?:\.\d+)?)$/.exec(arg);

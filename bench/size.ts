@@ -28,6 +28,9 @@ const CHUNKS_DIR = join(PROJECT_DIR, 'build', '_app', 'immutable');
 export const WIDGET_PAGE = join(PROJECT_DIR, 'build', 'widget.html');
 /** Strings only dashboard pages carry; none may appear in widget.html. */
 const DASHBOARD_MARKERS = ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links'];
+/** A line of the in-page simulator's demo chat: widget.html must not carry it (build/widget-demo.js does). */
+const SIMULATOR_MARKER = 'that was a clean run';
+export const WIDGET_DEMO_SCRIPT = join(PROJECT_DIR, 'build', 'widget-demo.js');
 
 export const WIDGET_ROUTES = ['counter', 'song-queue', 'now-playing', 'chat', 'events'] as const;
 export type WidgetId = (typeof WIDGET_ROUTES)[number];
@@ -39,7 +42,7 @@ export interface SizeReport {
 	/** The whole dashboard over http: build/index.html and every chunk in build/_app/immutable, each gzipped. */
 	splitGzip?: { total: number; files: number };
 	/** build/widget.html, gzipped, and whether any dashboard-only string is in it. */
-	widgetPage?: { gzip: number; dashboardCode: boolean };
+	widgetPage?: { gzip: number; dashboardCode: boolean; simulator: boolean; demoScriptGzip?: number };
 	split?: SplitReport;
 	splitError?: string;
 }
@@ -94,7 +97,12 @@ export async function measureSize(options: { split: boolean }): Promise<SizeRepo
 	}
 	if (existsSync(WIDGET_PAGE)) {
 		const widgetHtml = readFileSync(WIDGET_PAGE, 'utf8');
-		report.widgetPage = { gzip: gzipBytes(widgetHtml), dashboardCode: DASHBOARD_MARKERS.some((marker) => widgetHtml.includes(marker)) };
+		report.widgetPage = {
+			gzip: gzipBytes(widgetHtml),
+			dashboardCode: DASHBOARD_MARKERS.some((marker) => widgetHtml.includes(marker)),
+			simulator: widgetHtml.includes(SIMULATOR_MARKER),
+			demoScriptGzip: existsSync(WIDGET_DEMO_SCRIPT) ? gzipBytes(readFileSync(WIDGET_DEMO_SCRIPT, 'utf8')) : undefined
+		};
 	}
 	if (!options.split) return report;
 	try {

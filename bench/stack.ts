@@ -8,6 +8,7 @@ import sirv from 'sirv';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSimServer, type SimServer } from '../src/server/sim-server';
 import { appUrl, BUILD_DIR, launchBrowser } from '../tests/e2e/harness';
+import { launchEngine, type Engine, type EngineVersion } from '../tests/e2e/engines';
 import { BARE_PAGE_HTML, BARE_PAGE_PATH } from './bare-page';
 import { NAME_HELPER_SCRIPT } from './page-probes';
 
@@ -25,6 +26,8 @@ export class BenchStack {
 	readonly token = `bench-${randomBytes(12).toString('hex')}`;
 	sim!: SimServer;
 	browser!: Browser;
+	/** The embedded engine in use (OBS's Chromium 103 or 127), if not Debian's Chromium. */
+	#engine: Engine | undefined;
 	#site!: Server;
 	#siteUrl = '';
 	readonly #contexts = new Set<BrowserContext>();
@@ -35,6 +38,14 @@ export class BenchStack {
 		const address = this.#site.address();
 		this.#siteUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
 		this.browser = await launchBrowser();
+	}
+
+	/** Measures from now on in Debian's Chromium (no argument) or in an engine broadcasting software embeds. */
+	async useBrowser(engine?: EngineVersion): Promise<void> {
+		await this.closePages();
+		await (this.#engine ?? this.browser).close();
+		this.#engine = engine ? await launchEngine(engine) : undefined;
+		this.browser = this.#engine?.browser ?? (await launchBrowser());
 	}
 
 	/** Kills the simulator (sockets dropped, port closed); `revive` starts a new one on the same port and token. */
@@ -79,7 +90,7 @@ export class BenchStack {
 
 	async stop(): Promise<void> {
 		await this.closePages();
-		await this.browser?.close();
+		await (this.#engine ?? this.browser)?.close();
 		await new Promise<void>((resolve) => (this.#site ? this.#site.close(() => resolve()) : resolve()));
 		await this.sim?.close();
 	}

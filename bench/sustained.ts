@@ -21,6 +21,13 @@ export interface SustainedReport {
 	domNodesBefore: number;
 	domNodesAfter: number;
 	toPaint: number[];
+	/**
+	 * The page's main-thread task time (DevTools' Performance.getMetrics TaskDuration) from the first
+	 * line sent to the last one painted, and that span's wall time. It includes the bench's own probes
+	 * in the page (a MutationObserver note per line, a rAF per frame), so it is an upper bound.
+	 */
+	mainThreadMs: number;
+	wallMs: number;
 }
 
 export async function measureSustained(stack: BenchStack, options: { perSecond: number; durationS: number }): Promise<SustainedReport> {
@@ -30,6 +37,11 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 	await sleep(1000);
 	const domNodesBefore = await domNodeCount(page);
 	await installFrameProbe(page);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Performance.enable');
+	const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+	const taskBefore = await taskSeconds();
+	const startedAt = Date.now();
 	const count = Math.round(options.perSecond * options.durationS);
 	const base = 10_000_000;
 	await sendAtRate(count, options.perSecond, (i) => stack.sim.sim.emit(stampedChat(base + i)));
@@ -37,6 +49,9 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 	// Give the page time to take in anything still on its way, then stop counting frames.
 	const end = Date.now() + 10_000;
 	while (Date.now() < end && !(await paintRecords(page)).some(([seq]) => seq === lastSeq)) await sleep(100);
+	const mainThreadMs = ((await taskSeconds()) - taskBefore) * 1000;
+	const wallMs = Date.now() - startedAt;
+	await cdp.detach();
 	await sleep(500);
 	const { longTasks, frameGaps } = await stopFrameProbe(page);
 	const records = (await paintRecords(page)).filter(([seq]) => seq >= base);
@@ -50,7 +65,9 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 		longFrameGaps: frameGaps.filter((gap) => gap > 2 * FRAME_MS),
 		domNodesBefore,
 		domNodesAfter: await domNodeCount(page),
-		toPaint: records.map(([, sentAt, , paintedAt]) => paintedAt - sentAt)
+		toPaint: records.map(([, sentAt, , paintedAt]) => paintedAt - sentAt),
+		mainThreadMs,
+		wallMs
 	};
 	await stack.closePages();
 	return report;

@@ -1,6 +1,7 @@
 /** The one table the bench prints: each figure, what was measured, its target and whether it is met. */
 
-export type Verdict = 'met' | 'missed' | 'info';
+/** 'busy': other processes used over 0.3 of a core while it was measured, so no verdict is given. */
+export type Verdict = 'met' | 'missed' | 'info' | 'busy';
 
 export interface Row {
 	figure: string;
@@ -16,7 +17,7 @@ export const row = (figure: string, measured: string, target: string, verdict: V
 	verdict: typeof verdict === 'boolean' ? (verdict ? 'met' : 'missed') : verdict
 });
 
-const VERDICT_TEXT: Record<Verdict, string> = { met: 'met', missed: 'MISSED', info: '—' };
+const VERDICT_TEXT: Record<Verdict, string> = { met: 'met', missed: 'MISSED', info: '—', busy: 'not measured (busy)' };
 
 const cells = (r: Row) => [r.figure, r.measured, r.target, VERDICT_TEXT[r.verdict]];
 const HEADER = ['Figure', 'Measured', 'Target', 'Met'];

@@ -1,6 +1,7 @@
 /**
  * npm run sim -- --port 39231 --token TOKEN [--profile current|legacy] [--setup FILE] [--demo]
- *                [--ping-ms N] [--disable-feature F ...] [--host H]
+ *                [--ping-ms N] [--disable-feature F ...] [--host H] [--strict]
+ * Requests relying on the application's leniency are printed as lint lines; --strict refuses them with 400.
  * The token may come from SIM_TOKEN instead. The token is never printed.
  * `npm run -s sim -- --print-setup > my-setup.json` writes the default setup, to edit and pass to --setup.
  */
@@ -20,10 +21,11 @@ interface CliOptions {
 	demo: boolean;
 	pingMs?: number;
 	disabled: Feature[];
+	strict: boolean;
 }
 
 const USAGE =
-	'usage: npm run sim -- --port 39231 --token TOKEN [--profile current|legacy] [--setup FILE] [--demo] [--ping-ms N] [--disable-feature F ...] [--host H] | --print-setup';
+	'usage: npm run sim -- --port 39231 --token TOKEN [--profile current|legacy] [--setup FILE] [--demo] [--ping-ms N] [--disable-feature F ...] [--host H] [--strict] | --print-setup';
 
 function fail(message: string): never {
 	console.error(message);
@@ -31,7 +33,7 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): CliOptions {
-	const out: CliOptions = { port: DEFAULT_PORT, host: '127.0.0.1', token: process.env.SIM_TOKEN, profile: 'current', demo: false, disabled: [] };
+	const out: CliOptions = { port: DEFAULT_PORT, host: '127.0.0.1', token: process.env.SIM_TOKEN, profile: 'current', demo: false, disabled: [], strict: false };
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
 		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -60,6 +62,9 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			case '--demo':
 				out.demo = true;
+				break;
+			case '--strict':
+				out.strict = true;
 				break;
 			case '--ping-ms': {
 				const ms = Number(next());
@@ -117,9 +122,14 @@ async function main(): Promise<void> {
 		disabledFeatures: opts.disabled,
 		setup,
 		pingIntervalMs: opts.pingMs,
-		demo: opts.demo
+		demo: opts.demo,
+		strict: opts.strict,
+		// Each request that relied on leniency, one line (the request log at /__sim/requests has them too).
+		onLog: (entry) => {
+			if (entry.lint?.length) console.log(`lint: ${entry.transport} ${entry.type ?? ''} (status ${entry.status}): ${entry.lint.join('; ')}`);
+		}
 	}).catch((err: NodeJS.ErrnoException) => fail(`simulator could not start: ${err.code === 'EADDRINUSE' ? `port ${opts.port} is in use` : err.message}`));
-	console.log(`simulator listening on ${server.url} (profile ${opts.profile})`);
+	console.log(`simulator listening on ${server.url} (profile ${opts.profile}${opts.strict ? ', strict' : ''})`);
 	if (opts.demo) console.log('demo traffic on');
 	let stopping = false;
 	const stop = (signal: string) => {

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { Simulator, type Profile, type SimHttpResponse, type SimPeer } from '../lib/sim/simulator';
+import { Simulator, type LoggedRequest, type Profile, type SimHttpResponse, type SimPeer } from '../lib/sim/simulator';
 import type { Setup } from '../lib/sim/setup';
 import type { Feature } from '../lib/protocol/vocabulary';
 import { handleControl } from './sim-control';
@@ -23,6 +23,10 @@ export interface SimServerOptions {
 	/** Protocol-level ping interval; only with the ws-keepalive feature. */
 	pingIntervalMs?: number;
 	demo?: boolean;
+	/** Lint notes become 400 answers. */
+	strict?: boolean;
+	/** Every request log entry as it is added. */
+	onLog?: (entry: LoggedRequest) => void;
 	/** Larger request bodies answer a plain-text 400 naming the limit; larger websocket frames close the socket (1009). */
 	maxBodyBytes?: number;
 }
@@ -43,7 +47,7 @@ function write(res: ServerResponse, answer: SimHttpResponse, extraHeaders: Recor
 }
 
 export async function startSimServer(opts: SimServerOptions): Promise<SimServer> {
-	const sim = new Simulator({ token: opts.token, profile: opts.profile, disabledFeatures: opts.disabledFeatures, setup: opts.setup });
+	const sim = new Simulator({ token: opts.token, profile: opts.profile, disabledFeatures: opts.disabledFeatures, setup: opts.setup, strict: opts.strict, onLog: opts.onLog });
 	const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
 	const host = opts.host ?? '127.0.0.1';
 	const demo: { stop?: () => void } = {};

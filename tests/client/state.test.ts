@@ -73,6 +73,59 @@ describe('EventFeed', () => {
 		feed.destroy();
 		expect(source.listenerCount()).toBe(0);
 	});
+
+	describe('coalesced per frame', () => {
+		const frames: FrameRequestCallback[] = [];
+		beforeEach(() => {
+			vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+			vi.stubGlobal('cancelAnimationFrame', () => {});
+		});
+		afterEach(() => {
+			frames.length = 0;
+			vi.unstubAllGlobals();
+		});
+		const nextFrame = () => frames.splice(0).forEach((cb) => cb(0));
+		const texts = (feed: EventFeed) => feed.items.map((i) => (i.kind === 'chat' ? i.line.text : ''));
+
+		it('takes a frame\'s lines in at once, in order, each shown for at least a frame, deletions in place', () => {
+			const source = fakeSource();
+			const feed = new EventFeed(source, { kinds: ['chat'], limit: 3, coalesce: 'frame' });
+			for (const n of [1, 2]) source.emit(chat(`m${n}`, `line ${n}`));
+			expect(feed.items).toEqual([]);
+			expect(frames).toHaveLength(1);
+			nextFrame();
+			expect(texts(feed)).toEqual(['line 1', 'line 2']);
+			// Five lines in one frame, one of them deleted within it: all four others shown, above the limit for that frame.
+			for (const n of [3, 4, 5, 6, 7]) source.emit(chat(`m${n}`, `line ${n}`));
+			source.emit({ origin: 'alpha', type: 'chat', data: { shouldRemove: 'm5' } });
+			source.emit({ origin: 'alpha', type: 'chat', data: { shouldRemove: 'm2' } });
+			nextFrame();
+			expect(texts(feed)).toEqual(['line 3', 'line 4', 'line 6', 'line 7']);
+			// The next frame brings the list back to its limit, with or without new lines.
+			nextFrame();
+			expect(texts(feed)).toEqual(['line 4', 'line 6', 'line 7']);
+			expect(frames).toHaveLength(0);
+			source.emit(chat('m8', 'line 8'));
+			nextFrame();
+			expect(texts(feed)).toEqual(['line 6', 'line 7', 'line 8']);
+			feed.destroy();
+			expect(source.listenerCount()).toBe(0);
+		});
+
+		it('without frames (a hidden page) the queue is still taken in', () => {
+			vi.useFakeTimers();
+			try {
+				const source = fakeSource();
+				const feed = new EventFeed(source, { kinds: ['chat'], limit: 5, coalesce: 'frame' });
+				source.emit(chat('h1', 'hidden'));
+				vi.advanceTimersByTime(1000);
+				expect(texts(feed)).toEqual(['hidden']);
+				feed.destroy();
+			} finally {
+				vi.useRealTimers();
+			}
+		});
+	});
 });
 
 describe('VariableWatcher', () => {

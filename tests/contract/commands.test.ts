@@ -3,7 +3,7 @@
  * management, and the not_found / command_disabled / already_exists / system_command rows of Errors.
  */
 import { describe, expect, it } from 'vitest';
-import { OK, PROFILES, structured, useSim, type Api } from './harness';
+import { OK, PROFILES, expectLint, structured, useSim, type Api } from './harness';
 import { LIMITS } from '$lib/protocol';
 
 const notFound = (type: string, name: string) =>
@@ -151,9 +151,12 @@ describe.each(PROFILES)('Command states: set-command-state and set-folder-state 
 		expect((await sim.api.send('set-folder-state', { name: 'Nope', value: false })).json).toEqual(OK);
 	});
 
-	it('refuses a non-boolean value with a plain 400 naming the field', async () => {
-		const answer = await sim.api.send('set-command-state', { name: 'lurk', value: 'false' });
-		expect([answer.status, answer.text]).toEqual([400, 'params.value must be true or false']);
+	it('reads a non-boolean value by truthiness as the application does ("false" enables), with a lint note', async () => {
+		expectLint('params.value is not a JSON boolean');
+		const answer = await sim.api.send('set-command-state', { name: 'rave', value: 'false' });
+		expect([answer.status, answer.json]).toEqual([200, OK]);
+		const rave = ((await snapshot(sim.api)).commands as { chat: { name: string; on: boolean }[] }).chat.find((c) => c.name === 'rave');
+		expect(rave?.on).toBe(true);
 	});
 });
 

@@ -1,7 +1,7 @@
 /** Contract: Authentication, CORS, Endpoints (retrieve, meta, premium, send) and Versioning, in both profiles. */
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '$lib/protocol';
-import { OK, PROFILES, TOKEN, structured, useSim } from './harness';
+import { OK, PROFILES, TOKEN, expectLint, structured, useSim } from './harness';
 
 const UNAUTHORIZED = { status: 401, code: 'unauthorized', message: 'The token is missing or wrong, or the API is switched off in the application.' };
 
@@ -239,9 +239,12 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		expect([answer.status, answer.text]).toEqual([400, 'params must be an object']);
 	});
 
-	it('answers 400 naming an unknown params field', async () => {
+	it('ignores an unknown params field as the application does, with a lint note naming it', async () => {
+		expectLint('params.colour is not a documented field of this type; the application ignores it');
 		const answer = await sim.api.send('chat-command', { value: 'lurk', colour: 'red' });
-		expect([answer.status, answer.text]).toEqual([400, 'params.colour is not a known field']);
+		expect([answer.status, answer.json]).toEqual([200, OK]);
+		const logged = (await sim.api.control('requests')).json as { requests: { type?: string; lint?: string[] }[] };
+		expect(logged.requests.at(-1)).toMatchObject({ type: 'chat-command', lint: ['params.colour is not a documented field of this type; the application ignores it'] });
 	});
 
 	it('answers a plain-text 400 naming the limit for a body over the bound, and keeps serving', async () => {
@@ -305,5 +308,69 @@ describe('Versioning: single features switched off', () => {
 			const meta = (await sim.api.get('/api/meta')).json as { features: unknown };
 			expect(meta.features).toEqual(FEATURES.filter((f) => f !== 'premium'));
 		});
+	});
+});
+
+/** Leniency of the application (facts §4.4, §4.5): answered as it answers, each use a lint note; --strict refuses. */
+describe.each(PROFILES)('lenient reading and lint notes (%s)', (profile) => {
+	const sim = useSim(profile);
+	const lastLint = async () => ((await sim.api.control('requests')).json as { requests: { lint?: string[] }[] }).requests.at(-1)?.lint;
+
+	it.each([
+		['a numeric string for a number', 'set-counter-value', { name: 'wins', value: '5' }, 'params.value is a numeric string', async () => expect(await sim.api.variable('wins')).toBe(5)],
+		['a fraction where a whole number is expected', 'rgb-color', { value: { r: 1, g: 2, b: 3 }, duration: 1500.7 }, 'params.duration is a fraction', async () => {
+			expect(((await sim.api.control('state')).json as { lights: { current: { duration: number } } }).lights.current.duration).toBe(1500);
+		}],
+		['a truthy string for a boolean ("false" counts as true)', 'set-command-state', { name: 'rave', value: 'false' }, 'params.value is not a JSON boolean', async () => {
+			if (profile === 'current') expect((await sim.api.send('chat-command', { value: 'rave' })).json).toEqual(OK);
+		}],
+		['skipQueue on a type that is not queue-executed', 'tts', { value: 'hi', skipQueue: true }, 'params.skipQueue does nothing on tts', async () => {}]
+	])('%s: the application\'s answer and a lint note', async (_what, type, params, note, after) => {
+		expectLint(note);
+		const answer = await sim.api.send(type, params);
+		expect([answer.status, answer.json]).toEqual([200, OK]);
+		expect((await lastLint())?.some((n) => n.startsWith(note))).toBe(true);
+		await after();
+	});
+
+	it('hold, skipQueue, bypassQueue and extraSettings are accepted on queue-executed types without a note (facts §4.5)', async () => {
+		for (const params of [{ value: 'lurk', hold: true }, { value: 'lurk', skipQueue: true }, { value: 'lurk', bypassQueue: true }, { value: 'lurk', extraSettings: { username: 'x' } }])
+			expect((await sim.api.send('chat-command', params)).json).toEqual(OK);
+		expect(await lastLint()).toBeUndefined();
+	});
+
+	it('[number, number, number] means exactly three numbers', async () => {
+		expect((await sim.api.send('rgb-color', { value: [1, 2, 3] })).json).toEqual(OK);
+		const four = await sim.api.send('rgb-color', { value: [1, 2, 3, 4] });
+		expect(four.status).toBe(400);
+		expect(four.text).toContain('params.value');
+	});
+
+	it('a range with no "integer" in it accepts fractions without a note (brightness, ct, slow mode, poll duration)', async () => {
+		expect((await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 55.5 })).json).toEqual(OK);
+		expect((await sim.api.send('rgb-color', { value: { ct: 3200.5 } })).json).toEqual(OK);
+		expect(await lastLint()).toBeUndefined();
+		expect((await sim.api.send('set-slow-mode', { value: true, duration: 10.5, platform: 'alpha' })).json).toEqual(OK);
+		expect((await sim.api.control('state')).json).toMatchObject({ chatModes: { slow: { on: true, duration: 10.5 } } });
+		expect((await sim.api.send('create-poll', { name: 'Q', value: 'a,b', duration: 20.5, platform: 'alpha' })).json).toEqual(OK);
+		expect((await sim.api.control('state')).json).toMatchObject({ poll: { duration: 20.5, status: 'ACTIVE' } });
+		expect(await lastLint()).toBeUndefined();
+	});
+});
+
+describe('strict mode (npm run sim -- --strict): lint notes become 400 answers', () => {
+	const sim = useSim('current', { strict: true });
+	it.each([
+		['set-counter-value', { name: 'wins', value: '5' }, 'params.value is a numeric string; the application reads it as a number (send a JSON number) (refused: the simulator runs in strict mode)'],
+		['chat-command', { value: 'lurk', colour: 'red' }, 'params.colour is not a documented field of this type; the application ignores it (refused: the simulator runs in strict mode)'],
+		['set-command-state', { name: 'lurk', value: 'false' }, 'params.value is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false) (refused: the simulator runs in strict mode)']
+	])('%s %j answers a plain 400 naming the field and the rule', async (type, params, text) => {
+		expectLint(text.split(' (refused')[0]!);
+		const answer = await sim.api.send(type, params);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, text]);
+	});
+
+	it('a strict request is still served', async () => {
+		expect((await sim.api.send('set-counter-value', { name: 'wins', value: 5 })).json).toEqual(OK);
 	});
 });

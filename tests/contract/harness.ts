@@ -5,6 +5,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { startSimServer, type SimServer, type SimServerOptions } from '../../src/server/sim-server';
+import { recordLint } from '../support/lint';
+export { expectLint } from '../support/lint';
 import type { Profile } from '$lib/sim';
 
 export const TOKEN = 'contract-token-7f3a';
@@ -153,7 +155,7 @@ export function useSim(profile: Profile, extra: Partial<SimServerOptions> = {}, 
 	const sockets: TestSocket[] = [];
 	const [before, after] = shared ? [beforeAll, afterAll] : [beforeEach, afterEach];
 	before(async () => {
-		const server = await startSimServer({ port: 0, token: TOKEN, profile, ...extra });
+		const server = await startSimServer({ port: 0, token: TOKEN, profile, onLog: recordLint, ...extra });
 		holder.api = new Api(server);
 		const open = holder.api.socket.bind(holder.api);
 		holder.api.socket = async (...args) => {

@@ -1,7 +1,7 @@
 /** Contract: Variables and counters, Counters and loyalty, and the song request queue, in both profiles. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETUP_INPUT, parseSetup, type Setup } from '$lib/sim';
-import { OK, PROFILES, useSim, type Api } from './harness';
+import { OK, PROFILES, expectLint, useSim, type Api } from './harness';
 
 const value = (n: unknown) => ({ message: n, status: 200 });
 
@@ -79,8 +79,11 @@ describe.each(PROFILES)('Variables and counters (%s)', (profile) => {
 		expect(await sim.api.variable('new_counter')).toBe(5);
 	});
 
-	it('set-counter-value refuses a value that is not a number with a plain 400', async () => {
-		const answer = await sim.api.send('set-counter-value', { name: 'wins', value: '5' });
+	it('set-counter-value reads a numeric string as a number (lint note) and refuses other text with a plain 400', async () => {
+		expectLint('params.value is a numeric string');
+		expect((await sim.api.send('set-counter-value', { name: 'wins', value: '5' })).json).toEqual(OK);
+		expect(await sim.api.variable('wins')).toBe(5);
+		const answer = await sim.api.send('set-counter-value', { name: 'wins', value: 'five' });
 		expect([answer.status, answer.text]).toEqual([400, 'params.value must be a number']);
 	});
 

@@ -16,8 +16,8 @@ export const CHROMIUM_ARGS = [
 	'--disable-quic'
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-	return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+	return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 /**

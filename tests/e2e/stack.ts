@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startSimServer, type SimServer } from '../../src/server/sim-server';
+import { recordLint } from '../support/lint';
 import type { Profile } from '../../src/lib/sim/types';
 import type { Feature } from '../../src/lib/protocol';
 import type { LoggedRequest } from '../../src/lib/sim/types';
@@ -47,7 +48,7 @@ const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-c
 
 /** `engine` runs the pages in a Chromium that broadcasting software embeds (103 or 127) instead of Debian's. */
 export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup; engine?: EngineVersion } = {}): Promise<Stack> {
-	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup });
+	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup, onLog: recordLint });
 	const site = await serveBuild();
 	const engine = options.engine ? await launchEngine(options.engine) : undefined;
 	const browser = engine?.browser ?? (await launchBrowser());

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startCompanion, type Companion, type CompanionOptions } from '../../src/server/companion';
 import { startSimServer } from '../../src/server/sim-server';
+import { recordLint } from '../support/lint';
 
 export const FAKE_INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fake app</title></head><body>fake dashboard</body></html>';
 
@@ -54,7 +55,7 @@ export interface Rig {
 /** The real companion in front of a simulator that holds `realToken`. */
 export async function startRig(extra: Partial<CompanionOptions> = {}): Promise<Rig> {
 	const realToken = `REAL-${randomBytes(12).toString('hex')}`;
-	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: realToken });
+	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: realToken, onLog: recordLint });
 	const tmp = tempDir('companion-');
 	const buildDir = fakeBuild(tmp.dir);
 	const sharesFile = join(tmp.dir, 'shares', 'links.json');

@@ -107,6 +107,31 @@ describe('what a share key forwards', () => {
 	});
 });
 
+describe('the share gate stays strict while the application is lenient', () => {
+	it('an undocumented param, a numeric string or a truthy string never reaches the application (REST and websocket)', async () => {
+		const { key } = await rig.createLink({ profile: 'custom', types: ['tts', 'set-command-state'] });
+		const socket = await rig.openShareSocket(key);
+		rig.sim.sim.clearLog();
+		const attempts: [string, Record<string, unknown>, string][] = [
+			['tts', { value: 'hi', sneaky: 'x' }, 'params.sneaky'],
+			['tts', { value: 'hi', volume: '80' }, 'params.volume'],
+			['set-command-state', { name: 'lurk', value: 'false' }, 'params.value']
+		];
+		for (const [i, [type, params, field]] of attempts.entries()) {
+			const answer = await rig.send(key, type, params);
+			expect(answer.status, `${type} ${JSON.stringify(params)}`).toBe(400);
+			expect(answer.body).toContain(field);
+			socket.send({ type, params, context: `strict-${i}` });
+			expect(await socket.reply(`strict-${i}`)).toMatchObject({ status: 400, error: expect.stringContaining(field) });
+		}
+		// Only what the gate checked and re-serialised is forwarded: here, nothing at all.
+		expect((await rig.send(key, 'tts', { value: 'fine' })).status).toBe(200);
+		socket.close();
+		expect(rig.sim.sim.requestLog.filter((e) => e.type).map((e) => [e.type, e.params])).toEqual([['tts', { value: 'fine' }]]);
+		expect(rig.sim.sim.requestLog.some((e) => e.lint)).toBe(false);
+	});
+});
+
 describe('smuggling attempts with a read-only key', () => {
 	let key: string;
 	beforeAll(async () => {

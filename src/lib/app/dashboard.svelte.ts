@@ -5,11 +5,14 @@
 import { getContext, setContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
-import { connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
+import { DEFAULT_HOST, DEFAULT_PORT } from '$lib/protocol';
+import { DEMO_TOKEN, connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
 import { RememberedSettings } from '$lib/client/remembered-settings';
 import { canConnectTo } from '$lib/client/connection-lock';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
+import { demoAvailable } from '$lib/client/demo';
 import { ShareScope, attachShareScope } from './share-scope.svelte';
+import { loadAppDemo } from './demo-loader';
 
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 
@@ -29,7 +32,7 @@ export class Dashboard {
 		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME });
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
-		this.share = new ShareScope(settings);
+		this.share = new ShareScope(settings, { source: this.#opened.client });
 		attachShareScope(this.connection, this.share);
 	}
 	get client() {
@@ -55,28 +58,78 @@ export class AppHost {
 	current = $state.raw<Dashboard | undefined>();
 	/** Why the page URL's settings could not be used, if it carried any. */
 	urlIssue = $state.raw<SettingsIssue | undefined>();
+	/** The token was read from the address, remembered, and taken out of the address bar. */
+	urlCleaned = $state(false);
+	/** Demo mode's simulator is on its way (a chunk of its own); the demo dashboard opens when it is in. */
+	demoLoading = $state(false);
+	/** Why demo mode could not start, if it could not. */
+	demoError = $state<string | undefined>();
 	readonly #store = new RememberedSettings();
+	/** Counts connects and disconnects: a demo that finishes loading after a newer one opens nothing. */
+	#generation = 0;
 
 	/** Settings from the page URL first, else the last ones remembered on this device. */
 	initial(): ConnectionSettings | undefined {
 		const fromUrl = parseConnectionSettings();
 		if (fromUrl.ok) return fromUrl.settings;
 		if (fromUrl.error.field !== 'token') this.urlIssue = fromUrl.error;
+		if (demoKept()) return { token: DEMO_TOKEN, host: DEFAULT_HOST, port: DEFAULT_PORT, secure: false, demo: true };
 		const stored = this.#store.load();
 		return stored && usableHere(stored) ? stored : undefined;
 	}
 
 	connect(settings: ConnectionSettings, remember = true): void {
+		keepDemo(settings.demo);
 		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
 		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
+		const generation = ++this.#generation;
+		this.demoError = undefined;
+		if (settings.demo && !demoAvailable()) {
+			this.demoLoading = true;
+			loadAppDemo().then(
+				() => {
+					if (generation !== this.#generation) return;
+					this.demoLoading = false;
+					this.#open(settings, remember);
+				},
+				(error: Error) => {
+					if (generation !== this.#generation) return;
+					this.demoLoading = false;
+					this.demoError = error.message;
+				}
+			);
+			return;
+		}
+		this.demoLoading = false;
+		this.#open(settings, remember);
+	}
+
+	#open(settings: ConnectionSettings, remember: boolean): void {
 		this.current?.close();
 		this.current = new Dashboard(settings);
 		if (remember && !settings.demo) this.#store.save(settings);
+		if (remember && !settings.demo) this.#cleanAddress(settings);
+	}
+
+	/**
+	 * A token that came in the address (a pairing QR, a share link) leaves the address bar once it is
+	 * remembered on the device, so it does not sit in history, screenshots or a shared screen.
+	 */
+	#cleanAddress(settings: ConnectionSettings): void {
+		// Pages the companion serves: where pairing QR codes and share links point (a widget's or a static host's address is left alone).
+		if (!isCompanionPage()) return;
+		const fromUrl = parseConnectionSettings();
+		if (!fromUrl.ok || fromUrl.settings.token !== settings.token || !sameSettings(this.#store.load(), settings)) return;
+		history.replaceState(history.state, '', withoutConnection(location.href));
+		this.urlCleaned = true;
 	}
 
 	disconnect(forget = false): void {
+		this.#generation++;
+		this.demoLoading = false;
 		this.current?.close();
 		this.current = undefined;
+		keepDemo(false);
 		if (forget) this.#store.clear();
 	}
 
@@ -98,6 +151,24 @@ export class AppHost {
 		this.current = undefined;
 		history.replaceState(history.state, '', target);
 		location.reload();
+	}
+}
+
+/** The demo survives a reload of its tab (session storage), without replacing the remembered connection. */
+const DEMO_KEY = 'stream-control:demo';
+function keepDemo(on: boolean): void {
+	try {
+		if (on) sessionStorage.setItem(DEMO_KEY, '1');
+		else sessionStorage.removeItem(DEMO_KEY);
+	} catch {
+		// Without storage the demo ends with the page.
+	}
+}
+function demoKept(): boolean {
+	try {
+		return sessionStorage.getItem(DEMO_KEY) === '1';
+	} catch {
+		return false;
 	}
 }
 

@@ -8,37 +8,29 @@
  * streamer's own token, demo mode, a page not served by the companion) it never refuses anything.
  * `SendButton`, `Press` and the menu read it, so every page gets the same behaviour.
  */
-import * as v from 'valibot';
 import { httpBase, isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import { CATALOG, SEND_TYPES, type SendGroup, type SendType } from '$lib/protocol';
-import { SHARE_KEY_PREFIX, SHARE_PROFILES, type ShareGrant } from '$lib/share/profiles';
+import { readShareAnswer, WhoamiAnswerSchema } from '$lib/share/answers';
+import { SHARE_KEY_PREFIX, type ShareGrant } from '$lib/share/profiles';
 
 export const SHARE_REASONS = {
 	notAllowed: 'not allowed by this share link',
 	checking: 'checking what this share link allows…'
 } as const;
 
-const GrantSchema = v.looseObject({
-	share: v.literal(true),
-	id: v.string(),
-	label: v.string(),
-	profile: v.picklist(SHARE_PROFILES),
-	types: v.array(v.string()),
-	allowed: v.array(v.string()),
-	expiresAt: v.nullable(v.number())
-});
-const RefusalSchema = v.looseObject({ message: v.string() });
-
 type ScopeState =
 	| { kind: 'full' }
 	| { kind: 'checking' }
 	| { kind: 'grant'; grant: ShareGrant }
-	| { kind: 'refused'; message: string };
+	/** `label`: the link's name when it worked before and stopped while the page was open. */
+	| { kind: 'refused'; message: string; label?: string };
 
 interface ShareScopeOptions {
 	fetch?: typeof fetch;
 	/** Whether the page is served by the companion server (read from its meta tag by default). */
 	companion?: boolean;
+	/** The connection: when its socket drops after a grant, the link is asked about again, so a revocation shows at once. */
+	source?: { readonly status: string; onChange(listener: () => void): () => void };
 }
 
 /** A menu entry's relation to send types: the groups its controls send, and whether reading alone makes it useful. */
@@ -55,12 +47,22 @@ export const attachShareScope = (connection: object, scope: ShareScope): void =>
 export class ShareScope {
 	#state = $state.raw<ScopeState>({ kind: 'full' });
 	readonly #abort = new AbortController();
+	#stopFollowing: (() => void) | undefined;
 
 	constructor(settings: ConnectionSettings, options: ShareScopeOptions = {}) {
 		const companion = options.companion ?? isCompanionPage();
 		if (settings.demo || !companion || !settings.token.startsWith(SHARE_KEY_PREFIX)) return;
 		this.#state = { kind: 'checking' };
-		void this.#check(settings, options.fetch ?? globalThis.fetch.bind(globalThis));
+		const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+		void this.#check(settings, fetchImpl);
+		const source = options.source;
+		if (!source) return;
+		let wasOpen = source.status === 'open';
+		this.#stopFollowing = source.onChange(() => {
+			const open = source.status === 'open';
+			if (wasOpen && !open && this.#state.kind === 'grant') void this.#check(settings, fetchImpl);
+			wasOpen = open;
+		});
 	}
 
 	/** The page was opened through a share link (whatever its profile turned out to be). */
@@ -73,6 +75,10 @@ export class ShareScope {
 	/** Why the link cannot be used at all (revoked, expired, unknown), if so. */
 	get refusal(): string | undefined {
 		return this.#state.kind === 'refused' ? this.#state.message : undefined;
+	}
+	/** The name of a link that worked on this page and then stopped (revoked or expired meanwhile). */
+	get lostLabel(): string | undefined {
+		return this.#state.kind === 'refused' ? this.#state.label : undefined;
 	}
 
 	/** Why this link may not run a send type; undefined when it may (always, outside share links). */
@@ -90,6 +96,25 @@ export class ShareScope {
 		}
 	}
 
+	/**
+	 * Whether controls that send only these types are out of this link's reach, so a page leaves them
+	 * out (or collapses them under "Not in this link") rather than greying them one by one. A link
+	 * that stopped working has nothing left to offer.
+	 */
+	hides(types: readonly SendType[]): boolean {
+		const state = this.#state;
+		if (state.kind === 'refused') return true;
+		return state.kind === 'grant' && !types.some((t) => state.grant.allowed.includes(t));
+	}
+
+	#landed = false;
+	/** True once, for the first page shown after the grant arrived: where a share link lands is decided once per session. */
+	claimLanding(): boolean {
+		if (this.#landed || this.#state.kind !== 'grant') return false;
+		this.#landed = true;
+		return true;
+	}
+
 	/** Whether a menu entry has anything this link may use. */
 	showsPage(page: PageScope): boolean {
 		if (!this.isShareLink || !page.groups) return true;
@@ -98,6 +123,7 @@ export class ShareScope {
 	}
 
 	destroy(): void {
+		this.#stopFollowing?.();
 		this.#abort.abort();
 	}
 
@@ -108,19 +134,16 @@ export class ShareScope {
 				headers: { authorization: `Bearer ${settings.token}` },
 				signal: this.#abort.signal
 			});
-			const body: unknown = await res.json().catch(() => undefined);
-			const grant = v.safeParse(GrantSchema, body);
-			if (res.ok && grant.success) {
-				const { share: _, ...rest } = grant.output;
-				this.#state = { kind: 'grant', grant: rest as ShareGrant };
-			} else if (res.ok && (body as { share?: unknown } | undefined)?.share === false) {
-				this.#state = { kind: 'full' };
-			} else {
-				const refusal = v.safeParse(RefusalSchema, body);
-				this.#state = { kind: 'refused', message: refusal.success ? refusal.output.message : `the share link could not be checked (HTTP ${res.status})` };
+			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
+			if (answer.ok) this.#state = answer.data.share ? { kind: 'grant', grant: answer.data.grant } : { kind: 'full' };
+			else {
+				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
+				this.#state = { kind: 'refused', label, message: answer.said ? answer.message : `the share link could not be checked (HTTP ${answer.status})` };
 			}
 		} catch {
 			if (this.#abort.signal.aborted) return;
+			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
+			if (this.#state.kind === 'grant') return;
 			this.#state = { kind: 'refused', message: 'the share link could not be checked: the companion server did not answer' };
 		}
 	}

@@ -4,6 +4,7 @@
  * hands widgets a view that can only read.
  */
 import {
+	CATALOG,
 	checkSend,
 	parsePremiumEvent,
 	parseStatesEvent,
@@ -195,12 +196,14 @@ export class StreamClient {
 		let receipt = startReceipt(type, overSocket ? 'socket' : 'rest');
 		onUpdate?.(receipt);
 		let outcome: SendOutcome | undefined;
+		// A request the application answers only after its own waits (run-actions' delays) gets them on top.
+		const timeoutMs = this.#rest.timeoutMs + (CATALOG[check.type].waitMs?.(check.params) ?? 0);
 		if (overSocket) {
-			const answer = await this.#socket.command(type, check.params, this.#capabilities.has('ws-command-responses'));
+			const answer = await this.#socket.command(type, check.params, this.#capabilities.has('ws-command-responses'), timeoutMs);
 			if (answer.kind !== 'not-sent') outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);
 			else receipt = { ...receipt, transport: 'rest' };
 		}
-		outcome ??= await this.#rest.send(type, check.params).then(
+		outcome ??= await this.#rest.send(type, check.params, timeoutMs).then(
 			(answer): SendOutcome => ({ kind: 'answered', ...answer }),
 			(error: unknown) => restFailureOutcome(isClientError(error) ? error : droppedError())
 		);

@@ -4,9 +4,8 @@
  */
 import { StreamClient, type StreamClientOptions } from '$lib/client/client';
 import type { ConnectionSettings } from '$lib/client/settings';
-import type { WebSocketConstructor } from '$lib/client/socket';
-import { demoFetch, demoWebSocketClass } from '$lib/demo/transport';
-import type { Simulator } from '$lib/sim';
+import type { Simulator } from '$lib/sim/simulator';
+import { startDemo } from './demo';
 import { lockConnections } from './connection-lock';
 
 export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
@@ -15,28 +14,14 @@ export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'r
 export interface OpenedClient {
 	readonly client: StreamClient;
 	readonly settings: ConnectionSettings;
-	/** The in-page simulator in demo mode, once its chunk is loaded. */
+	/** The in-page simulator in demo mode. */
 	readonly simulator?: Simulator;
 	close(): void;
 }
 
 export function openClient(settings: ConnectionSettings, options: OpenClientOptions = {}): OpenedClient {
-	let simulator: Simulator | undefined;
-	let stopDemo: (() => void) | undefined;
-	let closed = false;
-	let transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = {};
-	if (settings.demo) {
-		// The simulator is a chunk of its own, fetched in demo mode only: no other page pays for it.
-		const loading = import('$lib/sim').then(({ Simulator }) => {
-			const sim = new Simulator({ token: settings.token });
-			if (!closed) {
-				stopDemo = sim.startDemo();
-				simulator = sim;
-			}
-			return sim;
-		});
-		transport = { fetch: demoFetch(loading), WebSocket: demoWebSocketClass(loading) as unknown as WebSocketConstructor };
-	}
+	const demo = settings.demo ? startDemo(settings.token) : undefined;
+	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo ? { fetch: demo.fetch, WebSocket: demo.WebSocket } : {};
 	const client = new StreamClient({ connection: settings, ...options, ...transport });
 	// Before the first request: from now on the page can reach this address only.
 	lockConnections(settings);
@@ -44,13 +29,10 @@ export function openClient(settings: ConnectionSettings, options: OpenClientOpti
 	return {
 		client,
 		settings,
-		get simulator() {
-			return simulator;
-		},
+		simulator: demo?.simulator,
 		close() {
-			closed = true;
 			client.destroy();
-			stopDemo?.();
+			demo?.stop();
 		}
 	};
 }

@@ -52,6 +52,11 @@ export class RestClient {
 	}
 
 	/** `host:port` as shown in messages (never the token). */
+	/** The usual request timeout (ms). */
+	get timeoutMs(): number {
+		return this.#timeoutMs;
+	}
+
 	get address(): string {
 		try {
 			return new URL(this.#base).host;
@@ -83,9 +88,11 @@ export class RestClient {
 	/**
 	 * Runs a send type. Resolves with the 200 answer; every failure is thrown as a ClientError. A request
 	 * that fails at the network level throws sendUnansweredError: it may have reached the application.
+	 * `timeoutMs` replaces the usual timeout for a request the application answers late by design.
 	 */
-	async send(type: string, params?: Record<string, unknown>): Promise<SendAnswer> {
-		const answer = await this.#request('POST', '/api/send', {}, JSON.stringify(params === undefined ? { type } : { type, params }), () => sendUnansweredError(this.address));
+	async send(type: string, params?: Record<string, unknown>, timeoutMs = this.#timeoutMs): Promise<SendAnswer> {
+		const body = JSON.stringify(params === undefined ? { type } : { type, params });
+		const answer = await this.#request('POST', '/api/send', {}, body, () => sendUnansweredError(this.address), timeoutMs);
 		const parsed = this.#parse(answer, SendResultSchema, type);
 		return { status: parsed.status, message: parsed.message };
 	}
@@ -118,11 +125,12 @@ export class RestClient {
 		path: string,
 		query: Record<string, string> = {},
 		body?: string,
-		networkError: () => ClientError = () => unreachableError(this.address)
+		networkError: () => ClientError = () => unreachableError(this.address),
+		timeoutMs = this.#timeoutMs
 	): Promise<RawAnswer> {
 		const url = `${this.#base}${path}?${new URLSearchParams({ token: this.#token, ...query })}`;
 		const controller = new AbortController();
-		const timer = setTimeout(() => controller.abort(), this.#timeoutMs);
+		const timer = setTimeout(() => controller.abort(), timeoutMs);
 		try {
 			const response = await this.#fetch(url, {
 				method,
@@ -131,15 +139,15 @@ export class RestClient {
 			});
 			return { status: response.status, text: await response.text() };
 		} catch (error) {
-			throw this.#failure(error, controller.signal.aborted, networkError);
+			throw this.#failure(error, controller.signal.aborted, networkError, timeoutMs);
 		} finally {
 			clearTimeout(timer);
 		}
 	}
 
-	#failure(error: unknown, timedOut: boolean, networkError: () => ClientError): ClientError {
+	#failure(error: unknown, timedOut: boolean, networkError: () => ClientError, timeoutMs: number): ClientError {
 		if (isClientError(error)) return error;
 		// The raw error is dropped on purpose: its text may carry the URL, and with it the token.
-		return timedOut ? timeoutError(this.#timeoutMs) : networkError();
+		return timedOut ? timeoutError(timeoutMs) : networkError();
 	}
 }

@@ -136,11 +136,17 @@ export class ApiSocket {
 	/**
 	 * Sends a command. With `expectResponse` it waits for the matching `socketapi:response` (or a
 	 * timeout, or the socket dropping); without, it ends once the frame is handed to the socket.
+	 * `timeoutMs` replaces the usual timeout for a command the application answers late by design.
 	 */
-	async command(type: string, params: Record<string, unknown> | undefined, expectResponse: boolean): Promise<SocketCommandOutcome> {
+	async command(
+		type: string,
+		params: Record<string, unknown> | undefined,
+		expectResponse: boolean,
+		timeoutMs = this.#options.requestTimeoutMs ?? 8000
+	): Promise<SocketCommandOutcome> {
 		if (!this.isOpen) return { kind: 'not-sent' };
 		if (!expectResponse) return this.#transmit(params === undefined ? { type } : { type, params }) ? { kind: 'sent' } : { kind: 'not-sent' };
-		const { context, settled } = this.#pending.open('command', this.#options.requestTimeoutMs ?? 8000);
+		const { context, settled } = this.#pending.open('command', timeoutMs);
 		if (!this.#transmit(params === undefined ? { type, context } : { type, params, context })) {
 			this.#pending.settle(context, { kind: 'lost' });
 			return { kind: 'not-sent' };

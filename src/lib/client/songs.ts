@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { SONG_VARIABLES } from '$lib/protocol';
-import { numberOf, safeImageUrl } from './values';
+import { listOf, numberOf, safeImageUrl } from './values';
 
 export interface Song {
 	title: string;
@@ -34,16 +34,8 @@ const QueueItemSchema = v.looseObject({ title: Text, name: Text, artist: Text, i
 
 /** The waiting requests, in order, bounded. */
 export function parseQueue(raw: unknown, max = MAX_QUEUE): Song[] {
-	let list: unknown = raw;
-	if (typeof raw === 'string') {
-		if (!raw.trim()) return [];
-		try {
-			list = JSON.parse(raw);
-		} catch {
-			return [];
-		}
-	}
-	if (!Array.isArray(list)) return [];
+	const list = listOf(raw);
+	if (!list) return [];
 	const songs: Song[] = [];
 	for (const item of list) {
 		if (songs.length >= max) break;

@@ -11,6 +11,21 @@ export function numberOf(raw: unknown): number | undefined {
 }
 
 /**
+ * A stored value as a list, when it is one: JSON-array variables come back as arrays or as their
+ * JSON text (facts §5.10, §6.4). Anything else, malformed JSON included, gives undefined.
+ */
+export function listOf(raw: unknown): unknown[] | undefined {
+	if (Array.isArray(raw)) return raw;
+	if (typeof raw !== 'string' || !raw.trimStart().startsWith('[')) return undefined;
+	try {
+		const parsed: unknown = JSON.parse(raw);
+		return Array.isArray(parsed) ? parsed : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
  * An image address a widget may load: inline images and http(s) only. Anything else (javascript:,
  * file:, relative paths that would hit the page's own host) gives undefined, and no image is shown.
  */

@@ -1,14 +1,13 @@
 /**
  * An in-page transport to the simulator core: a `fetch` and a WebSocket class that talk to a
- * Simulator object instead of the network, so the static build alone can run the full demo. Either
- * takes the simulator or its promise: the page may still be loading it (open-client.ts).
+ * Simulator object instead of the network, so the static build alone can run the full demo.
  */
 import type { SimPeer, Simulator } from '$lib/sim/simulator';
 
 const later = (fn: () => void) => setTimeout(fn, 0);
 
 /** A `fetch` that answers /api/* from the simulator. Other URLs fail like an unreachable host. */
-export function demoFetch(sim: Simulator | Promise<Simulator>): typeof fetch {
+export function demoFetch(sim: Simulator): typeof fetch {
 	return async (input: RequestInfo | URL, init?: RequestInit) => {
 		const request = new Request(input, init);
 		const url = new URL(request.url);
@@ -17,7 +16,7 @@ export function demoFetch(sim: Simulator | Promise<Simulator>): typeof fetch {
 		const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
 		await new Promise((r) => later(() => r(undefined)));
 		if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-		const answer = await (await sim).handleHttp({ method: request.method, path: url.pathname, query: url.searchParams, headers, body });
+		const answer = await sim.handleHttp({ method: request.method, path: url.pathname, query: url.searchParams, headers, body });
 		return new Response(answer.body, { status: answer.status, headers: answer.headers });
 	};
 }
@@ -25,7 +24,7 @@ export function demoFetch(sim: Simulator | Promise<Simulator>): typeof fetch {
 type Listener = (event: Event) => void;
 
 /** A WebSocket look-alike (enough for reconnecting-websocket) connected to the simulator. */
-export function demoWebSocketClass(sim: Simulator | Promise<Simulator>) {
+export function demoWebSocketClass(sim: Simulator) {
 	return class DemoWebSocket extends EventTarget {
 		static readonly CONNECTING = 0;
 		static readonly OPEN = 1;
@@ -51,14 +50,13 @@ export function demoWebSocketClass(sim: Simulator | Promise<Simulator>) {
 			super();
 			this.url = String(url);
 			const query = new URL(this.url).searchParams;
-			later(async () => {
-				const simulator = await sim;
+			later(() => {
 				if (this.readyState !== 0) return;
 				const peer: SimPeer = {
 					send: (text) => later(() => this.readyState === 1 && this.#fire('message', { data: text })),
 					close: (code, reason = '') => later(() => this.#closed(code, reason))
 				};
-				const session = simulator.connect(query, peer);
+				const session = sim.connect(query, peer);
 				if ('refused' in session) {
 					this.#fire('error', {});
 					this.#closed(1006, '');

@@ -141,6 +141,37 @@ export function validateActions(actions: unknown, field = 'params.actions'): Act
 	return { ok: true, count };
 }
 
+/**
+ * How long the application spends waiting in an action list, in ms, bounded by `maxMs` (the most the
+ * application waits for one list): the `delay` steps at any depth, every branch counted (an upper
+ * bound: a conditional or randomGroup runs only some of them). A loop's repeat count is not public,
+ * so a wait inside a loop counts as `maxMs`. Only delay steps wait: an inline `delay` on any other
+ * action is not applied (facts §5.12). The run-actions request timeout adds this to its usual margin.
+ */
+export function actionsWaitMs(actions: unknown, maxMs: number): number {
+	if (!Array.isArray(actions)) return 0;
+	let total = 0;
+	let visited = 0;
+	const queue: { list: unknown[]; looped: boolean; level: number }[] = [{ list: actions, looped: false, level: 1 }];
+	while (queue.length) {
+		const { list, looped, level } = queue.shift()!;
+		// Past the validator's limits the list is refused anyway; stop walking rather than count on.
+		if (level > LIMITS.actionNestingDepth) continue;
+		for (const item of list) {
+			if (!isRecord(item) || ++visited > LIMITS.actionsPerRequest * LIMITS.actionNestingDepth) return Math.min(total, maxMs);
+			if (item.type === 'delay') {
+				const ms = delayOf(item);
+				if (ms > 0 && looped) return maxMs;
+				total += ms;
+			} else if (typeof item.type === 'string' && BRANCHING.has(item.type))
+				for (const branch of branchesOf(item, '', LIMITS.actionsPerRequest))
+					queue.push({ list: branch.list, looped: looped || item.type === 'loop', level: level + 1 });
+			if (total >= maxMs) return maxMs;
+		}
+	}
+	return total;
+}
+
 /** A field of an action's value, for the routine builder's form. */
 export interface ActionField {
 	key: string;

@@ -3,6 +3,7 @@
  * The simulator, the client, the forms and the tests read this one table.
  */
 import * as v from 'valibot';
+import { actionsWaitMs } from './actions';
 import { LIMITS } from './limits';
 import { bool, int, nonNegativeInt, num, params, platform, rawText, text } from './rules';
 import {
@@ -64,6 +65,8 @@ export interface SendTypeRule {
 	readOnly: boolean;
 	/** The answer is `false` with HTTP 200 when the platform is not a supported one. */
 	falseOffPlatform?: boolean;
+	/** How long the application waits inside this request before answering (ms), on top of its usual time. */
+	waitMs?: (params: Record<string, unknown>) => number;
 }
 
 const value = (what: string) => params({ value: text(what) });
@@ -86,13 +89,14 @@ const rgbValue = v.union(
 			g: num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			b: num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
 		}),
-		v.tuple([
+		v.strictTuple([
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max),
 			num(LIMITS.rgbChannel.min, LIMITS.rgbChannel.max)
 		]),
 		v.strictObject({
-			ct: int(LIMITS.colorTemperature.min, LIMITS.colorTemperature.max, 'K')
+			// The spec's range says no "integer": fractions are accepted.
+			ct: num(LIMITS.colorTemperature.min, LIMITS.colorTemperature.max, 'K')
 		})
 	],
 	`must be {r, g, b} (0–255), [r, g, b] or {ct} with a colour temperature from ${LIMITS.colorTemperature.min} to ${LIMITS.colorTemperature.max} K`
@@ -171,7 +175,7 @@ const chatMode = (label: string, duration?: { min: number; max: number; default:
 	label,
 	params: onPlatform({
 		value: chatModeValue,
-		...(duration ? { duration: v.optional(int(duration.min, duration.max, unit), duration.default) } : {})
+		...(duration ? { duration: v.optional(num(duration.min, duration.max, unit), duration.default) } : {})
 	}) as v.GenericSchema,
 	platforms: ALPHA,
 	acknowledgedOnly: true,
@@ -405,7 +409,7 @@ const RULES = {
 		params: onPlatform({
 			name: rawText('poll title'),
 			value: choices('choices', false),
-			duration: int(LIMITS.poll.min, LIMITS.poll.max, 's')
+			duration: num(LIMITS.poll.min, LIMITS.poll.max, 's')
 		}),
 		platforms: ALPHA,
 		acknowledgedOnly: true
@@ -424,7 +428,7 @@ const RULES = {
 		params: onPlatform({
 			name: rawText('prediction title'),
 			value: choices('outcomes', true),
-			duration: int(LIMITS.prediction.min, LIMITS.prediction.max, 's')
+			duration: num(LIMITS.prediction.min, LIMITS.prediction.max, 's')
 		}),
 		platforms: ALPHA,
 		acknowledgedOnly: true
@@ -519,7 +523,9 @@ const RULES = {
 		params: params({
 			actions: v.array(v.unknown(), 'must be a list of actions'),
 			extraSettings: v.optional(v.record(v.string(), v.unknown(), 'must be an object'))
-		})
+		}),
+		// The answer comes when the whole list has finished, delays included (spec; facts §5.12).
+		waitMs: (p) => actionsWaitMs(p.actions, LIMITS.runActionsMaxWaitMs)
 	},
 	'get-action-catalog': {
 		group: 'actions',

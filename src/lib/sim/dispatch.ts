@@ -5,6 +5,7 @@
  */
 import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
 import { describeIssues } from '../protocol/issues';
+import { describeLint, readLeniently } from '../protocol/leniency';
 import { checkSend } from '../protocol/send';
 import { makeActionHandlers } from './handlers/actions';
 import { commandHandlers } from './handlers/commands';
@@ -26,7 +27,10 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 export class Dispatcher {
 	private readonly handlers: Partial<Record<SendType, Handler>>;
 
-	constructor(private readonly rt: Runtime) {
+	constructor(
+		private readonly rt: Runtime,
+		private readonly strict = false
+	) {
 		this.handlers = {
 			...triggerHandlers,
 			...lightHandlers,
@@ -62,7 +66,9 @@ export class Dispatcher {
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];
-		const check = checkSend(type, params);
+		// The application's lenient reading first (ignored fields, numeric strings, truthiness…), each leniency a lint note.
+		const reading = readLeniently(type, params);
+		const check = checkSend(type, reading.params);
 		if (!check.ok) {
 			const structural = check.issues.some((i) => i.kind !== undefined);
 			if (!rule.acknowledgedOnly || structural) return fail(check.status, describeIssues(check.issues), check.code as ErrorCode | undefined);
@@ -71,12 +77,21 @@ export class Dispatcher {
 				return acknowledged('not alpha: answered false', false);
 			return acknowledged(`refused by the platform: ${describeIssues(check.issues)}`);
 		}
-		if (rule.falseOffPlatform && check.params.platform !== 'alpha') return acknowledged('not alpha: answered false', false);
+		const lint = reading.notes.map(describeLint);
+		if (lint.length && this.strict) return { ...fail(400, `${lint.join('; ')} (refused: the simulator runs in strict mode)`), lint };
+		const outcome = this.handle(type, { ...check.params, ...reading.kept });
+		if (!lint.length) return outcome;
+		return outcome instanceof Promise ? outcome.then((o) => ({ ...o, lint })) : { ...outcome, lint };
+	}
+
+	private handle(type: SendType, params: Record<string, unknown>): MaybePromise<SendOutcome> {
+		const rule = CATALOG[type];
+		if (rule.falseOffPlatform && params.platform !== 'alpha') return acknowledged('not alpha: answered false', false);
 		if (rule.names) {
-			const refusal = this.checkName(type, rule.names.optionKey, rule.names.canBeDisabled, String(check.params.value));
+			const refusal = this.checkName(type, rule.names.optionKey, rule.names.canBeDisabled, String(params.value));
 			if (refusal) return refusal;
 		}
-		return this.handlers[type]!(this.rt, check.params, type);
+		return this.handlers[type]!(this.rt, params, type);
 	}
 
 	/** 404 for an unknown name, 409 for a disabled command; older versions answer success and do nothing. */

@@ -99,6 +99,7 @@ export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): MaybePromise
 				const logged: Partial<LogEntry> = { type: typeof read.type === 'string' ? read.type.slice(0, 100) : undefined, params: read.params };
 				if (outcome.ok && outcome.platformOutcome) logged.platformOutcome = outcome.platformOutcome;
 				if (outcome.note) logged.note = outcome.note;
+				if (outcome.lint) logged.lint = outcome.lint;
 				return respond(outcomeToHttp(rt, outcome), logged);
 			};
 			// A send that waits (run-actions with delays) answers, and is logged, when it has finished.

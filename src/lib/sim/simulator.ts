@@ -48,6 +48,7 @@ export class Simulator {
 	private readonly log: RequestLog;
 	private readonly startedAt: number;
 	private apiRunning = true;
+	private readonly onLog?: (entry: LoggedRequest) => void;
 
 	constructor(opts: SimulatorOptions) {
 		if (!opts.token) throw new Error('the simulator needs a token');
@@ -70,7 +71,8 @@ export class Simulator {
 			random: opts.random ?? Math.random,
 			push: (envelope) => this.hub.broadcast(envelope)
 		});
-		this.dispatcher = new Dispatcher(this.rt);
+		this.dispatcher = new Dispatcher(this.rt, opts.strict ?? false);
+		this.onLog = opts.onLog;
 		this.clientDispatcher = { send: (type, params) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params) };
 		this.hub = new SocketHub({ rt: this.rt, dispatcher: this.clientDispatcher, log: (e) => this.addLog(e), tick: () => this.tick() });
 		this.tick();
@@ -213,6 +215,7 @@ export class Simulator {
 	}
 
 	private addLog(entry: LogEntry): void {
-		this.log.add(entry);
+		const logged = this.log.add(entry);
+		this.onLog?.(logged);
 	}
 }

@@ -157,7 +157,8 @@ export class SocketHub {
 			context,
 			status: statusOf(rt, outcome),
 			platformOutcome: outcome.ok ? outcome.platformOutcome : undefined,
-			note: outcome.note
+			note: outcome.note,
+			lint: outcome.lint
 		});
 	}
 }

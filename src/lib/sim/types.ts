@@ -12,6 +12,10 @@ export interface SimulatorOptions {
 	setup?: Setup;
 	/** The time and the waits (run-actions delays); tests pass a `ManualClock`. Default: the system clock. */
 	clock?: SimClock;
+	/** Lint notes become 400 answers (`npm run sim -- --strict`), for people testing their own clients. */
+	strict?: boolean;
+	/** Called with every request log entry as it is added (the CLI prints the ones with lint notes). */
+	onLog?: (entry: LoggedRequest) => void;
 	/** A clock reading alone (waits then use real time); `clock` wins when both are given. */
 	now?: () => number;
 	random?: () => number;
@@ -56,6 +60,11 @@ export interface LoggedRequest {
 	platformOutcome?: string;
 	/** What the simulator did besides answering (for example "queued while paused", "bad API request"). */
 	note?: string;
+	/**
+	 * Leniencies of the application the request relied on (an ignored field, a numeric string, a
+	 * truthy string, a fraction truncated…): each names the field and the rule. Our tests fail on any.
+	 */
+	lint?: string[];
 }
 
 /** A value now, or later (a send that waits, such as run-actions with delay steps). */
@@ -63,8 +72,8 @@ export type MaybePromise<T> = T | Promise<T>;
 
 /** The result of one send, before it is shaped for HTTP or the websocket. */
 export type SendOutcome =
-	| { ok: true; /** absent key = no `message` in the answer */ message?: unknown; platformOutcome?: string; note?: string }
-	| { ok: false; status: number; code?: ErrorCode; text: string; note?: string };
+	| { ok: true; /** absent key = no `message` in the answer */ message?: unknown; platformOutcome?: string; note?: string; lint?: string[] }
+	| { ok: false; status: number; code?: ErrorCode; text: string; note?: string; lint?: string[] };
 
 /** A failure `Simulator.failNext` makes the next send of `type` answer (shaped by the profile like any failure). */
 export interface InjectedFailure {

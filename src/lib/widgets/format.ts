@@ -1,6 +1,6 @@
 /** Pure formatting for widgets: values as the application stores them turned into short text. */
 
-import { numberOf } from '$lib/client/values';
+import { listOf, numberOf } from '$lib/client/values';
 
 type NumberFormat = 'plain' | 'grouped' | 'compact' | 'fixed2';
 
@@ -30,6 +30,8 @@ export function displayValue(raw: unknown, format: string, locale?: string): str
 	if (raw === undefined || raw === null || raw === '') return formatNumber(0, format, locale);
 	const n = numberOf(raw);
 	if (n !== undefined) return formatNumber(n, format, locale);
+	const list = typeof raw === 'string' ? listOf(raw) : undefined;
+	if (list) return displayValue(list, format, locale);
 	if (typeof raw === 'string') return raw.slice(0, MAX_TEXT);
 	if (typeof raw === 'boolean') return String(raw);
 	if (typeof raw === 'object') {

@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { StreamClient, type StreamClientOptions } from '$lib/client/client';
 import type { WebSocketConstructor } from '$lib/client/socket';
 import { startSimServer } from '../../../src/server/sim-server';
+import { recordLint } from '../../support/lint';
 
 export type Profile = 'current' | 'legacy';
 export const NodeWebSocket = WebSocket as unknown as WebSocketConstructor;
@@ -39,7 +40,7 @@ export function nextSync(client: StreamClient): Promise<void> {
 
 export async function simRig(profile: Profile) {
 	const token = `tok-${randomBytes(9).toString('base64url')}`;
-	const server = await startSimServer({ port: 0, token, profile });
+	const server = await startSimServer({ port: 0, token, profile, onLog: recordLint });
 	const clients: StreamClient[] = [];
 	const makeClient = (extra: Partial<StreamClientOptions> = {}) => {
 		const client = new StreamClient({

@@ -172,6 +172,17 @@ describe('chat page', () => {
 		await feed().getByText('arrived while paused').waitFor();
 	});
 
+	it('Enter in the timeout length asks to confirm the timeout, then sends it', async () => {
+		say('gamma', 'enter_gamma', 'enter from gamma', 'g-2');
+		const s = await openLine('enter from gamma', 'enter_gamma');
+		await s.getByLabel('Length (minutes)').fill('3');
+		stack.sim.sim.clearLog();
+		await s.getByLabel('Length (minutes)').press('Enter');
+		await dialog(page, 'Timeout enter_gamma?').getByRole('button', { name: 'Timeout enter_gamma for 3 min' }).click();
+		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'enter_gamma', platform: 'gamma', duration: 3 }, status: 200 });
+		await closeSheet('enter_gamma');
+	});
+
 	it('has no horizontal scrolling and no serious or critical axe violations, with the sheet open too', async () => {
 		expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 		expect(await seriousViolations(page)).toEqual([]);

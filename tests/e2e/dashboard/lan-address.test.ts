@@ -1,6 +1,7 @@
 /**
  * The companion opened from a LAN-style address: listening on every interface, as `npm start` does,
- * and opened in Chromium at http://127.0.0.2:PORT/ (another origin than 127.0.0.1, still loopback).
+ * and opened in Chromium at http://127.0.0.2:PORT/ (another origin than 127.0.0.1, still loopback), and
+ * at a LAN name (mapped to loopback), which unlike a loopback address is not a secure context.
  * The dashboard and a widget get live data, a press reaches the application, every request stays on
  * the page's own origin, and the console shows no error (CORS, policy or otherwise).
  */
@@ -16,6 +17,8 @@ import { PHONE, TOKEN } from '../stack';
 import { chatEnvelope, waitForText } from '../widgets/helpers';
 import { waitForStatus, WIDGET_VIEWPORT } from '../reliability/pages';
 
+const LAN_NAME = 'streamer-pc.lan';
+
 describe('the companion opened at a LAN-style address', () => {
 	let sim: SimServer;
 	let companion: Companion;
@@ -27,7 +30,7 @@ describe('the companion opened at a LAN-style address', () => {
 	async function open(url: string, viewport = PHONE) {
 		const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
 		const page = await context.newPage();
-		page.setDefaultTimeout(10_000);
+		page.setDefaultTimeout(30_000);
 		const watched = watchPage(page);
 		const origins = new Set<string>();
 		page.on('request', (request) => origins.add(new URL(request.url()).origin));
@@ -41,7 +44,8 @@ describe('the companion opened at a LAN-style address', () => {
 		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
 		companion = await startCompanion({ port: 0, host: '0.0.0.0', api: sim.url, buildDir: BUILD_DIR, sharesFile: join(dir, 'links.json'), log: () => {} });
 		base = `http://127.0.0.2:${companion.port}`;
-		browser = await launchBrowser();
+		// Loopback addresses count as secure contexts; a LAN name does not. This one resolves to loopback.
+		browser = await launchBrowser([`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.2`]);
 	});
 	afterAll(async () => {
 		await browser?.close();
@@ -75,6 +79,28 @@ describe('the companion opened at a LAN-style address', () => {
 		sim.sim.emit(chatEnvelope('lan-2', 'widget over the LAN', { username: 'lan_widget_fan' }));
 		await waitForText(page, /lan_widget_fan: widget over the LAN$/);
 		expect([...origins]).toEqual([base]);
+		expect(problems()).toEqual([]);
+	});
+
+	it('the widget builder copies the real widget URL to the clipboard, where the Clipboard API does not exist', { timeout: 120_000 }, async () => {
+		const { page, problems } = await open(`http://${LAN_NAME}:${companion.port}/#/widgets?token=${TOKEN}`, { width: 1280, height: 1000 });
+		// The premise: a page at a LAN name over http is not a secure context, so navigator.clipboard is missing.
+		expect(await page.evaluate(() => ({ secure: isSecureContext, api: 'clipboard' in navigator }))).toEqual({ secure: false, api: false });
+		const shown = page.getByTestId('widget-url');
+		await page.getByRole('button', { name: 'Reveal token' }).click();
+		const url = await shown.innerText();
+		expect(url).toContain(`token=${TOKEN}`);
+		await page.getByRole('button', { name: 'Hide token' }).click();
+		await page.getByRole('button', { name: 'Copy URL' }).click();
+		await page.getByText('Copied to the clipboard.').waitFor();
+
+		// Read the clipboard back from a secure origin (127.0.0.1 is one) in the same browser.
+		const reader = await page.context().newPage();
+		const secureOrigin = `http://127.0.0.1:${companion.port}`;
+		await page.context().grantPermissions(['clipboard-read'], { origin: secureOrigin });
+		await reader.goto(`${secureOrigin}/#/about`);
+		expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(url);
+		await reader.close();
 		expect(problems()).toEqual([]);
 	});
 });

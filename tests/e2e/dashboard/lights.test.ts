@@ -133,6 +133,13 @@ describe('lights page', () => {
 		expect(errors).toEqual([]);
 	});
 
+	it('fuze: Enter in the audio sensitivity sets it', async () => {
+		await page.getByLabel(/Audio sensitivity/).fill('80');
+		stack.sim.sim.clearLog();
+		await page.getByLabel(/Audio sensitivity/).press('Enter');
+		expect(await onlySend(stack)).toEqual({ type: 'fuze-audio-sensitivity', params: { value: 80 }, status: 200 });
+	});
+
 	it('activity queue: pause, resume and clear cooldowns send at once; clear asks first, and Cancel sends nothing', async () => {
 		expect(await press('Pause queue')).toEqual({ type: 'pause-queue', params: {}, status: 200 });
 		expect(await press('Resume queue')).toEqual({ type: 'resume-queue', params: {}, status: 200 });

@@ -13,8 +13,8 @@ export async function openConnected(stack: Stack, route: string, params: Record<
 }
 
 /** Waits until the simulator has logged `count` commands (reads excluded), then returns them. */
-export async function sent(stack: Stack, count = 1): Promise<LoggedRequest[]> {
-	await expect.poll(() => stack.sends().length, { timeout: 8000 }).toBeGreaterThanOrEqual(count);
+export async function sent(stack: Stack, count = 1, timeout = 8000): Promise<LoggedRequest[]> {
+	await expect.poll(() => stack.sends().length, { timeout }).toBeGreaterThanOrEqual(count);
 	return stack.sends();
 }
 
@@ -32,9 +32,10 @@ export const dialog = (page: Page, title: string | RegExp) => page.getByRole('di
 /**
  * Proves that nothing went out: a later, harmless command is sent and waited for, and it must be
  * the only entry (commands share one ordered connection, so an earlier one would be logged first).
+ * `timeout` for a probe the simulator logs late (a routine, logged when its waits are over).
  */
-export async function assertNothingSentBefore(stack: Stack, probe: () => Promise<void>, probeType: string): Promise<void> {
+export async function assertNothingSentBefore(stack: Stack, probe: () => Promise<void>, probeType: string, timeout?: number): Promise<void> {
 	await probe();
-	const all = await sent(stack, 1);
+	const all = await sent(stack, 1, timeout);
 	expect(all.map((r) => r.type)).toEqual([probeType]);
 }

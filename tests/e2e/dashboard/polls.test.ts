@@ -117,6 +117,22 @@ describe('polls page', () => {
 		expect(errors).toEqual([]);
 	});
 
+	it('Enter in the question starts the poll; Enter in the title starts the prediction', async () => {
+		const poll = card('Poll');
+		await poll.getByLabel('Question').fill('Sent with Enter?');
+		stack.sim.sim.clearLog();
+		await poll.getByLabel('Question').press('Enter');
+		expect(await onlySend(stack)).toMatchObject({ type: 'create-poll', params: { name: 'Sent with Enter?', platform: 'alpha' }, status: 200 });
+
+		const prediction = card('Prediction');
+		await prediction.getByLabel('Title', { exact: true }).fill('Enter wins?');
+		await prediction.getByLabel('Outcome 1').fill('Yes');
+		await prediction.getByLabel('Outcome 2').fill('No');
+		stack.sim.sim.clearLog();
+		await prediction.getByLabel('Title', { exact: true }).press('Enter');
+		expect(await onlySend(stack)).toMatchObject({ type: 'create-prediction', params: { name: 'Enter wins?', value: 'Yes,No', platform: 'alpha' }, status: 200 });
+	});
+
 	it('has no horizontal scrolling and no serious or critical axe violations', async () => {
 		expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 		expect(await seriousViolations(page)).toEqual([]);

@@ -38,7 +38,7 @@ describe('routines page', () => {
 		await assertNothingSentBefore(stack, async () => {
 			await page.getByRole('button', { name: 'Run Hype' }).click();
 			await dialog.getByRole('button', { name: 'Run Hype' }).click();
-		}, 'run-actions');
+		}, 'run-actions', 20_000); // logged when its 5 s wait is over
 		expect(stack.sends()[0]).toMatchObject({ type: 'run-actions', status: 200 });
 		expect(stack.sends()[0]!.params).toEqual({
 			actions: [
@@ -78,7 +78,8 @@ describe('routines page', () => {
 		stack.sim.sim.clearLog();
 		await saved.getByRole('button', { name: 'Run Raid welcome' }).click();
 		await page.getByRole('dialog', { name: 'Run Raid welcome?' }).getByRole('button', { name: 'Run Raid welcome' }).click();
-		await expect.poll(() => stack.sends().length).toBe(1);
+		// The simulator answers, and logs, once the list has finished, after its 1.5 s wait.
+		await expect.poll(() => stack.sends().length, { timeout: 15_000 }).toBe(1);
 		expect(stack.sends()[0]!.params).toEqual({
 			actions: [
 				{ base: 'app', type: 'chatbot', value: { message: 'Welcome raiders!' } },

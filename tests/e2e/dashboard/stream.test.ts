@@ -151,6 +151,26 @@ describe('stream page', () => {
 		expect(errors).toEqual([]);
 	});
 
+	it('Enter in a field submits its card: title, pin, commercial (which still asks first)', async () => {
+		const enter = async (where: Locator, label: string | RegExp, value: string) => {
+			stack.sim.sim.clearLog();
+			const field = where.getByLabel(label);
+			await field.fill(value);
+			await field.press('Enter');
+		};
+		const title = card('Title');
+		await title.getByLabel('alpha').check();
+		await enter(title, 'Stream title', 'Sent with Enter');
+		expect(await onlySend(stack)).toEqual({ type: 'change-stream-title', params: { value: 'Sent with Enter', platform: 'alpha' }, status: 200 });
+
+		await enter(card('Pinned message'), 'Message id', 'msg-enter');
+		expect(await onlySend(stack)).toEqual({ type: 'pin-message', params: { value: 'msg-enter', platform: 'alpha' }, status: 200 });
+
+		await enter(card('Commercial'), /Length/, '60');
+		await confirmIn('Run a 60 s commercial?', 'Run 60 s commercial');
+		expect(await onlySend(stack)).toEqual({ type: 'run-commercial', params: { duration: 60, platform: 'alpha' }, status: 200 });
+	});
+
 	it('while the interface is off, buttons say so instead of failing silently', async () => {
 		stack.sim.sim.stopApi();
 		await card('Marker').getByText('Interface turned off').waitFor();

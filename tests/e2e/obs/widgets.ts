@@ -76,6 +76,15 @@ export function widgetSuite(version: EngineVersion): void {
 				const seen = await transparency(page);
 				expect({ route, ...seen, errors }).toEqual({ route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0], errors: [] });
 			}
-		}, 120_000);
+		}, 180_000);
+
+		it('demo mode from a local file: widget.html loads its simulator beside it', async () => {
+			const page = await (await stack.browser.newContext({ viewport: { width: 480, height: 270 } })).newPage();
+			pages.push(page);
+			const { errors } = watchPage(page);
+			await page.goto(`${pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href}#/widget/chat?demo=1&debug=1`);
+			await page.waitForFunction(() => document.querySelector('.widget li') !== null, null, { timeout: 20_000 });
+			expect(errors).toEqual([]);
+		}, 60_000);
 	});
 }

@@ -135,6 +135,23 @@ describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 		await waitForText(chat, /ana: seen from a file/);
 	}, 45_000);
 
+	it('demo mode runs over http and from a local file, without the application', async () => {
+		const file = pathToFileURL(resolve(BUILD_DIR, pageFile)).href;
+		for (const base of [stack.site.url + entry, file]) {
+			const page = await newPage();
+			const watched = watchPage(page);
+			const loaded: string[] = [];
+			page.on('request', (r) => loaded.push(r.url().split('/').pop()!));
+			await page.goto(`${base}#/widget/chat?demo=1&debug=1`);
+			// The in-page simulator's demo traffic: chat lines with no server at all.
+			await page.locator('.widget li').first().waitFor({ timeout: 15_000 });
+			expect(await page.locator('.debug').getAttribute('data-status')).toBe('open');
+			expect(watched.errors).toEqual([]);
+			// widget.html fetches its simulator only now; index.html carries it.
+			expect(loaded.includes('widget-demo.js')).toBe(entry === 'widget.html');
+		}
+	}, 45_000);
+
 	it('widgets work when the build is served from a subpath', async () => {
 		const site = await serveBuild('/obs/overlays');
 		try {
@@ -169,6 +186,25 @@ describe('the widget-only page', () => {
 			expect(widgetPage).not.toContain(dashboardOnly);
 		}
 		expect(widgetPage.length).toBeLessThan(app.length / 2);
+	});
+
+	it('carries no simulator: demo mode loads widget-demo.js beside it, and says so when it is missing', async () => {
+		const widgetPage = readFileSync(resolve(BUILD_DIR, 'widget.html'), 'utf8');
+		const demo = readFileSync(resolve(BUILD_DIR, 'widget-demo.js'), 'utf8');
+		// A line of the simulator's demo chat.
+		expect(demo).toContain('that was a clean run');
+		expect(widgetPage).not.toContain('that was a clean run');
+		const page = await newPage();
+		await page.route('**/widget-demo.js', (route) => route.abort());
+		await page.goto(`${stack.site.url}widget.html#/widget/counter?demo=1&name=wins`);
+		await page.getByText('Demo mode needs widget-demo.js beside this page').waitFor();
+		// And a widget that does not ask for demo never fetches it.
+		const fetched: string[] = [];
+		const plain = await newPage();
+		plain.on('request', (r) => fetched.push(r.url()));
+		await plain.goto(appUrl(`${stack.site.url}widget.html`, '/widget/counter', { ...connection(stack.sim), name: 'wins' }));
+		await waitForText(plain, /^\d+$/);
+		expect(fetched.filter((url) => url.includes('widget-demo'))).toEqual([]);
 	});
 });
 

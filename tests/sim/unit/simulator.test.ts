@@ -269,6 +269,33 @@ describe('run-actions waits on the injected clock', () => {
 	});
 });
 
+describe('lint notes and strict mode', () => {
+	it('a lenient request is answered and logged with its lint note; onLog sees it; strict answers 400', async () => {
+		const seen: string[][] = [];
+		const sim = new Simulator({ token: TOKEN, onLog: (e) => e.lint && seen.push(e.lint) });
+		const body = JSON.stringify({ type: 'set-counter-value', params: { name: 'wins', value: '4' } });
+		const post = (s: Simulator) => s.handleHttp({ method: 'POST', path: '/api/send', query: new URLSearchParams(`token=${TOKEN}`), headers: {}, body });
+		expect((await post(sim)).status).toBe(200);
+		const note = 'params.value is a numeric string; the application reads it as a number (send a JSON number)';
+		expect(sim.requestLog.at(-1)).toMatchObject({ type: 'set-counter-value', status: 200, lint: [note] });
+		expect(seen).toEqual([[note]]);
+		const strict = new Simulator({ token: TOKEN, strict: true });
+		const refused = await post(strict);
+		expect([refused.status, refused.body]).toEqual([400, `${note} (refused: the simulator runs in strict mode)`]);
+		expect(strict.requestLog.at(-1)).toMatchObject({ status: 400, lint: [note] });
+	});
+
+	it('a websocket command relying on leniency is logged with its lint note too', () => {
+		const sim = new Simulator({ token: TOKEN });
+		const peer = new FakePeer();
+		const conn = sim.connect(new URLSearchParams(`token=${TOKEN}`), peer);
+		if ('refused' in conn) throw new Error('refused');
+		conn.receive(JSON.stringify({ type: 'chat-command', params: { value: 'lurk', colour: 'red' }, context: 1 }));
+		expect(peer.sent.at(-1)).toEqual({ event: 'socketapi:response', context: 1, status: 200, message: true });
+		expect(sim.requestLog.at(-1)!.lint).toEqual(['params.colour is not a documented field of this type; the application ignores it']);
+	});
+});
+
 describe('activity queue', () => {
 	it('holds queued activities while paused, runs them on resume, drops them on clear', async () => {
 		const { send, connect } = setup();

@@ -22,7 +22,18 @@ interface EventFeedOptions {
 	kinds?: readonly FeedKind[];
 	/** Items refused here are never kept, so they do not push others out of the limit (hidden users, filters). */
 	accept?: (item: FeedItem) => boolean;
+	/**
+	 * 'frame': events are taken in once per animation frame (a chat at 1,000 lines/s updates the list
+	 * 60 times a second, not 1,000). Every line still enters the list in order, and each one stays for at
+	 * least a frame even when a frame brings more than `limit`.
+	 */
+	coalesce?: 'frame';
 }
+
+/** Most lines one frame may show above the limit when a burst brings many at once: the DOM stays bounded. */
+const BURST_CAP = 200;
+/** Frames do not run in a hidden page: the queue is taken in at least this often (ms). */
+const FLUSH_FALLBACK_MS = 250;
 
 export class EventFeed {
 	#items = $state.raw<FeedItem[]>([]);
@@ -30,16 +41,22 @@ export class EventFeed {
 	readonly #accept: (item: FeedItem) => boolean;
 	readonly #disposers: Disposer[] = [];
 	#counter = 0;
+	readonly #coalesce: boolean;
+	/** Changes waiting for the next frame, in arrival order. */
+	#queue: ({ add: FeedItem } | { removeChat: string })[] = [];
+	#frame: number | undefined;
+	#fallback: ReturnType<typeof setTimeout> | undefined;
 
 	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions = {}) {
 		this.#limit = Math.max(1, options.limit ?? 100);
 		this.#accept = options.accept ?? (() => true);
+		this.#coalesce = options.coalesce === 'frame' && typeof requestAnimationFrame === 'function';
 		const kinds = new Set(options.kinds ?? ['chat', 'command', 'alert']);
 		if (kinds.has('chat'))
 			this.#disposers.push(
 				source.on('chat', (envelope) => {
 					const chat = parseChatEvent(envelope);
-					if (chat?.kind === 'deletion') this.#items = this.#items.filter((item) => !(item.kind === 'chat' && item.line.id === chat.id));
+					if (chat?.kind === 'deletion') this.#removeChat(chat.id);
 					else if (chat) this.#add({ kind: 'chat', key: this.#key('chat'), line: chat.line, receivedAt: Date.now() });
 				})
 			);
@@ -69,6 +86,8 @@ export class EventFeed {
 
 	destroy(): void {
 		for (const dispose of this.#disposers.splice(0)) dispose();
+		this.#cancelFlush();
+		this.#queue = [];
 	}
 
 	/** Keys are unique per feed, so a list can key rows by them even when message ids repeat. */
@@ -78,7 +97,51 @@ export class EventFeed {
 
 	#add(item: FeedItem): void {
 		if (!this.#accept(item)) return;
+		if (this.#coalesce) return this.#enqueue({ add: item });
 		const next = [...this.#items, item];
 		this.#items = next.length > this.#limit ? next.slice(next.length - this.#limit) : next;
+	}
+
+	#removeChat(id: string): void {
+		if (this.#coalesce) return this.#enqueue({ removeChat: id });
+		this.#items = this.#items.filter((item) => !(item.kind === 'chat' && item.line.id === id));
+	}
+
+	#enqueue(change: { add: FeedItem } | { removeChat: string }): void {
+		this.#queue.push(change);
+		this.#scheduleFlush();
+	}
+
+	#scheduleFlush(): void {
+		if (this.#frame !== undefined) return;
+		this.#frame = requestAnimationFrame(() => this.#flush());
+		this.#fallback = setTimeout(() => this.#flush(), FLUSH_FALLBACK_MS);
+	}
+
+	#cancelFlush(): void {
+		if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+		clearTimeout(this.#fallback);
+		this.#frame = this.#fallback = undefined;
+	}
+
+	/** Applies the frame's changes in order, in one update of the list. */
+	#flush(): void {
+		this.#cancelFlush();
+		const queue = this.#queue;
+		this.#queue = [];
+		let next = this.#items.slice();
+		const added = new Set<FeedItem>();
+		for (const change of queue) {
+			if ('add' in change) {
+				next.push(change.add);
+				added.add(change.add);
+			} else next = next.filter((item) => !(item.kind === 'chat' && item.line.id === change.removeChat));
+		}
+		// Lines that came in this frame (the list's tail) stay for it, even beyond the limit (up to a cap).
+		const fresh = next.filter((item) => added.has(item)).length;
+		const keep = Math.max(this.#limit, Math.min(fresh, BURST_CAP));
+		this.#items = next.length > keep ? next.slice(next.length - keep) : next;
+		// Over the limit for this frame only: the next one brings it back.
+		if (this.#items.length > this.#limit) this.#scheduleFlush();
 	}
 }

@@ -40,6 +40,14 @@ export class ShareLinks {
 		return { ok: true, link: created };
 	}
 
+	/** Hands the companion this dashboard's token, then reads the links. */
+	async enable(remember: boolean): Promise<{ ok: true } | { ok: false; message: string }> {
+		const result = await this.#api.enable(remember);
+		if (!result.ok) return { ok: false, message: result.message };
+		await this.load();
+		return { ok: true };
+	}
+
 	async revoke(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
 		const result = await this.#api.revoke(id);
 		if (!result.ok && result.status !== 404) return { ok: false, message: result.message };

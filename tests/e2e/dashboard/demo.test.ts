@@ -1,0 +1,54 @@
+/** The in-browser demo says it is one, all the time, and survives a reload of its tab. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../axe';
+import { launchBrowser, serveBuild } from '../harness';
+import { waitForStatus } from '../reliability/pages';
+
+describe('the demo', () => {
+	let site: Awaited<ReturnType<typeof serveBuild>>;
+	let browser: Browser;
+	let page: Page;
+	const header = () => page.getByRole('banner');
+
+	beforeAll(async () => {
+		site = await serveBuild();
+		browser = await launchBrowser();
+		const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+		page = await context.newPage();
+		page.setDefaultTimeout(30_000);
+		await page.goto(`${site.url}#/connect`);
+	}, 120_000);
+	afterAll(async () => {
+		await browser?.close();
+		await site?.close();
+	});
+
+	it('started from the connect page, the header shows a "Demo" pill next to the connection state', { timeout: 120_000 }, async () => {
+		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);
+		await page.getByRole('button', { name: 'Try the demo' }).click();
+		await waitForStatus(page, 'open');
+		await header().getByText('Demo', { exact: true }).waitFor();
+		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Deck' }).click();
+		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+		await header().getByText('Demo', { exact: true }).waitFor();
+		expect(await seriousViolations(page)).toEqual([]);
+	});
+
+	it('a reload keeps the demo, and its pill', { timeout: 60_000 }, async () => {
+		await page.reload();
+		await waitForStatus(page, 'open');
+		await header().getByText('Demo', { exact: true }).waitFor();
+		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+	});
+
+	it('connecting for real ends the demo: no pill, and a reload does not bring the demo back', { timeout: 60_000 }, async () => {
+		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Connect' }).click();
+		await page.getByRole('button', { name: 'Disconnect and forget' }).click();
+		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);
+		await page.reload();
+		await page.getByRole('button', { name: 'Try the demo' }).waitFor();
+		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);
+		await header().getByText('Not connected').waitFor();
+	});
+});
