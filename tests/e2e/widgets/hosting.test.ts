@@ -147,7 +147,7 @@ describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 			await page.locator('.widget li').first().waitFor({ timeout: 15_000 });
 			expect(await page.locator('.debug').getAttribute('data-status')).toBe('open');
 			expect(watched.errors).toEqual([]);
-			// widget.html fetches its simulator only now; index.html carries it.
+			// widget.html fetches its simulator as widget-demo.js; index.html as a chunk of its own.
 			expect(loaded.includes('widget-demo.js')).toBe(entry === 'widget.html');
 		}
 	}, 45_000);
