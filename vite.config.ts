@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { BUILD_TARGET } from './build-target';
@@ -9,13 +10,36 @@ export default defineConfig(({ mode }) => {
 		plugins: [sveltekit()],
 		build: { target: BUILD_TARGET },
 		test: {
-			include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
-			environment: 'node',
 			testTimeout: 60_000,
 			hookTimeout: 30_000,
 			// Two cores: browser and socket suites run in separate forks, a few at a time.
 			pool: 'forks',
-			maxWorkers: 2
+			maxWorkers: 2,
+			projects: [
+				{
+					extends: true,
+					test: {
+						name: 'node',
+						include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+						exclude: ['**/*.svelte.test.ts', '**/node_modules/**'],
+						environment: 'node'
+					}
+				},
+				{
+					// The state classes as the browser compiles them, driven inside $effect.root with flushSync.
+					extends: true,
+					resolve: {
+						conditions: ['browser'],
+						// The simulator these tests talk to runs in Node: its socket library keeps its Node entry.
+						alias: [{ find: /^ws$/, replacement: fileURLToPath(new URL('./node_modules/ws/wrapper.mjs', import.meta.url)) }]
+					},
+					test: {
+						name: 'state',
+						include: ['tests/**/*.svelte.test.ts', 'src/**/*.svelte.test.ts'],
+						environment: './tests/state/environment.ts'
+					}
+				}
+			]
 		}
 	};
 });

@@ -3,7 +3,6 @@ import { EVENT_TEXT_LIMITS, SONG_VARIABLES, parseAlertEvent, parseChatEvent, par
 import { Listeners } from '$lib/client/listeners';
 import { ClientError } from '$lib/client/errors';
 import type { ReadOnlyView, VariableRead } from '$lib/client/read-only-view';
-import { SongState } from '$lib/client/state/songs.svelte';
 import { numberOf, safeImageUrl } from '$lib/client/values';
 import { displayValue, formatDuration } from '$lib/widgets/format';
 import { alertShown, describeAlert } from '$lib/widgets/events/describe';
@@ -174,51 +173,5 @@ describe('memory by size', () => {
 		expect(parseAlertEvent({ type: 'alert', event: 'alpha-follower', data: { extraSettings: { displayname: 'Ana' } } })!.username).toBe('Ana');
 		const command = parseCommandEvent({ type: 'command', data: { username: huge, command: huge } })!;
 		expect([command.username.length, command.command.length]).toEqual([EVENT_TEXT_LIMITS.name, EVENT_TEXT_LIMITS.text]);
-	});
-});
-
-describe('song state', () => {
-	/** A read-only view whose variable reads wait until the test answers them. */
-	function pendingView() {
-		const waiting = new Map<string, (read: VariableRead) => void>();
-		const noop = () => () => {};
-		const view = {
-			status: 'open',
-			readVariable: (name: string) => new Promise<VariableRead>((resolve) => waiting.set(name, resolve)),
-			on: (_type: string, _handler: (e: Envelope) => void) => new Listeners<[Envelope]>().add(() => {}),
-			onStatus: noop,
-			onSynced: noop,
-			onReceipt: noop
-		} as unknown as ReadOnlyView;
-		const answer = async (name: string, read: VariableRead) => {
-			waiting.get(name)!(read);
-			waiting.delete(name);
-			await Promise.resolve();
-		};
-		return { view, waiting, answer };
-	}
-
-	it('is loaded only when the first full read is done (every variable answered), not at the title alone', async () => {
-		const { view, waiting, answer } = pendingView();
-		const songs = new SongState(view, { intervalMs: 60_000, withQueue: true });
-		expect([...waiting.keys()].sort()).toEqual(songVariableNames(true).sort());
-		await answer(SONG_VARIABLES.title, { ok: true, value: 'Midnight Arcade' });
-		expect(songs.nowPlaying?.title).toBe('Midnight Arcade');
-		expect(songs.loaded).toBe(false);
-		for (const name of [...waiting.keys()].filter((n) => n !== SONG_VARIABLES.queue)) await answer(name, { ok: true, value: name === SONG_VARIABLES.artist ? 'Neon Lakes' : '' });
-		expect(songs.loaded).toBe(false);
-		// A variable that fails still counts as read (its error shows in the debug corner).
-		await answer(SONG_VARIABLES.queue, { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) });
-		expect(songs.loaded).toBe(true);
-		expect(songs.nowPlaying).toMatchObject({ title: 'Midnight Arcade', artist: 'Neon Lakes' });
-		songs.destroy();
-	});
-
-	it('is not loaded while the title itself could not be read', async () => {
-		const { view, waiting, answer } = pendingView();
-		const songs = new SongState(view, { intervalMs: 60_000, withQueue: false });
-		for (const name of [...waiting.keys()]) await answer(name, name === SONG_VARIABLES.title ? { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) } : { ok: true, value: '' });
-		expect(songs.loaded).toBe(false);
-		songs.destroy();
 	});
 });

@@ -2,7 +2,7 @@
  * The dashboard: the open connection, its state for the UI, the event feed and the share scope.
  * Switching settings (connect page) closes the old dashboard object and opens a new one.
  */
-import { getContext, setContext } from 'svelte';
+import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { DEFAULT_HOST, DEFAULT_PORT } from '$lib/protocol';
@@ -11,7 +11,9 @@ import { RememberedSettings } from '$lib/client/remembered-settings';
 import { canConnectTo } from '$lib/client/connection-lock';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { demoAvailable } from '$lib/client/demo';
-import { ShareScope, attachShareScope } from './share-scope.svelte';
+import type { SendType } from '$lib/protocol';
+import { STATUS_TEXT } from '$lib/client/status-text';
+import { ShareScope } from './share-scope.svelte';
 import { loadAppDemo } from './demo-loader';
 
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
@@ -33,7 +35,6 @@ export class Dashboard {
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings, { source: this.#opened.client });
-		attachShareScope(this.connection, this.share);
 	}
 	get client() {
 		return this.#opened.client;
@@ -46,10 +47,34 @@ export class Dashboard {
 	get simulator() {
 		return this.#opened.simulator;
 	}
+
+	/**
+	 * Why a send type cannot run, in the words a control shows next to itself; undefined when it can.
+	 * One rule for every page, in this order: the share link's limits, what this installation offers
+	 * (capabilities), then the connection. Reads reactive state, so call it inside `$derived`.
+	 */
+	reasonFor(type: SendType): string | undefined {
+		return this.blockedReason(type) ?? (this.connection.status === 'open' ? undefined : STATUS_TEXT[this.connection.status]);
+	}
+
+	/** Refused whatever the connection does: not allowed by the share link, or not offered here. */
+	blockedReason(type: SendType): string | undefined {
+		const shared = this.share.reasonFor(type);
+		if (shared) return shared;
+		const capability = this.connection.capabilities?.get(type);
+		return capability && !capability.offered ? capability.reason : undefined;
+	}
+
+	/** Why a whole section cannot work: set only when every one of its types is blocked. */
+	sectionReason(types: readonly SendType[]): string | undefined {
+		const reasons = types.map((t) => this.blockedReason(t));
+		return reasons.every(Boolean) ? reasons[0] : undefined;
+	}
+
+	/** Ends this connection (the feed's listeners go with the client). */
 	close(): void {
 		this.share.destroy();
 		this.feed.destroy();
-		this.connection.destroy();
 		this.#opened.close();
 	}
 }
@@ -183,13 +208,10 @@ function sameSettings(a: ConnectionSettings | undefined, b: ConnectionSettings):
 	return a !== undefined && a.token === b.token && a.host === b.host && a.port === b.port && a.secure === b.secure && a.demo === b.demo;
 }
 
-const KEY = Symbol('app-host');
-export const provideAppHost = (host: AppHost) => setContext(KEY, host);
-export const useAppHost = (): AppHost => getContext<AppHost>(KEY);
-
-/** The open dashboard; pages are rendered only while one exists. */
-export function useDashboard(): Dashboard {
-	const dashboard = useAppHost().current;
-	if (!dashboard) throw new Error('not connected');
-	return dashboard;
-}
+/** The host (which dashboard is open), for the layout and the connect page. */
+export const [useAppHost, provideAppHost] = createContext<AppHost>();
+/**
+ * The open dashboard, for every page and control under it. The layout provides it (DashboardScope)
+ * around the pages, re-created with each connection, so pages never see a closed one.
+ */
+export const [useDashboard, provideDashboard] = createContext<Dashboard>();

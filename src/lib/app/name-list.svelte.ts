@@ -4,25 +4,21 @@
  * a damaged entry starts an empty list.
  */
 import * as v from 'valibot';
+import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 
 const MAX_NAMES = 50;
 const MAX_NAME_CHARS = 200;
 const ListSchema = v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_NAME_CHARS)));
 
-type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
-
 export class NameList {
 	names = $state<string[]>([]);
-	readonly #key: string;
-	readonly #storage: Storage_ | undefined;
+	readonly #stored: Persisted<string[]>;
 
-	constructor(key: string, initial: readonly string[] = [], storage: Storage_ | undefined = safeStorage()) {
-		this.#key = key;
-		this.#storage = storage;
-		const raw = read(storage, key);
-		const parsed = raw === undefined ? undefined : v.safeParse(ListSchema, raw);
+	constructor(key: string, initial: readonly string[] = [], storage: KeyValueStorage | undefined = deviceStorage()) {
+		this.#stored = new Persisted(key, ListSchema, storage);
+		const saved = this.#stored.load();
 		// Each name once: the pages key their lists by name, and trimming can make two entries equal.
-		this.names = parsed?.success ? [...new Set(parsed.output)].slice(0, MAX_NAMES) : [...initial];
+		this.names = saved ? [...new Set(saved)].slice(0, MAX_NAMES) : [...initial];
 	}
 
 	has(name: string): boolean {
@@ -40,28 +36,8 @@ export class NameList {
 		this.names = this.names.filter((n) => n !== name);
 		this.#save();
 	}
+	/** Storage full or unavailable: the list still works for this visit. */
 	#save(): void {
-		try {
-			this.#storage?.setItem(this.#key, JSON.stringify(this.names));
-		} catch {
-			// Storage full or unavailable: the list still works for this visit.
-		}
-	}
-}
-
-function read(storage: Storage_ | undefined, key: string): unknown {
-	try {
-		const text = storage?.getItem(key);
-		return text == null ? undefined : JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-}
-
-function safeStorage(): Storage_ | undefined {
-	try {
-		return globalThis.localStorage ?? undefined;
-	} catch {
-		return undefined;
+		this.#stored.save(this.names);
 	}
 }

@@ -5,7 +5,7 @@
  */
 import { CATALOG, checkSend, isSendType, needsConfirmation, type FieldIssue, type SendType } from '$lib/protocol';
 import type { Receipt } from '$lib/client/receipts';
-import type { Dashboard } from '$lib/app/dashboard.svelte';
+import { useDashboard, type Dashboard } from './dashboard.svelte';
 
 export interface PendingConfirmation {
 	title: string;
@@ -15,21 +15,39 @@ export interface PendingConfirmation {
 	steps?: readonly string[];
 }
 
+/** Exactly what a press sent: the type and the params after validation. */
+export interface Sent {
+	type: SendType;
+	params: Record<string, unknown>;
+}
+
+/** Called with each settled receipt and what it was the receipt of. */
+export type OnReceipt = (receipt: Receipt, sent: Sent) => void;
+
 export class Press {
 	receipt = $state.raw<Receipt | undefined>();
 	issues = $state.raw<FieldIssue[]>([]);
 	confirmation = $state.raw<PendingConfirmation | undefined>();
-	/** Exactly what was sent last, shown under forms. */
-	sent = $state.raw<{ type: string; params: Record<string, unknown> } | undefined>();
+	#sent = $state.raw<Sent | undefined>();
 	note = $state<string | undefined>();
 	readonly busy = $derived(this.receipt?.state === 'sending');
 	readonly #dashboard: Dashboard;
-	#queued: { type: SendType; params: Record<string, unknown> } | undefined;
-	readonly #onReceipt?: (receipt: Receipt) => void;
+	#queued: Sent | undefined;
+	readonly #onReceipt?: OnReceipt;
 
-	constructor(dashboard: Dashboard, onReceipt?: (receipt: Receipt) => void) {
+	constructor(dashboard: Dashboard, onReceipt?: OnReceipt) {
 		this.#dashboard = dashboard;
 		this.#onReceipt = onReceipt;
+	}
+
+	/** A press for a control of the open dashboard (read from context, so call it while a component initialises). */
+	static create(onReceipt?: OnReceipt): Press {
+		return new Press(useDashboard(), onReceipt);
+	}
+
+	/** Exactly what was sent last, for the feedback shown under forms. */
+	get sent(): Readonly<Sent> | undefined {
+		return this.#sent;
 	}
 
 	/** The rule broken by a field, e.g. `issueFor('duration')` for `params.duration`. */
@@ -82,14 +100,14 @@ export class Press {
 		const queued = this.#queued;
 		this.#queued = undefined;
 		if (!queued || !isSendType(queued.type)) return;
-		this.sent = queued;
+		this.#sent = queued;
 		const receipt = await this.#dashboard.client.send(queued.type, queued.params, { onUpdate: (r) => (this.receipt = r) });
 		this.receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
 			this.note = 'It is no longer in the setup: the list was read again.';
 			void this.#reread(queued.type, queued.params);
 		}
-		this.#onReceipt?.(receipt);
+		this.#onReceipt?.(receipt, queued);
 	}
 
 	/** Reads the setup again and says so at page level (the pressed control may disappear with it). */

@@ -6,7 +6,7 @@
  * key as the token, it asks `GET /__share/whoami` once, then answers `reasonFor(type)`:
  * `undefined` when the type may run, else the words a disabled control shows. Anywhere else (the
  * streamer's own token, demo mode, a page not served by the companion) it never refuses anything.
- * `SendButton`, `Press` and the menu read it, so every page gets the same behaviour.
+ * `Dashboard.reasonFor` and the menu read it, so every page gets the same behaviour.
  */
 import { httpBase, isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import { CATALOG, SEND_TYPES, type SendGroup, type SendType } from '$lib/protocol';
@@ -38,11 +38,6 @@ export interface PageScope {
 	groups?: readonly SendGroup[];
 	readable?: boolean;
 }
-
-/** The scope of the session that owns a connection, so helpers given only `session.connection` find it. */
-const scopes = new WeakMap<object, ShareScope>();
-export const shareScopeOf = (connection: object): ShareScope | undefined => scopes.get(connection);
-export const attachShareScope = (connection: object, scope: ShareScope): void => void scopes.set(connection, scope);
 
 export class ShareScope {
 	#state = $state.raw<ScopeState>({ kind: 'full' });

@@ -1,8 +1,10 @@
 /**
  * Remembers the last connection settings on this device. The token is stored (the streamer asked to be
- * remembered) but nothing here ever logs; storage failures (file://, private mode) are silent misses.
+ * remembered) but nothing here ever logs; storage failures (file://, private mode) are silent misses
+ * (Persisted).
  */
 import * as v from 'valibot';
+import { Persisted, deviceStorage, type KeyValueStorage } from './persisted';
 import type { ConnectionSettings } from './settings';
 
 const StoredSchema = v.object({
@@ -13,53 +15,25 @@ const StoredSchema = v.object({
 	demo: v.optional(v.boolean(), false)
 });
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 export const SETTINGS_STORAGE_KEY = 'stream-control:last-connection';
 
-function defaultStorage(): KeyValueStorage | undefined {
-	try {
-		return globalThis.localStorage ?? undefined;
-	} catch {
-		return undefined;
-	}
-}
-
 export class RememberedSettings {
-	#storage: KeyValueStorage | undefined;
-	#key: string;
+	readonly #stored: Persisted<ConnectionSettings>;
 
-	constructor(storage: KeyValueStorage | undefined = defaultStorage(), key = SETTINGS_STORAGE_KEY) {
-		this.#storage = storage;
-		this.#key = key;
+	constructor(storage: KeyValueStorage | undefined = deviceStorage(), key = SETTINGS_STORAGE_KEY) {
+		this.#stored = new Persisted(key, StoredSchema, storage);
 	}
 
 	load(): ConnectionSettings | undefined {
-		try {
-			const raw = this.#storage?.getItem(this.#key);
-			if (!raw) return undefined;
-			const parsed = v.safeParse(StoredSchema, JSON.parse(raw));
-			return parsed.success ? parsed.output : undefined;
-		} catch {
-			return undefined;
-		}
+		return this.#stored.load();
 	}
 
 	save(settings: ConnectionSettings): boolean {
-		try {
-			const { token, host, port, secure, demo } = settings;
-			this.#storage?.setItem(this.#key, JSON.stringify({ token, host, port, secure, demo }));
-			return this.#storage !== undefined;
-		} catch {
-			return false;
-		}
+		const { token, host, port, secure, demo } = settings;
+		return this.#stored.save({ token, host, port, secure, demo });
 	}
 
 	clear(): void {
-		try {
-			this.#storage?.removeItem(this.#key);
-		} catch {
-			// Nothing to forget when storage is unavailable.
-		}
+		this.#stored.clear();
 	}
 }

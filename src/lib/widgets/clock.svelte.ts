@@ -1,17 +1,21 @@
-/** A ticking "now" for widgets that age things (fade-out, show-for-N-seconds, elapsed time). One timer, cleared on destroy. */
+/**
+ * A ticking "now" for widgets that age things (fade-out, show-for-N-seconds, elapsed time). The timer
+ * runs only while something reactive reads `now` (createSubscriber), and stops with its last reader.
+ */
+import { createSubscriber } from 'svelte/reactivity';
+
 export class Clock {
-	#now = $state(Date.now());
-	readonly #timer: ReturnType<typeof setInterval>;
+	readonly #subscribe: () => void;
 
 	constructor(intervalMs = 1000) {
-		this.#timer = setInterval(() => (this.#now = Date.now()), intervalMs);
+		this.#subscribe = createSubscriber((update) => {
+			const timer = setInterval(update, intervalMs);
+			return () => clearInterval(timer);
+		});
 	}
 
 	get now(): number {
-		return this.#now;
-	}
-
-	destroy(): void {
-		clearInterval(this.#timer);
+		this.#subscribe();
+		return Date.now();
 	}
 }

@@ -9,10 +9,12 @@
  * stops and shows a Retry button, since someone is looking at it. A widget is a browser source in OBS
  * that nobody can press anything in, and it must come back on its own when the streamer switches the
  * interface on again: RETRY_AFTER_STOP_MS after each stop it calls retry() (one upgrade attempt, then
- * the client's usual backoff if that is refused). Tested in tests/client/widget-host-retry.test.ts.
+ * the client's usual backoff if that is refused). Tested in tests/state/widget-host.svelte.test.ts.
+ *
+ * Create it while a component initialises: the connection is closed by that component's teardown
+ * (an effect the host registers), so no component calls anything to end it.
  */
 import { openClient, type OpenedClient } from '$lib/client/open-client';
-import type { Disposer } from '$lib/client/listeners';
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { pageParams, parseConnectionSettings, type PageLocation, type SettingsIssue } from '$lib/client/settings';
 import { Connection } from '$lib/client/state/connection.svelte';
@@ -37,7 +39,6 @@ export class WidgetHost {
 	readonly connection: Connection | undefined;
 	readonly demo: boolean;
 	readonly #opened: OpenedClient | undefined;
-	readonly #disposers: Disposer[] = [];
 	#retryTimer: ReturnType<typeof setTimeout> | undefined;
 	#destroyed = false;
 
@@ -60,23 +61,21 @@ export class WidgetHost {
 		this.#opened = opened;
 		this.view = opened.client.readOnlyView();
 		this.connection = new Connection(this.view);
-		this.#disposers.push(
-			this.view.onStatus((status) => {
-				if (status === 'stopped' && !this.#destroyed && this.#retryTimer === undefined)
-					this.#retryTimer = setTimeout(() => {
-						this.#retryTimer = undefined;
-						if (!this.#destroyed) opened.client.retry();
-					}, RETRY_AFTER_STOP_MS);
-			})
-		);
+		this.view.onStatus((status) => {
+			if (status === 'stopped' && !this.#destroyed && this.#retryTimer === undefined)
+				this.#retryTimer = setTimeout(() => {
+					this.#retryTimer = undefined;
+					if (!this.#destroyed) opened.client.retry();
+				}, RETRY_AFTER_STOP_MS);
+		});
+		$effect(() => () => this.#close());
 	}
 
-	destroy(): void {
+	/** Closing the client also drops every listener on it (this host's, the feeds', the watchers'). */
+	#close(): void {
 		if (this.#destroyed) return;
 		this.#destroyed = true;
 		clearTimeout(this.#retryTimer);
-		for (const dispose of this.#disposers.splice(0)) dispose();
-		this.connection?.destroy();
 		this.#opened?.close();
 	}
 }

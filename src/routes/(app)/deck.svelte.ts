@@ -3,6 +3,7 @@
  * setup name it triggers (`studio-scene:Intro`).
  */
 import * as v from 'valibot';
+import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 
 const KEY = 'stream-control:deck';
 const DeckSchema = v.object({
@@ -17,18 +18,15 @@ export const deckKey = (type: string, name: string) => `${type}:${name}`;
 export class Deck {
 	favourites = $state<string[]>([]);
 	pages = $state<DeckPage[]>([]);
-	readonly #storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+	readonly #stored: Persisted<DeckData>;
 
-	constructor(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = safeStorage()) {
-		this.#storage = storage;
-		try {
-			const parsed = v.safeParse(DeckSchema, JSON.parse(storage?.getItem(KEY) ?? 'null'));
-			if (parsed.success) {
-				this.favourites = parsed.output.favourites;
-				this.pages = parsed.output.pages;
-			}
-		} catch {
-			// A damaged entry starts an empty deck rather than breaking the page.
+	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
+		this.#stored = new Persisted(KEY, DeckSchema, storage);
+		// A damaged entry starts an empty deck rather than breaking the page.
+		const saved = this.#stored.load();
+		if (saved) {
+			this.favourites = saved.favourites;
+			this.pages = saved.pages;
 		}
 	}
 
@@ -55,19 +53,8 @@ export class Deck {
 		);
 		this.#save();
 	}
+	/** Storage full or unavailable: the deck still works for this visit. */
 	#save(): void {
-		try {
-			this.#storage?.setItem(KEY, JSON.stringify({ favourites: this.favourites, pages: this.pages }));
-		} catch {
-			// Storage full or unavailable: the deck still works for this visit.
-		}
-	}
-}
-
-function safeStorage() {
-	try {
-		return globalThis.localStorage ?? undefined;
-	} catch {
-		return undefined;
+		this.#stored.save({ favourites: this.favourites, pages: this.pages });
 	}
 }

@@ -68,7 +68,6 @@ describe('token hygiene', () => {
 		nobody.destroy();
 
 		texts.push(state.lastError?.message ?? '', String(state.status));
-		state.destroy();
 		client.destroy();
 
 		expect(texts.filter(Boolean).length).toBeGreaterThan(10);

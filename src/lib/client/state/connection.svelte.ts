@@ -1,77 +1,71 @@
 /**
- * Live connection state for the UI: status and last error, meta and capabilities, settings, premium
- * (kept current by the `premium` event) and the `states` flags (from retrieve and the `states` event).
- * The client does the protocol work; this class only mirrors its snapshot into runes.
+ * Live connection state for the UI: status and last error, meta and capabilities, the application's
+ * setup, premium (kept current by the `premium` event) and the `states` flags. A view, not a copy:
+ * every getter reads the client, and subscribes to its changes only while something reactive reads it
+ * (createSubscriber), so nothing is left listening once the readers are gone.
  */
+import { createSubscriber } from 'svelte/reactivity';
 import type { Meta, SettingsData, States } from '../../protocol';
 import type { Capabilities } from '../capabilities';
 import type { ClientError } from '../errors';
-import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 import type { ConnectionStatus } from '../socket';
 
 export class Connection {
-	#status = $state<ConnectionStatus>('stopped');
-	#lastError = $state.raw<ClientError | undefined>();
-	#meta = $state.raw<Meta | undefined>();
-	#setup = $state.raw<SettingsData | undefined>();
-	#capabilities = $state.raw<Capabilities | undefined>();
-	#premium = $state<boolean | undefined>();
-	#states = $state.raw<States | undefined>();
-	#updatedAt = $state<number | undefined>();
 	readonly #source: ReadableSource;
-	readonly #disposers: Disposer[] = [];
-
-	/** Whether the application currently has its light control on, from the `states` flags. */
-	readonly lightsOn = $derived(Boolean(this.#states?.on));
-	readonly streamMode = $derived(Boolean(this.#states?.streamMode));
-	readonly fuze = $derived(Boolean(this.#states?.fuze));
+	readonly #subscribe: () => void;
+	#updatedAt = Date.now();
 
 	constructor(source: ReadableSource) {
 		this.#source = source;
-		this.#copy();
-		this.#disposers.push(source.onChange(() => this.#copy()));
+		this.#subscribe = createSubscriber((update) =>
+			source.onChange(() => {
+				this.#updatedAt = Date.now();
+				update();
+			})
+		);
+	}
+
+	#read(): ReadableSource {
+		this.#subscribe();
+		return this.#source;
 	}
 
 	get status(): ConnectionStatus {
-		return this.#status;
+		return this.#read().status;
 	}
 	get lastError(): ClientError | undefined {
-		return this.#lastError;
+		return this.#read().lastError;
 	}
 	get meta(): Meta | undefined {
-		return this.#meta;
+		return this.#read().meta;
 	}
+	/** The application's setup (its settings payload), not the connection settings. */
 	get setup(): SettingsData | undefined {
-		return this.#setup;
+		return this.#read().setup;
 	}
 	get capabilities(): Capabilities | undefined {
-		return this.#capabilities;
+		return this.#read().capabilities;
 	}
 	get premium(): boolean | undefined {
-		return this.#premium;
+		return this.#read().premium;
 	}
 	get states(): States | undefined {
-		return this.#states;
+		return this.#read().states;
 	}
-	/** When anything last changed (for a widget's debug corner). */
-	get updatedAt(): number | undefined {
+	/** Whether the application currently has its light control on, from the `states` flags. */
+	get lightsOn(): boolean {
+		return Boolean(this.states?.on);
+	}
+	get streamMode(): boolean {
+		return Boolean(this.states?.streamMode);
+	}
+	get fuze(): boolean {
+		return Boolean(this.states?.fuze);
+	}
+	/** When anything last changed while someone was watching (for a widget's debug corner). */
+	get updatedAt(): number {
+		this.#subscribe();
 		return this.#updatedAt;
-	}
-
-	destroy(): void {
-		for (const dispose of this.#disposers.splice(0)) dispose();
-	}
-
-	#copy(): void {
-		const s = this.#source;
-		this.#status = s.status;
-		this.#lastError = s.lastError;
-		this.#meta = s.meta;
-		this.#setup = s.setup;
-		this.#capabilities = s.capabilities;
-		this.#premium = s.premium;
-		this.#states = s.states;
-		this.#updatedAt = Date.now();
 	}
 }

@@ -1,6 +1,7 @@
 /**
  * The song data both song widgets share: the song-request variables, read at start, on an interval,
- * on music alerts and the mod queue (VariableWatcher's hints) and after every reconnect.
+ * on music alerts and the mod queue (VariableWatcher's hints) and after every reconnect, while
+ * something on screen reads them.
  */
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
@@ -42,9 +43,5 @@ export class SongState {
 	/** The first read error, if any variable failed on its last read. */
 	get error(): string | undefined {
 		return Object.values(this.#watcher.errors)[0]?.message;
-	}
-
-	destroy(): void {
-		this.#watcher.destroy();
 	}
 }

@@ -7,10 +7,13 @@
  * While the socket is still connecting the first read waits for the sync after open (a read before
  * would go over REST, a POST with its own preflight per variable, and be made again after the sync);
  * if the socket fails to open instead, it reads then, over REST.
+ *
+ * It watches only while something reactive reads it (createSubscriber): the first reader starts the
+ * listeners, the interval and the first read; when the last reader is gone they all stop.
  */
+import { createSubscriber } from 'svelte/reactivity';
 import { CATALOG, changedVariableName, isSendType, isSongHint } from '../../protocol';
 import type { ClientError } from '../errors';
-import type { Disposer } from '../listeners';
 import type { ReadOnlyView } from '../read-only-view';
 
 interface VariableWatcherOptions {
@@ -28,16 +31,26 @@ export class VariableWatcher {
 	readonly #inFlight = new Set<string>();
 	/** Variables asked for again while their read was in flight. */
 	readonly #owed = new Set<string>();
-	readonly #disposers: Disposer[] = [];
-	#timer: ReturnType<typeof setInterval> | undefined;
-	#destroyed = false;
+	readonly #intervalMs: number;
+	readonly #subscribe: () => void;
+	/** Bumped on every stop, so a read that ends after it does not apply. */
+	#round = 0;
+	#watching = false;
 	/** Whether any read has started: until then a failed open still owes the first read. */
 	#started = false;
 
 	constructor(source: WatchSource, names: readonly string[], options: VariableWatcherOptions = {}) {
 		this.#source = source;
 		this.#names = [...new Set(names)];
-		this.#disposers.push(
+		this.#intervalMs = options.intervalMs ?? 1000;
+		this.#subscribe = createSubscriber(() => this.#watch());
+	}
+
+	#watch(): () => void {
+		const source = this.#source;
+		this.#watching = true;
+		this.#started = false;
+		const disposers = [
 			source.on('alert', (envelope) => {
 				const name = changedVariableName(envelope);
 				if (name && this.#names.includes(name)) void this.refresh(name);
@@ -53,20 +66,29 @@ export class VariableWatcher {
 				const rule = isSendType(receipt.type) ? CATALOG[receipt.type] : undefined;
 				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs')) void this.refresh();
 			})
-		);
+		];
 		// Polling a closed or refused connection only piles up errors; the reconnect triggers a read anyway.
-		this.#timer = setInterval(() => source.status === 'open' && void this.#poll(), options.intervalMs ?? 1000);
+		const timer = setInterval(() => source.status === 'open' && void this.#poll(), this.#intervalMs);
 		if (source.status !== 'connecting') void this.refresh();
+		return () => {
+			this.#watching = false;
+			this.#round++;
+			clearInterval(timer);
+			for (const dispose of disposers) dispose();
+		};
 	}
 
 	/** Values by variable name, as the application stores them (numbers may come back as strings). */
 	get values(): Readonly<Record<string, unknown>> {
+		this.#subscribe();
 		return this.#values;
 	}
 	get errors(): Readonly<Record<string, ClientError>> {
+		this.#subscribe();
 		return this.#errors;
 	}
 	get updatedAt(): number | undefined {
+		this.#subscribe();
 		return this.#updatedAt;
 	}
 	get names(): readonly string[] {
@@ -83,14 +105,10 @@ export class VariableWatcher {
 		await Promise.all(this.#names.map((n) => this.#read(n, false)));
 	}
 
-	destroy(): void {
-		this.#destroyed = true;
-		clearInterval(this.#timer);
-		for (const dispose of this.#disposers.splice(0)) dispose();
-	}
-
 	async #read(name: string, oweIfBusy: boolean): Promise<void> {
-		if (this.#destroyed) return;
+		// Nobody is watching: nothing to keep fresh (a page's explicit refresh() waits for its readers).
+		if (!this.#watching) return;
+		const round = this.#round;
 		if (this.#inFlight.has(name)) {
 			if (oweIfBusy) this.#owed.add(name);
 			return;
@@ -101,7 +119,7 @@ export class VariableWatcher {
 			do {
 				this.#owed.delete(name);
 				const result = await this.#source.readVariable(name);
-				if (this.#destroyed) return;
+				if (round !== this.#round) return;
 				this.#apply(name, result);
 			} while (this.#owed.has(name));
 		} finally {

@@ -3,6 +3,9 @@
  * trimming, predictions trim). Each entry is trimmed here and empty ones dropped; a comma inside an
  * entry would silently make two, so it is refused with the entry named.
  */
+import * as v from 'valibot';
+import { Persisted } from '$lib/client/persisted';
+
 export type Joined = { ok: true; value: string; list: string[] } | { ok: false; index: number; rule: string };
 
 export function joinChoices(entries: readonly string[], what: string): Joined {
@@ -17,26 +20,24 @@ export function joinChoices(entries: readonly string[], what: string): Joined {
 
 export const formatSeconds = (s: number) => (s % 60 === 0 ? `${s / 60} min` : `${s} s`);
 
-const KEY = 'stream-control:last-prediction';
+const PredictionSchema = v.object({
+	title: v.string(),
+	outcomes: v.pipe(
+		v.array(v.string()),
+		v.transform((list) => list.slice(0, 20))
+	)
+});
+type Prediction = v.InferOutput<typeof PredictionSchema>;
 
 /** The outcomes of the last prediction created from this device, so it can be resolved after a reload. */
-export function loadPrediction(): { title: string; outcomes: string[] } | undefined {
-	try {
-		const raw: unknown = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? 'null');
-		if (!raw || typeof raw !== 'object') return undefined;
-		const { title, outcomes } = raw as Record<string, unknown>;
-		if (typeof title !== 'string' || !Array.isArray(outcomes) || !outcomes.every((o) => typeof o === 'string')) return undefined;
-		return { title, outcomes: outcomes.slice(0, 20) as string[] };
-	} catch {
-		return undefined;
-	}
+const lastPrediction = new Persisted<Prediction>('stream-control:last-prediction', PredictionSchema);
+
+export function loadPrediction(): Prediction | undefined {
+	return lastPrediction.load();
 }
 
-export function savePrediction(value: { title: string; outcomes: string[] } | undefined): void {
-	try {
-		if (value) globalThis.localStorage?.setItem(KEY, JSON.stringify(value));
-		else globalThis.localStorage?.removeItem(KEY);
-	} catch {
-		// Not remembered where storage is unavailable; the page still works for this visit.
-	}
+/** Not remembered where storage is unavailable; the page still works for this visit. */
+export function savePrediction(value: Prediction | undefined): void {
+	if (value) lastPrediction.save(value);
+	else lastPrediction.clear();
 }

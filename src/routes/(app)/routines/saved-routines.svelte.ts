@@ -1,5 +1,6 @@
 /** Routines saved on this device, validated with valibot on load (a damaged entry is dropped, not shown). */
 import * as v from 'valibot';
+import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { LIMITS } from '$lib/protocol';
 import type { Routine } from './presets';
 
@@ -22,22 +23,16 @@ export const RoutineSchema = v.object({
 	)
 });
 
-type Storage_ = Pick<Storage, 'getItem' | 'setItem'>;
+/** The list as stored; each routine is checked on its own, so one damaged entry does not lose the rest. */
+const StoredSchema = v.array(v.unknown());
 
 export class SavedRoutines {
 	routines = $state.raw<Routine[]>([]);
-	readonly #storage: Storage_ | undefined;
+	readonly #stored: Persisted<unknown[]>;
 
-	constructor(storage: Storage_ | undefined = safeStorage()) {
-		this.#storage = storage;
-		let raw: unknown;
-		try {
-			raw = JSON.parse(storage?.getItem(KEY) ?? '[]');
-		} catch {
-			raw = [];
-		}
-		const list = Array.isArray(raw) ? raw : [];
-		this.routines = list.flatMap((item) => {
+	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
+		this.#stored = new Persisted(KEY, StoredSchema, storage);
+		this.routines = (this.#stored.load() ?? []).flatMap((item) => {
 			const parsed = v.safeParse(RoutineSchema, item);
 			return parsed.success ? [parsed.output as Routine] : [];
 		});
@@ -60,19 +55,8 @@ export class SavedRoutines {
 		this.#write();
 	}
 
+	/** Storage full or unavailable: saved for this visit only. */
 	#write(): void {
-		try {
-			this.#storage?.setItem(KEY, JSON.stringify(this.routines));
-		} catch {
-			// Storage full or unavailable: saved for this visit only.
-		}
-	}
-}
-
-function safeStorage(): Storage_ | undefined {
-	try {
-		return globalThis.localStorage ?? undefined;
-	} catch {
-		return undefined;
+		this.#stored.save(this.routines);
 	}
 }

@@ -1,3 +1,8 @@
+/**
+ * The client's state classes as the browser compiles them: each watches only while an effect reads it
+ * (`watching`), and ending that effect's root is what stops its listeners and timers.
+ */
+import { flushSync } from 'svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
@@ -7,7 +12,8 @@ import type { Envelope } from '$lib/protocol';
 import type { Receipt } from '$lib/client/receipts';
 import type { ConnectionStatus } from '$lib/client/socket';
 import type { VariableRead } from '$lib/client/read-only-view';
-import { fakeApp } from './support/fake-app';
+import { fakeApp } from '../client/support/fake-app';
+import { watching } from './watch.svelte';
 
 /** A hand-driven source with the listener surface of a read-only view. */
 function fakeSource(read: (name: string) => Promise<VariableRead> = async () => ({ ok: true, value: 1 })) {
@@ -135,6 +141,7 @@ describe('VariableWatcher', () => {
 	it('reads at once, then on the interval', async () => {
 		const source = fakeSource();
 		const watcher = new VariableWatcher(source, ['deaths', 'wins'], { intervalMs: 1000 });
+		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(2);
 		expect(watcher.values).toEqual({ deaths: 1, wins: 1 });
@@ -143,7 +150,7 @@ describe('VariableWatcher', () => {
 		source.status = 'reconnecting';
 		await vi.advanceTimersByTimeAsync(3000);
 		expect(source.readVariable).toHaveBeenCalledTimes(4);
-		watcher.destroy();
+		await stop();
 		await vi.advanceTimersByTimeAsync(5000);
 		expect(source.readVariable).toHaveBeenCalledTimes(4);
 		expect(source.listenerCount()).toBe(0);
@@ -152,6 +159,7 @@ describe('VariableWatcher', () => {
 	it('re-reads at once on a variable-changed alert naming it, song alerts, own sends and reconnects', async () => {
 		const source = fakeSource();
 		const watcher = new VariableWatcher(source, ['deaths', 'songrequest_queue'], { intervalMs: 60_000 });
+		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(0);
 		source.readVariable.mockClear();
 		source.emit({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: 'deaths' } } });
@@ -174,12 +182,13 @@ describe('VariableWatcher', () => {
 		source.synced.emit();
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(7);
-		watcher.destroy();
+		await stop();
 	});
 
 	it('reads once more when a change is announced while that variable is being read', async () => {
 		const { source, waiting, answer } = manualSource();
 		const watcher = new VariableWatcher(source, ['deaths'], { intervalMs: 60_000 });
+		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
 		// The application changes it after it answered the read in flight: two cues, one owed read.
@@ -196,24 +205,26 @@ describe('VariableWatcher', () => {
 		expect(watcher.values.deaths).toBe(4);
 		expect(source.readVariable).toHaveBeenCalledTimes(2);
 		expect(waiting).toHaveLength(0);
-		watcher.destroy();
+		await stop();
 	});
 
 	it('does not owe a read for an interval tick that comes while one is in flight', async () => {
 		const { source, answer } = manualSource();
 		const watcher = new VariableWatcher(source, ['deaths'], { intervalMs: 100 });
+		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(350);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
 		answer(1);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
-		watcher.destroy();
+		await stop();
 	});
 
 	it('waits for the sync after open instead of reading while the socket connects', async () => {
 		const source = fakeSource();
 		source.status = 'connecting';
 		const watcher = new VariableWatcher(source, ['deaths', 'wins'], { intervalMs: 1000 });
+		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).not.toHaveBeenCalled();
 		source.setStatus('open');
@@ -223,13 +234,14 @@ describe('VariableWatcher', () => {
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(2);
 		expect(watcher.values).toEqual({ deaths: 1, wins: 1 });
-		watcher.destroy();
+		await stop();
 	});
 
 	it('still reads, over REST, when the socket fails to open', async () => {
 		const source = fakeSource();
 		source.status = 'connecting';
 		const watcher = new VariableWatcher(source, ['deaths'], { intervalMs: 1000 });
+		const stop = watching(() => watcher.values);
 		source.setStatus('reconnecting');
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
@@ -238,7 +250,7 @@ describe('VariableWatcher', () => {
 		source.setStatus('unreachable');
 		await vi.advanceTimersByTimeAsync(5000);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
-		watcher.destroy();
+		await stop();
 		expect(source.listenerCount()).toBe(0);
 	});
 
@@ -246,6 +258,7 @@ describe('VariableWatcher', () => {
 		let release: (r: VariableRead) => void = () => {};
 		const source = fakeSource(() => new Promise((r) => (release = r)));
 		const watcher = new VariableWatcher(source, ['x'], { intervalMs: 100 });
+		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(350);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
 		const { ClientError } = await import('$lib/client/errors');
@@ -257,15 +270,33 @@ describe('VariableWatcher', () => {
 		await vi.advanceTimersByTimeAsync(0);
 		expect(watcher.values.x).toBe(5);
 		expect(watcher.errors.x).toBeUndefined();
-		watcher.destroy();
+		await stop();
 	});
 });
 
 describe('Connection', () => {
-	it('mirrors the client, with premium and states updated live by events', async () => {
+	it('reads the client, with premium and states updated live by events, while something watches', async () => {
 		const app = fakeApp();
 		const client = app.client();
-		const state = new Connection(client.readOnlyView());
+		// The view, with its change listeners counted, so the test sees them end with the root.
+		const view = client.readOnlyView();
+		let listening = 0;
+		const counted = Object.create(view, {
+			onChange: {
+				value: (handler: () => void) => {
+					listening++;
+					const dispose = view.onChange(handler);
+					return () => {
+						listening--;
+						dispose();
+					};
+				}
+			}
+		});
+		const state = new Connection(counted);
+		const seen: (boolean | undefined)[] = [];
+		const stop = watching(() => seen.push(state.premium));
+		expect(listening).toBe(1);
 		expect(state.status).toBe('stopped');
 		await app.connect(client);
 		expect(state.status).toBe('open');
@@ -282,9 +313,17 @@ describe('Connection', () => {
 		app.ws.latest().serverClose(1000);
 		expect(state.status).toBe('stopped');
 		expect(state.lastError?.kind).toBe('stopped');
-		state.destroy();
+		// An effect reading premium re-ran with each change.
+		flushSync();
+		expect(seen).toContain(true);
+		expect(seen.at(-1)).toBe(true);
+		// Ending the root ends the subscription: nothing is left listening, and no effect runs again.
+		await stop();
+		expect(listening).toBe(0);
+		const runs = seen.length;
 		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: false } }));
-		expect(state.premium).toBe(true);
+		flushSync();
+		expect(seen).toHaveLength(runs);
 		client.destroy();
 	});
 });

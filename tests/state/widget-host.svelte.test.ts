@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamClient } from '$lib/client/client';
 import type { ConnectionSettings } from '$lib/client/settings';
 import type { OpenClientOptions } from '$lib/client/open-client';
-import { fakeApp } from './support/fake-app';
+import { fakeApp } from '../client/support/fake-app';
+import { mounted } from './watch.svelte';
 
-const app = vi.hoisted(() => ({ current: undefined as ReturnType<typeof import('./support/fake-app').fakeApp> | undefined }));
+const app = vi.hoisted(() => ({ current: undefined as ReturnType<typeof import('../client/support/fake-app').fakeApp> | undefined }));
 
 // The widget host's client, on the fake application instead of a real socket.
 vi.mock('$lib/client/open-client', () => ({
@@ -37,7 +38,8 @@ describe('after the interface is turned off (close 1000)', () => {
 
 	it('a widget runtime connects again after RETRY_AFTER_STOP_MS, and keeps doing so', async () => {
 		const fake = (app.current = fakeApp());
-		const runtime = new WidgetHost(counterWidget, { subscribe: ['alert'], location });
+		// Created as the widget component does; ending the root is the component going away.
+		const { value: runtime, stop } = mounted(() => new WidgetHost(counterWidget, { subscribe: ['alert'], location }));
 		await openLatest(fake);
 		expect(runtime.view?.status).toBe('open');
 		expect(fake.ws.instances).toHaveLength(1);
@@ -53,7 +55,7 @@ describe('after the interface is turned off (close 1000)', () => {
 		fake.ws.latest().serverClose(1000);
 		await vi.advanceTimersByTimeAsync(RETRY_AFTER_STOP_MS + 100);
 		expect(fake.ws.instances).toHaveLength(3);
-		runtime.destroy();
+		await stop();
 		await vi.advanceTimersByTimeAsync(60_000);
 		expect(fake.ws.instances).toHaveLength(3);
 	});

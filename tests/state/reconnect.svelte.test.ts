@@ -1,10 +1,14 @@
-/** Restarts, stops, refused upgrades and drops, against the real simulator over real sockets. */
+/**
+ * Restarts, stops, refused upgrades and drops, against the real simulator over real sockets. In the
+ * browser-compiled project because a VariableWatcher only watches while an effect reads it.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import type { WebSocketConstructor } from '$lib/client/socket';
 import { StreamClient } from '$lib/client/client';
-import { closedPort, nextSync, simRig, waitFor, NodeWebSocket, type Profile } from '../support/sim-rig';
+import { watching } from './watch.svelte';
+import { closedPort, nextSync, simRig, waitFor, NodeWebSocket, type Profile } from '../client/support/sim-rig';
 
 describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator', (profile) => {
 	let rig: Awaited<ReturnType<typeof simRig>>;
@@ -17,6 +21,8 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 		const client = rig.makeClient({ subscribe: ['alert'] });
 		await rig.connect(client);
 		const watcher = new VariableWatcher(client.readOnlyView(), ['deaths'], { intervalMs: 60_000 });
+		// Shown on screen: an effect reads it, so it watches until the effect root is destroyed.
+		const unwatch = watching(() => watcher.values);
 		await waitFor(() => watcher.values.deaths !== undefined, 'the first read');
 		const statuses: string[] = [];
 		let reopenedAt = 0;
@@ -42,7 +48,7 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 			expect(log.some((e) => e.path === '/api/premium')).toBe(true);
 			expect(log.some((e) => e.note === 'subscribe')).toBe(true);
 		}
-		watcher.destroy();
+		await unwatch();
 		client.destroy();
 	});
 

@@ -1,0 +1,104 @@
+/**
+ * Page-only state classes (they live beside their routes) as the browser compiles them: the deck, the
+ * saved routines and the routine draft, the widget builder and the lights' colour form. Each is
+ * created inside an effect root and read by an effect, so a derived value is seen to follow its input.
+ */
+import { flushSync } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { Deck, deckKey } from '../../src/routes/(app)/deck.svelte';
+import { RoutineDraft } from '../../src/routes/(app)/routines/draft.svelte';
+import { PRESETS } from '../../src/routes/(app)/routines/presets';
+import { SavedRoutines } from '../../src/routes/(app)/routines/saved-routines.svelte';
+import { WidgetBuilder } from '../../src/routes/(app)/widgets/builder.svelte';
+import { ColorForm } from '../../src/routes/(app)/lights/color-form.svelte';
+import { WIDGETS } from '$lib/widgets/definitions';
+import { mounted } from './watch.svelte';
+
+function memory() {
+	const items = new Map<string, string>();
+	return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+}
+
+describe('Deck', () => {
+	it('keeps favourites and pages on the device, and a reader sees each change', async () => {
+		const storage = memory();
+		const seen: number[] = [];
+		const { value: deck, stop } = mounted(() => new Deck(storage), (d) => seen.push(d.favourites.length + d.pages.length));
+		const key = deckKey('studio-scene', 'Intro');
+		deck.toggleFavourite(key);
+		const page = deck.addPage('  Scenes  ');
+		deck.toggleOnPage(page.id, key);
+		flushSync();
+		expect(seen.at(-1)).toBe(2);
+		const again = new Deck(storage);
+		expect(again.isFavourite(key)).toBe(true);
+		expect(again.pages).toEqual([{ id: page.id, name: 'Scenes', items: [key] }]);
+		storage.setItem('stream-control:deck', '{"favourites":5}');
+		expect(new Deck(storage).favourites).toEqual([]);
+		await stop();
+	});
+});
+
+describe('routines', () => {
+	it('SavedRoutines: saves valid routines, refuses broken ones with the rule, drops a damaged entry on load', async () => {
+		const storage = memory();
+		const { value: saved, stop } = mounted(() => new SavedRoutines(storage));
+		expect(saved.save({ ...PRESETS[0]!, id: 'r1' }).ok).toBe(true);
+		const broken = saved.save({ id: 'r2', name: ' ', actions: [] });
+		expect(broken).toEqual({ ok: false, message: 'Name is required' });
+		storage.setItem('stream-control:routines', JSON.stringify([{ ...PRESETS[0]!, id: 'r1' }, { id: 'bad' }]));
+		expect(new SavedRoutines(storage).routines.map((r) => r.id)).toEqual(['r1']);
+		await stop();
+	});
+
+	it('RoutineDraft: its actions and check follow the steps', async () => {
+		const checks: boolean[] = [];
+		const { value: draft, stop } = mounted(() => new RoutineDraft(), (d) => checks.push(d.check.ok));
+		expect(draft.actions).toEqual([]);
+		draft.load(PRESETS[0]!, false);
+		flushSync();
+		expect(draft.actions).toEqual(PRESETS[0]!.actions);
+		expect(checks.at(-1)).toBe(true);
+		draft.move(0, 1);
+		expect(draft.actions[1]).toEqual(PRESETS[0]!.actions[0]);
+		draft.clear();
+		flushSync();
+		expect(draft.steps).toEqual([]);
+		expect(checks.at(-1)).toBe(draft.check.ok);
+		await stop();
+	});
+});
+
+describe('WidgetBuilder', () => {
+	it('reads typed values with the widget schema, names a bad one, and resets', async () => {
+		const urls: string[] = [];
+		const { value: builder, stop } = mounted(() => new WidgetBuilder(), (b) => urls.push(b.params.toString()));
+		const counter = WIDGETS.find((w) => w.id === 'counter')!;
+		builder.widgetId = counter.id;
+		const name = counter.fields.find((f) => f.key === 'name')!;
+		builder.set(name, 'deaths');
+		flushSync();
+		expect(urls.at(-1)).toContain('name=deaths');
+		const goal = counter.fields.find((f) => f.key === 'goal')!;
+		builder.set(goal, 'lots');
+		expect(builder.result.issues.goal).toBeTruthy();
+		builder.reset();
+		flushSync();
+		expect(urls.at(-1)).not.toContain('name=deaths');
+		await stop();
+	});
+});
+
+describe('ColorForm', () => {
+	it('picks a preset into both hex and RGB, and sends the params of the chosen mode', async () => {
+		const previews: (string | undefined)[] = [];
+		const { value: form, stop } = mounted(() => new ColorForm(), (f) => previews.push(f.preview));
+		form.pick('#0040ff');
+		form.mode = 'rgb';
+		flushSync();
+		expect(previews.at(-1)).toBe('rgb(0 64 255)');
+		expect(form.type).toBe('rgb-color');
+		expect(form.params([]).value).toEqual({ r: 0, g: 64, b: 255 });
+		await stop();
+	});
+});
