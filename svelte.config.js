@@ -1,18 +1,22 @@
-import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { splitAdapter, standaloneAdapter } from './kit-pages.js';
+
+// `vite build --mode standalone` (vite.config.ts sets this) builds the one-file page for file://.
+const standalone = process.env.STREAM_CONTROL_PAGE === 'standalone';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
 	compilerOptions: { runes: true },
 	kit: {
-		// One self-contained index.html: loads over http, from a subpath and from file://.
-		adapter: adapter({ pages: 'build', assets: 'build', fallback: undefined, strict: false }),
+		// build/index.html loads split chunks over http (from a subpath too); build/standalone.html is
+		// the whole app in one file, for file:// (kit-pages.js).
+		adapter: standalone ? standaloneAdapter('build') : splitAdapter({ pages: 'build' }),
 		router: { type: 'hash' },
-		output: { bundleStrategy: 'inline' },
+		output: { bundleStrategy: standalone ? 'inline' : 'split' },
 		paths: { relative: true },
-		// A Content-Security-Policy in a <meta> tag, with the hash of the one inline script. Everything is
-		// bundled, so nothing may load from elsewhere. connect-src is broad here because the application's
+		// A Content-Security-Policy in a <meta> tag, with the hash of the one inline script. Scripts come
+		// from the page's own origin only, so nothing may load from elsewhere. connect-src is broad here because the application's
 		// address is only known at run time: the page narrows it to that address before connecting
 		// (src/lib/client/connection-lock.ts). Images stay open to http(s): song covers come from the
 		// application's variables. The widget builder previews widgets in a same-page iframe. Dashboard

@@ -3,39 +3,43 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { BUILD_TARGET } from './build-target';
 
-export default defineConfig({
-	plugins: [sveltekit()],
-	build: { target: BUILD_TARGET },
-	test: {
-		testTimeout: 60_000,
-		hookTimeout: 30_000,
-		// Two cores: browser and socket suites run in separate forks, a few at a time.
-		pool: 'forks',
-		maxWorkers: 2,
-		projects: [
-			{
-				extends: true,
-				test: {
-					name: 'node',
-					include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
-					exclude: ['**/*.svelte.test.ts', '**/node_modules/**'],
-					environment: 'node'
-				}
-			},
-			{
-				// The state classes as the browser compiles them, driven inside $effect.root with flushSync.
-				extends: true,
-				resolve: {
-					conditions: ['browser'],
-					// The simulator these tests talk to runs in Node: its socket library keeps its Node entry.
-					alias: [{ find: /^ws$/, replacement: fileURLToPath(new URL('./node_modules/ws/wrapper.mjs', import.meta.url)) }]
+export default defineConfig(({ mode }) => {
+	// svelte.config.js reads it: the one-file page for file:// (kit-pages.js).
+	if (mode === 'standalone') process.env.STREAM_CONTROL_PAGE = 'standalone';
+	return {
+		plugins: [sveltekit()],
+		build: { target: BUILD_TARGET },
+		test: {
+			testTimeout: 60_000,
+			hookTimeout: 30_000,
+			// Two cores: browser and socket suites run in separate forks, a few at a time.
+			pool: 'forks',
+			maxWorkers: 2,
+			projects: [
+				{
+					extends: true,
+					test: {
+						name: 'node',
+						include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+						exclude: ['**/*.svelte.test.ts', '**/node_modules/**'],
+						environment: 'node'
+					}
 				},
-				test: {
-					name: 'state',
-					include: ['tests/**/*.svelte.test.ts', 'src/**/*.svelte.test.ts'],
-					environment: './tests/state/environment.ts'
+				{
+					// The state classes as the browser compiles them, driven inside $effect.root with flushSync.
+					extends: true,
+					resolve: {
+						conditions: ['browser'],
+						// The simulator these tests talk to runs in Node: its socket library keeps its Node entry.
+						alias: [{ find: /^ws$/, replacement: fileURLToPath(new URL('./node_modules/ws/wrapper.mjs', import.meta.url)) }]
+					},
+					test: {
+						name: 'state',
+						include: ['tests/**/*.svelte.test.ts', 'src/**/*.svelte.test.ts'],
+						environment: './tests/state/environment.ts'
+					}
 				}
-			}
-		]
-	}
+			]
+		}
+	};
 });

@@ -5,16 +5,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { companionLoadRows, measureCompanionLoad } from './companion-load';
 import { measureFirstPaint, type PageId } from './first-paint';
 import { measureHeapGrowth } from './heap-growth';
 import { describeMachine, loadNow, machineLine } from './machine';
 import { measurePaintRuns } from './paint';
+import { measurePhone, phoneRows } from './phone';
 import { measurePress } from './press';
 import { measureReconnect } from './reconnect';
-import { conditionsRow, failedRow, firstPaintRows, heapGrowthRows, paintRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
+import { conditionsRow, failedRow, firstLoadRows, firstPaintRows, heapGrowthRows, paintRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
 import { waitForQuiet, watchOtherLoad } from './other-load';
 import { parseSettings } from './settings';
-import { buildIfMissing, measureSize, WIDGET_ROUTES } from './size';
+import { buildIfMissing, measureFirstLoad, measureSize, WIDGET_ROUTES } from './size';
 import { BenchStack } from './stack';
 import { ENGINES } from '../tests/e2e/engines';
 import { measureSustained } from './sustained';
@@ -62,13 +64,39 @@ async function phase<T>(name: string, measure: () => Promise<T>, toRows: (result
 	}
 }
 
+/** The dashboard's first load over http, and the deck on a throttled phone. */
+async function dashboardPhases(): Promise<void> {
+	await phase('first load', () => measureFirstLoad(stack), firstLoadRows);
+	await phase('dashboard on a phone', () => measurePhone(stack, settings.phoneRounds), phoneRows);
+}
+
+/** The companion server under load (bench/companion-load.ts): long, and with no browser of its own. */
+const companionPhase = () =>
+	phase('companion under load', () => measureCompanionLoad({ durationS: settings.companionSeconds, perSecond: 200, widgets: 200, dashboards: 20, direct: 4 }), companionLoadRows);
+
 async function main(): Promise<void> {
+	if (settings.only === 'companion') {
+		await companionPhase();
+		const machine = describeMachine('not used (--only=companion)');
+		rows.push(conditionsRow(conditions, machine.cores));
+		return writeResults(machine);
+	}
+	if (settings.only === 'phone') {
+		if (await buildIfMissing()) console.error(`[${elapsed()}] built the app`);
+		await stack.start();
+		const machine = describeMachine(stack.browser.version());
+		await dashboardPhases();
+		await stack.stop();
+		rows.push(conditionsRow(conditions, machine.cores));
+		return writeResults(machine);
+	}
 	if (await buildIfMissing()) console.error(`[${elapsed()}] built the app`);
 	// Before the browser starts, so the second build does not compete with the pages for the CPU.
 	await phase('size', () => measureSize({ split: settings.split }), sizeRows);
 	await stack.start();
 	const machine = describeMachine(stack.browser.version());
 	const pages: PageId[] = ['bare', ...WIDGET_ROUTES];
+	await dashboardPhases();
 	await phase('press → request', () => measurePress(stack, settings.presses), pressRows);
 	await phase('event → paint', () => measurePaintRuns(stack, { perSecond: settings.paintPerSecond, durationS: settings.paintSeconds, runs: settings.paintRuns }), paintRows);
 	await phase('sustained chat', () => measureSustained(stack, { perSecond: settings.sustainedPerSecond, durationS: settings.sustainedSeconds }), sustainedRows);
@@ -90,10 +118,14 @@ async function main(): Promise<void> {
 	// Last: it kills and replaces the simulator.
 	await phase('reconnect', () => measureReconnect(stack, { restarts: settings.restarts, kills: settings.kills, downtimeMs: settings.killDowntimeMs }), reconnectRows);
 	await stack.stop();
+	await companionPhase();
 	rows.push(conditionsRow(conditions, machine.cores));
+	writeResults(machine);
+}
 
+function writeResults(machine: ReturnType<typeof describeMachine>): void {
 	const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-	const mode = settings.quick ? 'quick run (--quick)' : 'full run';
+	const mode = `${settings.quick ? 'quick run (--quick)' : 'full run'}${settings.only ? `, --only=${settings.only}` : ''}`;
 	const load = `load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadNow().toFixed(1)} at the end, on ${machine.cores} cores`;
 	const markdown = [
 		'# Bench results',
@@ -104,8 +136,10 @@ async function main(): Promise<void> {
 		''
 	].join('\n');
 	console.log(`\n${plainTable(rows)}\n\nMachine: ${machineLine(machine)}; ${load}\n\n${markdown}`);
-	writeFileSync(join(import.meta.dirname, 'last-results.md'), markdown);
-	console.error(`[${elapsed()}] written to bench/last-results.md`);
+	// A run of one part (--only) keeps the full run's file.
+	const file = `last-results${settings.only ? `-${settings.only}` : ''}.md`;
+	writeFileSync(join(import.meta.dirname, file), markdown);
+	console.error(`[${elapsed()}] written to bench/${file}`);
 }
 
 main().catch(async (error: unknown) => {

@@ -20,6 +20,11 @@ export interface BenchSettings {
 	killDowntimeMs: number;
 	/** Before each phase, wait at most this long for other processes to go quiet (a shared machine). */
 	maxWaitMs: number;
+	/** The companion load phase (bench/companion-load.ts): how long, and whether it runs alone. */
+	companionSeconds: number;
+	/** Cold loads of the deck (and of the bare page) under the phone's CPU throttle (bench/phone.ts). */
+	phoneRounds: number;
+	only?: 'companion' | 'phone';
 	/** A phase measured while other processes were busy is run again up to this many times. */
 	busyRetries: number;
 }
@@ -28,7 +33,10 @@ const USAGE = `usage: npm run bench [-- --quick] [--sustained=SECONDS] [--no-spl
   --quick           a short run (about a minute): fewer presses, 10 s sustained, 10,000 events for the heap
   --sustained=N     length of the sustained 1,000 events/s run, in seconds (default 60, quick 10)
   --no-split        skip the second build that splits the size into widget and dashboard code
-  --max-wait=N      before each phase, wait up to N seconds for other processes to go quiet (default 30, quick 5; 0: never)`;
+  --max-wait=N      before each phase, wait up to N seconds for other processes to go quiet (default 30, quick 5; 0: never)
+  --only=companion  only the companion load phase (no browser)
+  --only=phone      only the dashboard's first load and the phone phase
+  --minutes=N       length of the companion load phase, in minutes (default 10, quick 1)`;
 
 export function parseSettings(args: readonly string[]): BenchSettings {
 	const quick = args.includes('--quick');
@@ -48,13 +56,18 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		kills: quick ? 1 : 3,
 		killDowntimeMs: 2_000,
 		maxWaitMs: quick ? 5_000 : 30_000,
+		companionSeconds: quick ? 60 : 600,
+		phoneRounds: quick ? 3 : 5,
 		busyRetries: quick ? 0 : 2
 	};
 	for (const arg of args) {
 		const sustained = /^--sustained=(\d+(?:\.\d+)?)$/.exec(arg);
 		const maxWait = /^--max-wait=(\d+)$/.exec(arg);
+		const companionMinutes = /^--minutes=(\d+(?:\.\d+)?)$/.exec(arg);
 		if (sustained) settings.sustainedSeconds = Number(sustained[1]);
 		else if (maxWait) settings.maxWaitMs = Number(maxWait[1]) * 1000;
+		else if (companionMinutes) settings.companionSeconds = Number(companionMinutes[1]) * 60;
+		else if (arg === '--only=companion' || arg === '--only=phone') settings.only = arg === '--only=phone' ? 'phone' : 'companion';
 		else if (!['--quick', '--no-split'].includes(arg)) {
 			console.error(`unknown option ${arg}\n${USAGE}`);
 			process.exit(2);

@@ -1,22 +1,29 @@
 /**
  * Size of the built app, gzipped, and how much of it each widget route needs.
  *
- * The build is one self-contained build/index.html (bundleStrategy 'inline', so it loads from file://
- * and a subpath): every route loads the whole file. How much of it is widget code and how much is
+ * The dashboard is built twice (kit-pages.js): build/index.html loads split chunks from build/_app/
+ * over http, and build/standalone.html is the whole app in one file, for file://. What the deck
+ * actually fetches on a first load over http is measured in the browser (`measureFirstLoad`). The
+ * rest is read from the standalone page, where every route is inlined. How much of it is widget code and how much is
  * dashboard-only is read from the build's module graph: the same build, run again in a temporary copy
  * of the project with a plugin that records each module's rendered code and imports. A widget route
  * needs the client runtime, the root and widget layouts, the error page and its own page, with all they
  * import statically; the rest is there but never run (routes are wrapped in lazy initialisers).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { minifySync } from 'vite';
+import { PHONE, type BenchStack } from './stack';
 
 export const PROJECT_DIR = resolve(import.meta.dirname, '..');
 export const BUILT_PAGE = join(PROJECT_DIR, 'build', 'index.html');
+/** The whole app in one file (every route inlined), for file://. */
+export const STANDALONE_PAGE = join(PROJECT_DIR, 'build', 'standalone.html');
+/** The split chunks build/index.html loads over http. */
+const CHUNKS_DIR = join(PROJECT_DIR, 'build', '_app', 'immutable');
 /** The widget-only page (src/widget-entry): what the widget builder links to. */
 export const WIDGET_PAGE = join(PROJECT_DIR, 'build', 'widget.html');
 /** Strings only dashboard pages carry; none may appear in widget.html. */
@@ -32,6 +39,8 @@ export interface SizeReport {
 	wholeGzip: number;
 	scriptGzip: number;
 	styleGzip: number;
+	/** The whole dashboard over http: build/index.html and every chunk in build/_app/immutable, each gzipped. */
+	splitGzip?: { total: number; files: number };
 	/** build/widget.html, gzipped, and whether any dashboard-only string is in it. */
 	widgetPage?: { gzip: number; dashboardCode: boolean; simulator: boolean; demoScriptGzip?: number };
 	split?: SplitReport;
@@ -62,12 +71,13 @@ const PARTS: [string, RegExp][] = [
 const partOf = (id: string) => PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
 
 export async function buildIfMissing(): Promise<boolean> {
-	if (existsSync(BUILT_PAGE) && existsSync(WIDGET_PAGE)) return false;
-	console.error('build/index.html or build/widget.html is missing: building the app (npm run build)…');
+	if (existsSync(BUILT_PAGE) && existsSync(STANDALONE_PAGE) && existsSync(WIDGET_PAGE)) return false;
+	console.error('build/index.html, build/standalone.html or build/widget.html is missing: building the app (npm run build)…');
 	const vite = join(PROJECT_DIR, 'node_modules', '.bin', 'vite');
 	await run(vite, ['build', '--logLevel', 'warn'], PROJECT_DIR);
+	await run(vite, ['build', '--mode', 'standalone', '--logLevel', 'warn'], PROJECT_DIR);
 	await run(vite, ['build', '-c', 'vite.widgets.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
-	if (!existsSync(BUILT_PAGE) || !existsSync(WIDGET_PAGE)) throw new Error('the build did not produce build/index.html and build/widget.html');
+	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE)) throw new Error('the build did not produce build/index.html, build/standalone.html and build/widget.html');
 	return true;
 }
 
@@ -78,8 +88,13 @@ function inlineParts(html: string, tag: 'script' | 'style'): string {
 }
 
 export async function measureSize(options: { split: boolean }): Promise<SizeReport> {
-	const html = readFileSync(BUILT_PAGE, 'utf8');
+	const html = readFileSync(STANDALONE_PAGE, 'utf8');
 	const report: SizeReport = { wholeGzip: gzipBytes(html), scriptGzip: gzipBytes(inlineParts(html, 'script')), styleGzip: gzipBytes(inlineParts(html, 'style')) };
+	if (existsSync(CHUNKS_DIR)) {
+		const chunks = readdirSync(CHUNKS_DIR, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+		const total = chunks.reduce((sum, entry) => sum + gzipBytes(readFileSync(join(entry.parentPath, entry.name), 'utf8')), gzipBytes(readFileSync(BUILT_PAGE, 'utf8')));
+		report.splitGzip = { total, files: chunks.length + 1 };
+	}
 	if (existsSync(WIDGET_PAGE)) {
 		const widgetHtml = readFileSync(WIDGET_PAGE, 'utf8');
 		report.widgetPage = {
@@ -132,7 +147,7 @@ async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
 	// A copy, so the project's own build/ and .svelte-kit/ (used by other builds and tests) stay untouched.
 	const dir = mkdtempSync(join(tmpdir(), 'bench-graph-'));
 	try {
-		for (const path of ['src', 'static', 'svelte.config.js', 'tsconfig.json', 'package.json'])
+		for (const path of ['src', 'static', 'svelte.config.js', 'kit-pages.js', 'tsconfig.json', 'package.json'])
 			if (existsSync(join(PROJECT_DIR, path))) cpSync(join(PROJECT_DIR, path), join(dir, path), { recursive: true });
 		symlinkSync(join(PROJECT_DIR, 'node_modules'), join(dir, 'node_modules'));
 		const graphFile = join(dir, 'module-graph.json');
@@ -195,4 +210,36 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
 		child.on('error', reject);
 		child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${errors.slice(-2000)}`))));
 	});
+}
+
+export interface FirstLoadReport {
+	/** Each file the deck fetched from the site (path, gzipped bytes), in the order asked for. */
+	files: { path: string; gzip: number }[];
+	total: number;
+}
+
+/**
+ * What the deck (`index.html#/`) fetches over http on a cold load, connected to the simulator, until
+ * its first button shows and the network is idle: each of the site's files it asked for, gzipped as
+ * above. Files the page asks for later (other pages, the in-page simulator) are not in it.
+ */
+export async function measureFirstLoad(stack: BenchStack): Promise<FirstLoadReport> {
+	const url = stack.urlOf('/');
+	const origin = new URL(url).origin;
+	const context = await stack.browser.newContext({ viewport: PHONE });
+	try {
+		const asked: string[] = [];
+		context.on('request', (request) => {
+			const at = new URL(request.url());
+			if (at.origin === origin && !asked.includes(at.pathname)) asked.push(at.pathname);
+		});
+		const page = await context.newPage();
+		await page.goto(url);
+		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor({ timeout: 30_000 });
+		await page.waitForLoadState('networkidle');
+		const files = asked.map((path) => ({ path, gzip: gzipBytes(readFileSync(join(PROJECT_DIR, 'build', path === '/' ? 'index.html' : decodeURIComponent(path.slice(1))), 'utf8')) }));
+		return { files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
+	} finally {
+		await context.close();
+	}
 }

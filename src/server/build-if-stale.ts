@@ -5,7 +5,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** What the build reads besides src/ and static/: a change to any of them makes the build stale. */
-export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'] as const;
+export const BUILD_INPUT_FILES = [
+	'svelte.config.js',
+	'kit-pages.js',
+	'vite.config.ts',
+	'vite.widgets.config.ts',
+	'vite.widget-demo.config.ts',
+	'vite-inline-html.ts',
+	'build-target.ts',
+	'package-lock.json'
+] as const;
 
 function newestMtime(dir: string): number {
 	let newest = 0;
@@ -31,10 +40,18 @@ function mtimeOf(file: string): number {
 	}
 }
 
-/** The pages a build makes (`npm run build`): the app, then the widget-only page. */
-export const BUILT_PAGES = ['index.html', 'widget.html'] as const;
+/**
+ * What each step of a build makes (`npm run build`): the app (split), the standalone app for file://,
+ * the widget-only page, then its demo script. A build that stopped halfway leaves one missing or old.
+ */
+export const BUILT_PAGES = ['index.html', 'standalone.html', 'widget.html', 'widget-demo.js'] as const;
 /** Vite's arguments for each step of `npm run build`. */
-const BUILD_STEPS = [['build'], ['build', '-c', 'vite.widgets.config.ts']] as const;
+const BUILD_STEPS = [
+	['build'],
+	['build', '--mode', 'standalone'],
+	['build', '-c', 'vite.widgets.config.ts'],
+	['build', '-c', 'vite.widget-demo.config.ts']
+] as const;
 
 export function buildIsStale(projectDir: string, buildDir: string): boolean {
 	let built = Infinity;

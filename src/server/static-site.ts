@@ -1,5 +1,5 @@
 /**
- * The static build, served with sirv. Its pages (index.html, widget.html) get a meta tag telling the page to talk to its
+ * The static build, served with sirv. Its pages (index.html, standalone.html, widget.html) get a meta tag telling the page to talk to its
  * own origin (this server proxies /api), so a phone needs to reach only this one port.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -37,7 +37,10 @@ export function companionPolicy(html: string): string | undefined {
 }
 
 /** The build's pages, each served with the same-origin meta tag and its policy as a header; other files as they are. */
-const PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/index.html': 'index.html', '/widget.html': 'widget.html' };
+const PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/index.html': 'index.html', '/standalone.html': 'standalone.html', '/widget.html': 'widget.html' };
+
+/** The dashboard's split chunks: their names change with their content, so a phone keeps them. */
+const IMMUTABLE = /^\/_app\/immutable\//;
 
 export function createStaticSite(buildDir: string): (req: IncomingMessage, res: ServerResponse) => void {
 	const cached = new Map<string, { mtimeMs: number; html: Buffer; policy: string | undefined }>();
@@ -77,8 +80,9 @@ export function createStaticSite(buildDir: string): (req: IncomingMessage, res: 
 		dev: true, // look files up per request: the build may appear or change while we run
 		etag: true,
 		dotfiles: false,
-		setHeaders: (res) => {
+		setHeaders: (res, pathname) => {
 			for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+			if (IMMUTABLE.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 		}
 	});
 

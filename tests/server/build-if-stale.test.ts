@@ -25,14 +25,19 @@ function project(sourceAt: number, pages: Record<string, number>): { root: strin
 }
 
 describe('build-if-stale', () => {
-	it('is fresh only when both pages exist and are newer than every source', () => {
-		const fresh = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000 });
+	it('is fresh only when every built file exists and is newer than every source', () => {
+		const rest = { 'standalone.html': 2_000, 'widget-demo.js': 2_000 };
+		const fresh = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, ...rest });
 		expect(buildIsStale(fresh.root, fresh.build)).toBe(false);
-		const noWidgetPage = project(1_000, { 'index.html': 2_000 });
+		const noWidgetPage = project(1_000, { 'index.html': 2_000, ...rest });
 		expect(buildIsStale(noWidgetPage.root, noWidgetPage.build)).toBe(true);
-		const oldWidgetPage = project(1_500, { 'index.html': 2_000, 'widget.html': 1_000 });
+		const oldWidgetPage = project(1_500, { 'index.html': 2_000, 'widget.html': 1_000, ...rest });
 		expect(buildIsStale(oldWidgetPage.root, oldWidgetPage.build)).toBe(true);
-		const oldApp = project(1_500, { 'index.html': 1_000, 'widget.html': 2_000 });
+		const oldApp = project(1_500, { 'index.html': 1_000, 'widget.html': 2_000, ...rest });
 		expect(buildIsStale(oldApp.root, oldApp.build)).toBe(true);
+		const noDemoScript = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, 'standalone.html': 2_000 });
+		expect(buildIsStale(noDemoScript.root, noDemoScript.build)).toBe(true);
+		const noStandalone = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, 'widget-demo.js': 2_000 });
+		expect(buildIsStale(noStandalone.root, noStandalone.build)).toBe(true);
 	});
 });

@@ -41,6 +41,19 @@ describe('static pages', () => {
 		}
 	});
 
+	it('serves standalone.html (the one-file app) as a page too, and keeps the split chunks cached', async () => {
+		const page = await http('GET', `${rig.companion.url}/standalone.html`);
+		expect(page.status).toBe(200);
+		expect(page.body).toContain(`<head>${SAME_ORIGIN_META}<meta charset="utf-8">`);
+		expect(page.body).toContain('fake standalone app');
+		expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'sha256-abc='; connect-src 'self'");
+		const chunk = await http('GET', `${rig.companion.url}/_app/immutable/chunks/C1.js`);
+		expect(chunk.status).toBe(200);
+		expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+		expect(chunk.headers['x-content-type-options']).toBe('nosniff');
+		expect((await http('GET', `${rig.companion.url}/app.js`)).headers['cache-control']).not.toMatch(/immutable/);
+	});
+
 	it('serves other files with sirv, the app for unknown pages, 404 for unknown files', async () => {
 		const script = await http('GET', `${rig.companion.url}/app.js`);
 		expect(script.status).toBe(200);

@@ -1,6 +1,6 @@
 /** Test helpers for the companion: loopback only, every server on an ephemeral port. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,9 @@ export function fakeBuild(dir: string): string {
 	writeFileSync(join(dir, 'index.html'), FAKE_INDEX);
 	writeFileSync(join(dir, 'widget.html'), FAKE_WIDGET_PAGE);
 	writeFileSync(join(dir, 'app.js'), 'console.log("fake");');
+	writeFileSync(join(dir, 'standalone.html'), FAKE_WIDGET_PAGE.replace(/fake widget/g, 'fake standalone app'));
+	mkdirSync(join(dir, '_app', 'immutable', 'chunks'), { recursive: true });
+	writeFileSync(join(dir, '_app', 'immutable', 'chunks', 'C1.js'), 'export const fake = 1;');
 	return dir;
 }
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_INPUT_FILES, buildIsStale, viteBuildCommand } from '../../src/server/build-if-stale';
+import { BUILD_INPUT_FILES, BUILT_PAGES, buildIsStale, viteBuildCommand } from '../../src/server/build-if-stale';
 import { ShareStore } from '../../src/server/share-store';
 import { tempDir } from './helpers';
 
@@ -24,7 +24,7 @@ function project(base = 1_700_000_000) {
 		writeFileSync(join(tmp.dir, file), '');
 		at(file, base);
 	}
-	for (const page of ['index.html', 'widget.html']) {
+	for (const page of BUILT_PAGES) {
 		writeFileSync(join(tmp.dir, 'build', page), '');
 		at(`build/${page}`, base + 1);
 	}
@@ -38,7 +38,7 @@ describe('buildIsStale', () => {
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(false);
 	});
 
-	it.each(['src/app.ts', 'svelte.config.js', 'vite.config.ts', 'vite.widgets.config.ts', 'vite-inline-html.ts', 'package-lock.json'])('is stale when %s changed after the build', (path) => {
+	it.each(['src/app.ts', ...BUILD_INPUT_FILES])('is stale when %s changed after the build', (path) => {
 		const p = project();
 		p.touch(path);
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(true);

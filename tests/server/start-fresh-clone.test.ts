@@ -76,7 +76,9 @@ describe('npm start on a fresh clone', () => {
 		const page = await http('GET', `${origin}/`);
 		expect(page.status).toBe(200);
 		expect(page.body).toContain('name="stream-control-origin"');
-		expect(page.body).toContain('Content-Security-Policy');
+		// Its policy, in the page (the built <meta>) and as the companion's header.
+		expect(page.body).toMatch(/<meta http-equiv="content-security-policy" content="default-src 'none';[^"]*script-src 'self' 'sha256-/i);
+		expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'.*connect-src 'self'/);
 		const meta = await http('GET', `${origin}/api/meta?token=${token}`);
 		expect(meta).toMatchObject({ status: 200, json: { status: 200, apiVersion: expect.any(Number) } });
 		expect((await http('GET', `${origin}/api/meta?token=wrong`)).status).toBe(401);

@@ -10,9 +10,11 @@ import { DEMO_TOKEN, connectionUrl, isCompanionPage, parseConnectionSettings, se
 import { RememberedSettings } from '$lib/client/remembered-settings';
 import { canConnectTo } from '$lib/client/connection-lock';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
+import { demoAvailable } from '$lib/client/demo';
 import type { SendType } from '$lib/protocol';
 import { STATUS_TEXT } from '$lib/client/status-text';
 import { ShareScope } from './share-scope.svelte';
+import { loadAppDemo } from './demo-loader';
 
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 
@@ -83,7 +85,13 @@ export class AppHost {
 	urlIssue = $state.raw<SettingsIssue | undefined>();
 	/** The token was read from the address, remembered, and taken out of the address bar. */
 	urlCleaned = $state(false);
+	/** Demo mode's simulator is on its way (a chunk of its own); the demo dashboard opens when it is in. */
+	demoLoading = $state(false);
+	/** Why demo mode could not start, if it could not. */
+	demoError = $state<string | undefined>();
 	readonly #store = new RememberedSettings();
+	/** Counts connects and disconnects: a demo that finishes loading after a newer one opens nothing. */
+	#generation = 0;
 
 	/** Settings from the page URL first, else the last ones remembered on this device. */
 	initial(): ConnectionSettings | undefined {
@@ -99,6 +107,29 @@ export class AppHost {
 		keepDemo(settings.demo);
 		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
 		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
+		const generation = ++this.#generation;
+		this.demoError = undefined;
+		if (settings.demo && !demoAvailable()) {
+			this.demoLoading = true;
+			loadAppDemo().then(
+				() => {
+					if (generation !== this.#generation) return;
+					this.demoLoading = false;
+					this.#open(settings, remember);
+				},
+				(error: Error) => {
+					if (generation !== this.#generation) return;
+					this.demoLoading = false;
+					this.demoError = error.message;
+				}
+			);
+			return;
+		}
+		this.demoLoading = false;
+		this.#open(settings, remember);
+	}
+
+	#open(settings: ConnectionSettings, remember: boolean): void {
 		this.current?.close();
 		this.current = new Dashboard(settings);
 		if (remember && !settings.demo) this.#store.save(settings);
@@ -119,6 +150,8 @@ export class AppHost {
 	}
 
 	disconnect(forget = false): void {
+		this.#generation++;
+		this.demoLoading = false;
 		this.current?.close();
 		this.current = undefined;
 		keepDemo(false);

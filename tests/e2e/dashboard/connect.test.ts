@@ -147,9 +147,12 @@ describe('connect page: the Test button', () => {
 
 	it('an https page and an http address: the page offers the secure port, and the companion server over http', { timeout: 60_000 }, async () => {
 		// An https origin served by the browser's request interception: no certificate needed.
-		const html = readFileSync(resolve(BUILD_DIR, 'index.html'));
 		const context = await stack.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-		await context.route('https://dash.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+		// The build's files by path (index.html loads its pages as chunks from _app/).
+		await context.route('https://dash.test/**', (route) => {
+			const path = new URL(route.request().url()).pathname.replace(/^\/$/, '/index.html');
+			return route.fulfill({ status: 200, path: resolve(BUILD_DIR, `.${path}`) });
+		});
 		const tried: string[] = [];
 		await context.route('https://192.0.2.10:39232/**', (route) => {
 			tried.push(new URL(route.request().url()).origin + new URL(route.request().url()).pathname);

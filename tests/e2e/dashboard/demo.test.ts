@@ -10,6 +10,9 @@ describe('the demo', () => {
 	let browser: Browser;
 	let page: Page;
 	const header = () => page.getByRole('banner');
+	/** Whether each script the page fetched carries the simulator (a line of its demo chat). */
+	const scripts: Promise<boolean>[] = [];
+	const simulatorFetched = async () => (await Promise.all(scripts)).some(Boolean);
 
 	beforeAll(async () => {
 		site = await serveBuild();
@@ -17,6 +20,9 @@ describe('the demo', () => {
 		const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
 		page = await context.newPage();
 		page.setDefaultTimeout(30_000);
+		page.on('response', (response) => {
+			if (response.url().endsWith('.js')) scripts.push(response.text().then((code) => code.includes('that was a clean run'), () => false));
+		});
 		await page.goto(`${site.url}#/connect`);
 	}, 120_000);
 	afterAll(async () => {
@@ -26,8 +32,12 @@ describe('the demo', () => {
 
 	it('started from the connect page, the header shows a "Demo" pill next to the connection state', { timeout: 120_000 }, async () => {
 		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);
+		// The simulator is a chunk of its own: a page that is not in demo mode never fetches it.
+		await page.waitForLoadState('networkidle');
+		expect(await simulatorFetched()).toBe(false);
 		await page.getByRole('button', { name: 'Try the demo' }).click();
 		await waitForStatus(page, 'open');
+		expect(await simulatorFetched()).toBe(true);
 		await header().getByText('Demo', { exact: true }).waitFor();
 		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Deck' }).click();
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
