@@ -77,7 +77,7 @@ function printReady(companion: Companion, host: string): void {
 		console.log(renderUnicodeCompact(page(lan[0], '')));
 		// The streamer's token never goes to the terminal: the dashboard's own QR carries it, behind a tap.
 		if (!companion.embeddedSim)
-			console.log('This code holds no token. To connect the phone in one scan, open the dashboard on this PC and use\n"Open on your phone" on its Connect page.');
+			console.log('This code carries the address only. To connect the phone in one scan, open the dashboard on this PC and use\n"Open on your phone" on its Connect page.');
 	} else if (everyInterface) console.log('No LAN address found: only this PC can open the dashboard.');
 	else console.log(`Listening on ${host} only; pass --host 0.0.0.0 to reach it from a phone.`);
 	console.log(`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`);

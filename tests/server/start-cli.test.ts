@@ -167,7 +167,7 @@ describe('npm start', () => {
 		const out = run.output();
 		const [, lanUrl] = /Dashboard on your LAN:\s+(http:\/\/\S+)/.exec(out) ?? [];
 		expect(lanUrl).toMatch(/^http:\/\/[\d.]+:\d+\/#\/$/);
-		const qr = /Scan with your phone.*\n([\s\S]*?)\nThis code holds no token/.exec(out)?.[1] ?? '';
+		const qr = /Scan with your phone.*\n([\s\S]*?)\nThis code carries the address only/.exec(out)?.[1] ?? '';
 		expect(decodeTerminalQr(qr)).toBe(lanUrl);
 		expect(out).toMatch(/"Open on your phone" on its Connect page/);
 		expect(out).not.toContain('cli-real-token-123');
