@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiSocket } from '$lib/client/socket';
-import { ReconnectPolicy, type ReconnectPolicyOptions } from '$lib/client/reconnect-policy';
+import { browserWakeSignals, pageVisible, ReconnectPolicy, type ReconnectPolicyOptions } from '$lib/client/reconnect-policy';
 import type { ProbeResult } from '$lib/client/rest';
 import { fakeWebSocketClass } from './support/fakes';
 
@@ -326,5 +326,33 @@ describe('socket close codes', () => {
 		expect(events).toEqual(['chat', 'states', 'alert']);
 		expect(socket.stats.unknownEvents).toBe(4);
 		expect(socket.stats.invalidFrames).toBe(0);
+	});
+});
+
+describe('browserWakeSignals', () => {
+	it('wakes when the page becomes visible or the network comes back, and not once stopped', () => {
+		const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
+		const win = new EventTarget();
+		vi.stubGlobal('document', doc);
+		vi.stubGlobal('window', win);
+		try {
+			const wake = vi.fn();
+			const stop = browserWakeSignals(wake);
+			doc.dispatchEvent(new Event('visibilitychange'));
+			expect(wake).not.toHaveBeenCalled();
+			doc.visibilityState = 'visible';
+			doc.dispatchEvent(new Event('visibilitychange'));
+			expect(wake).toHaveBeenCalledTimes(1);
+			win.dispatchEvent(new Event('online'));
+			expect(wake).toHaveBeenCalledTimes(2);
+			// The policy reads the same visibility for its cap.
+			expect(pageVisible()).toBe(true);
+			stop();
+			win.dispatchEvent(new Event('online'));
+			doc.dispatchEvent(new Event('visibilitychange'));
+			expect(wake).toHaveBeenCalledTimes(2);
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 });
