@@ -178,6 +178,20 @@ describe.each(PROFILES)('types whose parameters the spec leaves "not shown" (%s)
 		expect(log.requests.at(-1)!.lint).toEqual(['type "modqueue-decision" is not in the spec; the application accepts it (protocol facts §5.13)']);
 	});
 
+	it('the undocumented chat type posts a fake incoming line that can trigger a chat command (facts §5.15), with a lint note', async () => {
+		expectLint('"chat" is not in the spec');
+		const socket = await sim.api.socket();
+		expect((await sim.api.send('chat', { value: 'hello from the test' })).json).toEqual(OK);
+		const plain = (await socket.next((f) => f.type === 'chat')) as { origin: string; data: { message: string; extraSettings: { username: string } } };
+		expect([plain.origin, plain.data.message, plain.data.extraSettings.username]).toEqual(['alpha', 'hello from the test', 'test_viewer']);
+		expect((await sim.api.send('chat', { value: { site: 'gamma', message: '!lurk going quiet', user: 'Bob', id: 'm-77' } })).json).toEqual(OK);
+		const line = (await socket.next((f) => f.type === 'chat')) as { origin: string; data: { extraSettings: { username: string; messageId: string } } };
+		expect([line.origin, line.data.extraSettings.username, line.data.extraSettings.messageId]).toEqual(['gamma', 'bob', 'm-77']);
+		const command = (await socket.next((f) => f.type === 'command')) as { origin: string; data: { username: string; command: string } };
+		expect([command.origin, command.data.username, command.data.command]).toEqual(['gamma', 'Bob', 'lurk']);
+		socket.close();
+	});
+
 	it('the fuze types share one handler: true starts, false stops, omitted toggles', async () => {
 		const fuze = async () => ((await state(sim.api)).states as { fuze: number }).fuze;
 		await sim.api.send('stop-fuze');

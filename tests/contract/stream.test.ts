@@ -97,6 +97,12 @@ describe.each(PROFILES)('Stream commands (%s)', (profile) => {
 		expect(await lastOutcome(sim.api)).toBe(outcome);
 	});
 
+	it('timeout-user with duration 0 times out for the default 10 (facts §11: parseInt(duration) || 10), with a lint note', async () => {
+		expectLint('params.duration is 0');
+		expect((await sim.api.send('timeout-user', { value: 'troll', platform: 'alpha', duration: 0 })).json).toEqual(OK);
+		expect(await lastOutcome(sim.api)).toBe('troll timed out for 10 s on alpha');
+	});
+
 	it('create-stream-marker is refused by the platform while the channel is offline', async () => {
 		await sim.api.send('update-variable-value', { name: 'alpha_live', value: false });
 		expect((await sim.api.send('create-stream-marker', { value: 'x', platform: 'alpha' })).json).toEqual(OK);
@@ -304,6 +310,27 @@ describe.each(PROFILES)('Limits: colours (%s)', (profile) => {
 		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toEqual(['a1f0c2d4']);
 		const answer = await sim.api.send('hex-color', { value: '#00ff00', lights: [{ type: 'brand_a' }] });
 		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'params.lights[0] needs the light id in value (or id)']);
+	});
+
+	it('drops a lights entry without a type, with a lint note (facts §5.15); left empty, the colour goes to every light', async () => {
+		expectLint('params.lights[0] has no type', 'params.lights[1] has no type');
+		expect((await sim.api.send('hex-color', { value: '#00ff00', lights: [{ value: 'a1f0c2d4' }, { type: 'brand_a', value: 'a1f0c2d4' }] })).json).toEqual(OK);
+		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toEqual(['a1f0c2d4']);
+		const log = (await sim.api.control('requests')).json as { requests: { lint?: string[] }[] };
+		expect(log.requests.at(-1)!.lint).toEqual(['params.lights[0] has no type; the application drops the entry (send {type, value})']);
+		expect((await sim.api.send('rgb-color', { value: [1, 2, 3], lights: [{ value: 'a1f0c2d4' }, { id: 'x' }] })).json).toEqual(OK);
+		expect((await state<{ lights: { current: { lights: unknown } } }>(sim.api)).lights.current.lights).toBe('all');
+	});
+
+	it('rgb-color with value null changes only the brightness (facts §5.15, the legacy SDK form), with a lint note', async () => {
+		expectLint('params.value is null');
+		await sim.api.send('rgb-color', { value: [10, 20, 30] });
+		expect((await sim.api.send('rgb-color', { value: null, brightness: 30 })).json).toEqual(OK);
+		expect((await state<{ lights: { current: unknown } }>(sim.api)).lights.current).toMatchObject({ value: [10, 20, 30], brightness: 30 });
+		const log = (await sim.api.control('requests')).json as { requests: { lint?: string[] }[] };
+		expect(log.requests.at(-1)!.lint).toEqual(['params.value is null; the application changes only the brightness and keeps the colour (the legacy SDK form; send a colour)']);
+		const hex = await sim.api.send('hex-color', { value: null });
+		expect(hex.status).toBe(400);
 	});
 
 	it('leaves the lights alone while light control is off', async () => {

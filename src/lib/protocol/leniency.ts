@@ -5,6 +5,7 @@
  * (or refuses with 400 in strict mode).
  */
 import { CATALOG, type SendType } from './catalog';
+import { LIMITS } from './limits';
 
 /** A request that got the application's answer only by relying on leniency: the field and the rule. */
 export interface LintNote {
@@ -65,8 +66,33 @@ export const LENIENCY_RULES = {
 	truthy: 'is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false)',
 	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)',
 	lostInQueryForm: 'is lost in the legacy GET query form; the application runs without it (send POST /api/send)',
-	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)'
+	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)',
+	droppedEntry: 'has no type; the application drops the entry (send {type, value})'
 } as const;
+
+/** Fields the application reads as `parseInt(x) || default` (facts §11: timeout-user's duration), so 0 means the default. */
+export const ZERO_MEANS_DEFAULT: Partial<Record<SendType, Record<string, number>>> = {
+	'timeout-user': { duration: LIMITS.timeoutDefault }
+};
+
+/**
+ * Required fields that may be null, with a stand-in the strict check accepts (facts §5.15: `rgb-color`
+ * with `value: null` is a brightness-only send). The handler gets the null.
+ */
+export const NULL_ACCEPTED: Partial<Record<SendType, Record<string, { standIn: unknown; rule: string }>>> = {
+	'rgb-color': { value: { standIn: [0, 0, 0], rule: 'is null; the application changes only the brightness and keeps the colour (the legacy SDK form; send a colour)' } }
+};
+
+const untyped = (entry: unknown) => isRecord(entry) && entry.type === undefined;
+
+/**
+ * List entries the application drops rather than refuses (facts §5.15: `lights[]` entries without
+ * `type`; a list left empty means the default lights).
+ */
+export const DROPPED_ENTRIES: Partial<Record<SendType, Record<string, (entry: unknown) => boolean>>> = {
+	'rgb-color': { lights: untyped },
+	'hex-color': { lights: untyped }
+};
 
 /**
  * Required fields the application does not check: omitted, it stores the literal string "undefined"
@@ -129,6 +155,25 @@ export function readLeniently(type: SendType, params: unknown): LenientReading {
 		if (!Object.hasOwn(entries, key)) {
 			if (envelope) kept[key] = value;
 			else notes.push({ field, rule: LENIENCY_RULES.unknownField });
+			continue;
+		}
+		const nullable = value === null ? NULL_ACCEPTED[type]?.[key] : undefined;
+		if (nullable) {
+			notes.push({ field, rule: nullable.rule });
+			out[key] = nullable.standIn;
+			kept[key] = null;
+			continue;
+		}
+		const fallback = ZERO_MEANS_DEFAULT[type]?.[key];
+		if (fallback !== undefined && (value === 0 || value === '0')) {
+			notes.push({ field, rule: `is 0; the application reads 0 as the default, ${fallback} (send the duration you mean)` });
+			out[key] = fallback;
+			continue;
+		}
+		const dropped = DROPPED_ENTRIES[type]?.[key];
+		if (dropped && Array.isArray(value) && value.some(dropped)) {
+			value.forEach((entry, i) => dropped(entry) && notes.push({ field: `${field}[${i}]`, rule: LENIENCY_RULES.droppedEntry }));
+			out[key] = value.filter((entry) => !dropped(entry));
 			continue;
 		}
 		const kind = kindOf(entries[key]);

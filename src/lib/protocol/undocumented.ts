@@ -1,5 +1,5 @@
 /**
- * Send types the application accepts that the spec does not list (protocol facts §5.11, §5.13), as
+ * Send types the application accepts that the spec does not list (protocol facts §5.11, §5.13, §5.15), as
  * data. The simulator answers them as the application does, each with a lint note (strict mode: 400);
  * our client never sends them, so they stay out of the catalog (forms, share links, capabilities).
  */
@@ -14,7 +14,9 @@ export const UNDOCUMENTED_TYPES = {
 	/** §5.13: `params.type` one of MUSIC_PLAYER_COMMANDS, `params.value` its payload; an unknown type silently no-ops. */
 	'send-music_player-command': '§5.13',
 	/** §5.13: `{modQueueId, approved}` (approved also the string "true"). */
-	'modqueue-decision': '§5.13'
+	'modqueue-decision': '§5.13',
+	/** §5.15: a fake *incoming* chat line through the whole chat pipeline (it can trigger commands): `value` text or `{site, message, user?, …}`. */
+	chat: '§5.15'
 } as const;
 
 export type UndocumentedType = keyof typeof UNDOCUMENTED_TYPES;

@@ -5,7 +5,14 @@ import type { PageScope } from '$lib/app/share-scope.svelte';
  * a page opened through a share link is listed only when the link allows one of them (`readable`:
  * reading alone makes it useful). Pages without `groups` are always listed.
  */
-export const PAGES: readonly ({ href: string; label: string } & PageScope)[] = [
+export interface NavPage extends PageScope {
+	href: string;
+	label: string;
+	/** Settings-like: listed together in the phone's More sheet, never on its bottom bar. */
+	settings?: true;
+}
+
+export const PAGES: readonly NavPage[] = [
 	{ href: '/', label: 'Deck', groups: ['trigger'] },
 	{ href: '/lights', label: 'Lights', groups: ['lights', 'app', 'queue'] },
 	{ href: '/chat', label: 'Chat', groups: ['moderation', 'roles', 'chat'] },
@@ -16,8 +23,15 @@ export const PAGES: readonly ({ href: string; label: string } & PageScope)[] = [
 	{ href: '/counters', label: 'Counters', groups: ['variables', 'loyalty'], readable: true },
 	{ href: '/tts', label: 'TTS', groups: ['tts'] },
 	{ href: '/routines', label: 'Routines', groups: ['actions'] },
-	{ href: '/widgets', label: 'Widgets' },
-	{ href: '/share', label: 'Share', groups: [] },
-	{ href: '/about', label: 'About' },
-	{ href: '/connect', label: 'Connect' }
+	{ href: '/widgets', label: 'Widgets', settings: true },
+	{ href: '/share', label: 'Share', groups: [], settings: true },
+	{ href: '/about', label: 'About', settings: true },
+	{ href: '/connect', label: 'Connect', settings: true }
 ];
+
+/** The page a hash route names (`#/songs?x=1` → `/songs`), `/` for none. */
+export function pathOf(hash: string): string {
+	return hash.replace(/^#/, '').replace(/[?#].*$/, '') || '/';
+}
+
+export const pageAt = (path: string): NavPage | undefined => PAGES.find((p) => p.href === path);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
+import { goToPage } from './page-helpers';
 import { launchBrowser, serveBuild } from '../harness';
 import { waitForStatus } from '../reliability/pages';
 
@@ -39,7 +40,7 @@ describe('the demo', () => {
 		await waitForStatus(page, 'open');
 		expect(await simulatorFetched()).toBe(true);
 		await header().getByText('Demo', { exact: true }).waitFor();
-		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Deck' }).click();
+		await goToPage(page, 'Deck');
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
 		await header().getByText('Demo', { exact: true }).waitFor();
 		expect(await seriousViolations(page)).toEqual([]);
@@ -53,7 +54,7 @@ describe('the demo', () => {
 	});
 
 	it('connecting for real ends the demo: no pill, and a reload does not bring the demo back', { timeout: 60_000 }, async () => {
-		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Connect' }).click();
+		await goToPage(page, 'Connect');
 		await page.getByRole('button', { name: 'Disconnect and forget' }).click();
 		expect(await header().getByText('Demo', { exact: true }).count()).toBe(0);
 		await page.reload();

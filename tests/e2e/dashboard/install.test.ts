@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
-import { openConnected } from './page-helpers';
+import { goToPage, openConnected } from './page-helpers';
 
 /** Width and height from a PNG's IHDR chunk (after the 8-byte signature and the chunk header). */
 function pngSize(bytes: Uint8Array): [number, number] {
@@ -72,11 +72,11 @@ describe('installable dashboard', () => {
 		await expect.poll(() => page.title()).toBe('Deck · Stream control');
 		const themeColor = () => page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute('content')));
 		expect(await themeColor()).toEqual(['#0f1115']);
-		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Songs' }).click();
+		await goToPage(page, 'Songs');
 		await expect.poll(() => page.title()).toBe('Songs · Stream control');
 		await page.getByRole('button', { name: 'Switch to light theme' }).click();
 		await expect.poll(themeColor).toEqual(['#f6f7fb']);
-		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Connect' }).click();
+		await goToPage(page, 'Connect');
 		await expect.poll(() => page.title()).toBe('Connect · Stream control');
 	});
 });

@@ -39,3 +39,23 @@ export async function assertNothingSentBefore(stack: Stack, probe: () => Promise
 	const all = await sent(stack, 1, timeout);
 	expect(all.map((r) => r.type)).toEqual([probeType]);
 }
+
+/** The dashboard's menu (bottom bar and More sheet on a phone, rail on wide screens). */
+export const pagesNav = (page: Page) => page.getByRole('navigation', { name: 'Pages' });
+
+/**
+ * Goes to a dashboard page through the menu, as a person does: its link on the bar or rail, else
+ * through More (the sheet with every other page). Returns the taps it took.
+ */
+export async function goToPage(page: Page, label: string): Promise<number> {
+	const nav = pagesNav(page);
+	await nav.waitFor();
+	const direct = nav.getByRole('link', { name: label, exact: true });
+	if ((await direct.count()) > 0) {
+		await direct.click();
+		return 1;
+	}
+	await nav.getByRole('button', { name: /^More pages/ }).click();
+	await nav.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
+	return 2;
+}

@@ -4,54 +4,24 @@
  * strings, arrays as JSON text: the setup's `readShape` flag). Each page shows the same in both.
  * One browser; a simulator per shape.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEFAULT_SETUP_INPUT } from '../../../src/lib/sim/default-setup';
-import { parseSetup } from '../../../src/lib/sim/setup';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
-import { recordLint } from '../../support/lint';
-import { startStack, TOKEN, type Stack } from '../stack';
+import { describe, expect, it } from 'vitest';
+import { SHAPES, sendElsewhere as send, useShapedSims, type Shape } from '../read-shapes';
 
-type Shape = 'native' | 'strings';
-let stack: Stack;
-let strings: SimServer;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-	stack = await startStack();
-	const parsed = parseSetup({ ...DEFAULT_SETUP_INPUT, readShape: 'strings' });
-	if (!parsed.ok) throw new Error(parsed.error);
-	strings = await startSimServer({ port: 0, token: TOKEN, profile: 'current', setup: parsed.setup, onLog: recordLint });
-});
-afterEach(async () => {
-	for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-	await strings?.close();
-	await stack?.close();
-});
-
-const simOf = (shape: Shape) => (shape === 'native' ? stack.sim : strings);
+const sims = useShapedSims();
+const simOf = (shape: Shape) => sims.simOf(shape);
 
 async function open(shape: Shape, route: string) {
-	const opened = await stack.open(route, { port: simOf(shape).port });
+	const opened = await sims.stack.open(route, { port: simOf(shape).port });
 	opened.page.setDefaultTimeout(8000);
-	pages.push(opened.page);
+	sims.track(opened.page);
 	await opened.page.locator('[data-status="open"]').waitFor();
 	return opened;
 }
 
 /** A send made elsewhere, straight to the simulator of that shape. */
-async function sendElsewhere(shape: Shape, type: string, params: Record<string, unknown>): Promise<void> {
-	const res = await fetch(`${simOf(shape).url}/api/send?token=${encodeURIComponent(TOKEN)}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ type, params })
-	});
-	if (!res.ok) throw new Error(`${type} answered ${res.status}: ${await res.text()}`);
-}
+const sendElsewhere = async (shape: Shape, type: string, params: Record<string, unknown>) => void (await send(simOf(shape), type, params));
 
-describe.each<Shape>(['native', 'strings'])('dashboard pages with reads in the %s shape', (shape) => {
+describe.each<Shape>([...SHAPES])('dashboard pages with reads in the %s shape', (shape) => {
 	it('counters: watched counters show their numbers and follow counter math; a list variable reads as a list', async () => {
 		const { page, errors } = await open(shape, '/counters');
 		const value = (name: string) => page.getByLabel(`${name} value`);

@@ -14,6 +14,7 @@ import { BUILD_DIR, launchBrowser, serveBuild } from '../harness';
 import { decodeQr } from '../qr';
 import { waitForStatus } from '../reliability/pages';
 import { PHONE, TOKEN } from '../stack';
+import { goToPage } from './page-helpers';
 
 /** The phone the co-streamer tests use (the older tests keep the 360 px one). */
 const PHONE_390 = { width: 390, height: 844 };
@@ -226,7 +227,7 @@ describe('share links through the companion server', () => {
 		});
 
 		it('its Stream page shows the chat modes it may use and names the rest under "Not in this link"', { timeout: 120_000 }, async () => {
-			await mod.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Stream' }).click();
+			await goToPage(mod, 'Stream');
 			await mod.getByRole('region', { name: 'Chat modes' }).getByText('Slow mode', { exact: true }).first().waitFor();
 			// Clearing chat belongs to the stream group, not to moderation: left out, not greyed.
 			expect(await mod.getByRole('button', { name: 'Clear chat' }).count()).toBe(0);
@@ -239,7 +240,7 @@ describe('share links through the companion server', () => {
 		});
 
 		it('revoked while the page is open: the page says so at once, who to ask, and no longer what the link allowed', { timeout: 120_000 }, async () => {
-			await mod.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Chat' }).click();
+			await goToPage(mod, 'Chat');
 			const card = streamer.getByRole('listitem', { name: 'Mods' });
 			await card.getByRole('button', { name: 'Revoke Mods' }).click();
 			await streamer.getByRole('dialog', { name: 'Revoke Mods?' }).getByRole('button', { name: 'Revoke Mods' }).click();

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { alertEnvelope, chatEnvelope } from '../../../src/lib/sim/events';
 import { frame, NASTY_FRAMES } from './frame-arbitraries';
 import { startStack, type OpenPage, type Stack } from '../stack';
+import { goToPage } from '../dashboard/page-helpers';
 import { sendAsOtherClient, waitForText } from '../widgets/helpers';
 import { DASHBOARD_ROUTES, waitForStatus, WIDGET_PAGES, WIDGET_VIEWPORT } from './pages';
 
@@ -88,7 +89,7 @@ describe('malformed frames', () => {
 			stack.sim.sim.restart();
 			for (const { page } of pages) {
 				await waitForStatus(page, 'open');
-				await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Deck' }).click();
+				await goToPage(page, 'Deck');
 				stack.sim.sim.clearLog();
 				await page.getByRole('button', { name: 'lurk', exact: true }).click();
 				await page.getByText('Done').first().waitFor();

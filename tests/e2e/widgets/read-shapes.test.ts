@@ -4,64 +4,27 @@
  * (numbers as numeric strings, the queue as JSON text, the setup's `readShape` flag). Each shows the
  * same thing in both, and follows changes the same way. One browser; a simulator per shape.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEFAULT_SETUP_INPUT } from '../../../src/lib/sim/default-setup';
-import { parseSetup } from '../../../src/lib/sim/setup';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
-import { recordLint } from '../../support/lint';
-import { startStack, TOKEN, type Stack } from '../stack';
+import { describe, expect, it } from 'vitest';
+import { SHAPES, sendElsewhere as send, useShapedSims, type Shape } from '../read-shapes';
 import { openConnected, waitForText } from './helpers';
 
-type Shape = 'native' | 'strings';
-let stack: Stack;
-let strings: SimServer;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-	stack = await startStack();
-	const parsed = parseSetup({ ...DEFAULT_SETUP_INPUT, readShape: 'strings' });
-	if (!parsed.ok) throw new Error(parsed.error);
-	strings = await startSimServer({ port: 0, token: TOKEN, profile: 'current', setup: parsed.setup, onLog: recordLint });
-});
-afterEach(async () => {
-	for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-	await strings?.close();
-	await stack?.close();
-});
-
-const simOf = (shape: Shape) => (shape === 'native' ? stack.sim : strings);
+const sims = useShapedSims();
+const simOf = (shape: Shape) => sims.simOf(shape);
 
 /** A widget in widget.html (the page the builder links to), connected to the simulator of that shape. */
 async function open(shape: Shape, route: string, params: Record<string, string | number | boolean> = {}) {
-	const opened = await openConnected(stack, route, { ...params, port: simOf(shape).port }, undefined, { entry: 'widget.html' });
-	pages.push(opened.page);
+	const opened = await openConnected(sims.stack, route, { ...params, port: simOf(shape).port }, undefined, { entry: 'widget.html' });
+	sims.track(opened.page);
 	return opened;
 }
 
 /** Another client's REST send to the simulator of that shape. */
-async function sendElsewhere(shape: Shape, type: string, params: Record<string, unknown>): Promise<void> {
-	const res = await fetch(`${simOf(shape).url}/api/send?token=${encodeURIComponent(TOKEN)}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ type, params })
-	});
-	if (!res.ok) throw new Error(`${type} answered ${res.status}: ${await res.text()}`);
-}
+const sendElsewhere = async (shape: Shape, type: string, params: Record<string, unknown>) => void (await send(simOf(shape), type, params));
 
 /** What the widget was actually given: the last read of that variable as the simulator answered it. */
-async function answered(shape: Shape, name: string): Promise<unknown> {
-	const res = await fetch(`${simOf(shape).url}/api/send?token=${encodeURIComponent(TOKEN)}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ type: 'get-variable-value', params: { name } })
-	});
-	return ((await res.json()) as { message?: unknown }).message;
-}
+const answered = (shape: Shape, name: string) => send(simOf(shape), 'get-variable-value', { name });
 
-describe.each<Shape>(['native', 'strings'])('widgets with reads in the %s shape', (shape) => {
+describe.each<Shape>([...SHAPES])('widgets with reads in the %s shape', (shape) => {
 	it('the simulator answers in that shape', async () => {
 		expect(typeof (await answered(shape, 'deaths'))).toBe(shape === 'native' ? 'number' : 'string');
 		expect(typeof (await answered(shape, 'songrequest_queue'))).toBe(shape === 'native' ? 'object' : 'string');

@@ -15,7 +15,8 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 
 const color: Handler = (rt, params, type) => {
 	const next: LightColor = {
-		value: params.value,
+		// null: brightness only, the colour shown stays (facts §5.15, the legacy SDK form).
+		value: params.value === null ? (rt.state.lights.current ?? rt.state.lights.default)?.value ?? null : params.value,
 		brightness: Number(params.brightness),
 		transition: Number(params.transition),
 		duration: Number(params.duration),

@@ -2,8 +2,9 @@
 import { MUSIC_PLAYER_COMMANDS, type UndocumentedType } from '../../protocol/undocumented';
 import type { Runtime } from '../runtime';
 import type { SendOutcome } from '../types';
+import { chatEnvelope, commandEnvelope } from '../events';
 import { findOverlay } from './misc';
-import { ok } from './shared';
+import { ok, str } from './shared';
 
 type Params = Record<string, unknown>;
 const MUSIC = new Set<string>(MUSIC_PLAYER_COMMANDS);
@@ -41,5 +42,30 @@ export const undocumentedHandlers: Record<UndocumentedType, (rt: Runtime, params
 		return ok(true);
 	},
 	// The simulator keeps no mod queue: a decision on an unknown item changes nothing.
+	chat: (rt, params) => fakeIncomingChat(rt, params),
 	'modqueue-decision': (_rt, params) => ok(true, { note: `no pending mod-queue item "${String(params.modQueueId ?? '').slice(0, 60)}": nothing changes` })
 };
+
+/** Who a fake chat line comes from when the request names nobody (facts §5.15 do not say). */
+export const FAKE_CHAT_USER = 'test_viewer';
+
+/**
+ * facts §5.15: `chat` injects an incoming chat line as if a viewer wrote it, through the chat pipeline:
+ * it is pushed as a `chat` event and a `!name` line triggers that chat command. Queue-executed (§4.4).
+ */
+function fakeIncomingChat(rt: Runtime, params: Params): SendOutcome {
+	const value = params.value;
+	const given = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : { message: value };
+	const message = str(given.message) ?? '';
+	if (!message) return ok(true, { note: 'no message: nothing posted' });
+	const site = str(given.site) ?? rt.state.connectedPlatforms[0] ?? 'alpha';
+	const user = str(given.user) ?? FAKE_CHAT_USER;
+	const note = rt.enqueue(`chat ${site}`, params, () => {
+		const line = chatEnvelope(site, { username: user, userId: str(given.userId) }, message, str(given.id) ?? rt.newId('msg'), rt.now());
+		rt.emit(line);
+		const command = /^!(\S+)/.exec(message)?.[1];
+		const entry = command ? rt.state.findCommand('chat', command) : undefined;
+		if (entry && !rt.state.isDisabled(entry)) rt.emit(commandEnvelope(site, user, entry.name, rt.now(), { originType: 'chat' }));
+	});
+	return ok(true, { note });
+}

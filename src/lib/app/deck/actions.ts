@@ -1,0 +1,161 @@
+/**
+ * What each deck action sends: exactly one documented request, checked by the catalog (`checkSend`),
+ * and where its state can be read back from. The deck page, the editor and the tests read this table.
+ */
+import { CATALOG, checkSend, needsConfirmation, type FieldIssue, type SendType, type States } from '$lib/protocol';
+import type { PressMode } from './bindings';
+import type { DeckAction, DeckActionKind, TriggerType } from './layout';
+
+export interface DeckRequest {
+	type: SendType;
+	params: Record<string, unknown>;
+}
+
+type Toggle = Extract<DeckAction, { kind: 'toggle' }>['target'];
+type Switch = Extract<DeckAction, { kind: 'switch' }>['target'];
+
+/** Readable toggles: the type that sets them (`value` true/false, omitted toggles) and their `states` flag. */
+export const TOGGLES: Record<Toggle, { type: SendType; flag: 'streamMode' | 'on' | 'fuze'; label: string }> = {
+	'stream-mode': { type: 'toggle-stream-mode', flag: 'streamMode', label: 'Stream mode' },
+	'light-control': { type: 'set-app', flag: 'on', label: 'Light control' },
+	fuze: { type: 'toggle-fuze', flag: 'fuze', label: 'Fuze' }
+};
+
+/** States the interface cannot read back: a press sets them, the button says it cannot show them. */
+export const SWITCHES: Record<Switch, { type: SendType; label: string }> = {
+	command: { type: 'set-command-state', label: 'Command' },
+	folder: { type: 'set-folder-state', label: 'Folder' },
+	layer: { type: 'overlay-set-layer-visibility', label: 'Layer' }
+};
+
+export const KIND_TITLES: Record<DeckActionKind, string> = {
+	trigger: 'Trigger',
+	light: 'Light colour',
+	counter: 'Counter step',
+	toggle: 'Toggle',
+	switch: 'Turn on or off',
+	routine: 'Routine',
+	text: 'Text action',
+	page: 'Page jump'
+};
+
+/** The send type an action uses (for the share scope and capabilities); undefined for a page jump. */
+export function sendTypeOf(action: DeckAction): SendType | undefined {
+	switch (action.kind) {
+		case 'trigger':
+			return action.type;
+		case 'light':
+			return 'hex-color';
+		case 'counter':
+			return action.step === 'set' ? 'set-counter-value' : 'update-variable-value';
+		case 'toggle':
+			return TOGGLES[action.target].type;
+		case 'switch':
+			return SWITCHES[action.target].type;
+		case 'routine':
+			return 'run-actions';
+		case 'text':
+			return action.target === 'chat' ? 'chatbot-message' : 'send-announcement';
+		case 'page':
+			return undefined;
+	}
+}
+
+/**
+ * The one request a press sends. A readable toggle sends the opposite of the state the application
+ * reported; when that state is unknown the value is left out, which toggles on the application.
+ */
+export function requestFor(action: DeckAction, states?: States): DeckRequest | undefined {
+	const type = sendTypeOf(action);
+	if (!type) return undefined;
+	switch (action.kind) {
+		case 'trigger':
+			return { type, params: { value: action.name } };
+		case 'light':
+			return { type, params: { value: action.color } };
+		case 'counter':
+			// Counter math (spec, Variables and counters): "+N" adds, "-N" subtracts; set stores exactly the number.
+			if (action.step === 'set') return { type, params: { name: action.name, value: action.amount } };
+			return { type, params: { name: action.name, value: `${action.step === 'add' ? '+' : '-'}${Math.abs(action.amount)}` } };
+		case 'toggle': {
+			const now = toggleState(action.target, states);
+			return { type, params: now === undefined ? {} : { value: !now } };
+		}
+		case 'switch':
+			if (action.target === 'layer') return { type, params: { layer: action.name, value: action.on } };
+			return { type, params: { name: action.name, value: action.on } };
+		case 'routine':
+			return { type, params: { actions: action.actions } };
+		case 'text':
+			// Announcements are alpha only (catalog); a stream command always names its platform (facts §11).
+			return { type, params: action.target === 'chat' ? { value: action.text } : { value: action.text, platform: 'alpha' } };
+	}
+}
+
+/** Checks an action's request with the catalog: the issues name the field and rule, as a form shows them. */
+export function checkAction(action: DeckAction): { ok: true; request?: DeckRequest } | { ok: false; issues: FieldIssue[] } {
+	const request = requestFor(action);
+	if (!request) return { ok: true };
+	const check = checkSend(request.type, request.params);
+	return check.ok ? { ok: true, request: { type: check.type, params: check.params } } : { ok: false, issues: check.issues };
+}
+
+/** A readable toggle's state as the application reported it; undefined when it cannot be known. */
+export function toggleState(target: Toggle, states: States | undefined): boolean | undefined {
+	const flag = states?.[TOGGLES[target].flag];
+	return flag === undefined || flag === null ? undefined : Boolean(flag);
+}
+
+/** The press safety a new button starts with: the catalog's confirmation flag asks for a confirm dialog. */
+export function defaultPress(action: DeckAction): PressMode {
+	const request = requestFor(action);
+	if (!request) return 'tap';
+	const check = checkSend(request.type, request.params);
+	return needsConfirmation(request.type, check.ok ? check.params : request.params) ? 'confirm' : 'tap';
+}
+
+const ALERT_WORDS: Record<string, string> = {
+	follower: 'follow',
+	subscriber: 'sub',
+	giftSubscription: 'gift sub',
+	bits: 'bits',
+	raid: 'raid',
+	points: 'points redeem',
+	variableChanged: 'variable change',
+	switchSong: 'song change'
+};
+
+/** "alpha-follower" → { text: "Test follow", source: "alpha" }: an alert key as a person reads it. */
+export function alertLabel(key: string): { text: string; source?: string } {
+	const dash = key.indexOf('-');
+	if (dash <= 0 || dash === key.length - 1) return { text: `Test ${key}` };
+	const source = key.slice(0, dash);
+	const event = key.slice(dash + 1);
+	const words = ALERT_WORDS[event] ?? event.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+	return { text: `Test ${words}`, source };
+}
+
+/** A name a new button gets from its action, before the streamer changes it. */
+export function defaultLabel(action: DeckAction, pageName?: (id: string) => string | undefined): string {
+	switch (action.kind) {
+		case 'trigger':
+			return action.type === 'alert' ? alertLabel(action.name).text : action.name;
+		case 'light':
+			return `Light ${action.color}`;
+		case 'counter':
+			return action.step === 'set' ? `${action.name} = ${action.amount}` : `${action.name} ${action.step === 'add' ? '+' : '−'}${Math.abs(action.amount)}`;
+		case 'toggle':
+			return TOGGLES[action.target].label;
+		case 'switch':
+			return `${action.on ? 'Enable' : 'Disable'} ${action.name}`;
+		case 'routine':
+			return action.name;
+		case 'text':
+			return action.target === 'chat' ? 'Chat line' : 'Announcement';
+		case 'page':
+			return `Go to ${pageName?.(action.page) ?? 'page'}`;
+	}
+}
+
+/** The catalog's own name for what a trigger type fires ("Scene", "Alert"). */
+export const triggerTitle = (type: TriggerType): string => CATALOG[type].label;

@@ -1,0 +1,145 @@
+/**
+ * The streamer's deck for one application setup, kept on this device (localStorage, versioned). The
+ * first load for a setup upgrades the favourites and pages of the deck before layouts. Every change
+ * goes through a pure edit (`edit.ts`) and is kept in a short history, so the last one can be undone.
+ */
+import * as v from 'valibot';
+import { describeIssues, toFieldIssues } from '$lib/protocol';
+import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { defaultLabel, defaultPress } from './actions';
+import { addButton, addPage, commit, removeButton, undo, type EditResult, type History } from './edit';
+import { currentViewport, defaultGrid, type Viewport } from './grid';
+import { DeckDocumentSchema, emptyDeck, newId, type DeckAction, type DeckDocument, type DeckPage } from './layout';
+import { LEGACY_KEY, LegacyDeckSchema, migrateLegacy } from './migrate';
+
+const KEY_PREFIX = 'stream-control:deck:v2:';
+export const FAVOURITES_PAGE = 'favourites';
+
+/** Which setup a deck belongs to: the application's address (or the demo). */
+export function deckSetupKey(settings: { demo?: boolean; host: string; port: number }): string {
+	return settings.demo ? 'demo' : `${settings.host}:${settings.port}`;
+}
+
+interface DeckStoreOptions {
+	storage?: KeyValueStorage;
+	viewport?: Viewport;
+}
+
+export class DeckStore {
+	#history = $state.raw<History>({ past: [], present: emptyDeck() });
+	/** False when the last change could not be stored (storage full or unavailable): it lasts this visit only. */
+	stored = $state(true);
+	readonly key: string;
+	readonly #stored: Persisted<DeckDocument>;
+	readonly #viewport: Viewport;
+
+	constructor(setupKey: string, options: DeckStoreOptions = {}) {
+		const storage = 'storage' in options ? options.storage : deviceStorage();
+		this.key = KEY_PREFIX + setupKey;
+		this.#viewport = options.viewport ?? currentViewport();
+		this.#stored = new Persisted(this.key, DeckDocumentSchema, storage);
+		this.#history = { past: [], present: this.#load(storage) };
+	}
+
+	#load(storage: KeyValueStorage | undefined): DeckDocument {
+		const saved = this.#stored.load();
+		if (saved) return saved;
+		// Something unreadable under the key is kept aside, never overwritten by the next change.
+		const raw = safeGet(storage, this.key);
+		if (raw != null) safeSet(storage, `${this.key}:unreadable`, raw);
+		const legacy = new Persisted(LEGACY_KEY, LegacyDeckSchema, storage).load();
+		if (!legacy) return emptyDeck();
+		const migrated = migrateLegacy(legacy, defaultGrid(this.#viewport));
+		this.stored = this.#stored.save(migrated);
+		return migrated;
+	}
+
+	get doc(): DeckDocument {
+		return this.#history.present;
+	}
+	get pages(): readonly DeckPage[] {
+		return this.#history.present.pages;
+	}
+	get canUndo(): boolean {
+		return this.#history.past.length > 0;
+	}
+	page(id: string | undefined): DeckPage | undefined {
+		return id === undefined ? undefined : this.pages.find((p) => p.id === id);
+	}
+
+	/** Applies one edit; a refused edit changes nothing and answers why. */
+	edit(change: (doc: DeckDocument) => EditResult): EditResult {
+		const result = change(this.doc);
+		if (result.ok && result.doc !== this.doc) {
+			this.#history = commit(this.#history, result.doc);
+			this.stored = this.#stored.save(result.doc);
+		}
+		return result;
+	}
+
+	/** Puts back the deck as it was before the last edit; false when there is nothing to undo. */
+	undo(): boolean {
+		const previous = undo(this.#history);
+		if (!previous) return false;
+		this.#history = previous;
+		this.stored = this.#stored.save(previous.present);
+		return true;
+	}
+
+	/** Replaces the whole deck (an import), checked first; undo brings the old one back. */
+	replace(doc: unknown): EditResult {
+		const parsed = v.safeParse(DeckDocumentSchema, doc);
+		if (!parsed.success) return { ok: false, reason: describeIssues(toFieldIssues(parsed.issues).slice(0, 1)) };
+		return this.edit(() => ({ ok: true, doc: parsed.output }));
+	}
+
+	/** A new page with the grid that suits this screen. */
+	addPage(name: string): EditResult & { id: string } {
+		const id = newId('p');
+		return { ...this.edit((doc) => addPage(doc, { id, name, ...defaultGrid(this.#viewport) })), id };
+	}
+
+	/** A button for this action, at the first free place of the page. */
+	addAction(pageId: string, action: DeckAction): EditResult {
+		const label = defaultLabel(action, (id) => this.page(id)?.name).slice(0, 40);
+		return this.edit((doc) => addButton(doc, pageId, { id: newId(), width: 1, look: { label }, action, press: defaultPress(action), inputs: {} }));
+	}
+
+	/** The Favourites page's button for this action, if any (the everything view's star). */
+	favouriteOf(action: DeckAction): string | undefined {
+		return this.page(FAVOURITES_PAGE)?.buttons.find((b) => sameAction(b.action, action))?.id;
+	}
+
+	/** Adds the action to the Favourites page (made when missing), or takes it off. */
+	toggleFavourite(action: DeckAction): EditResult {
+		const existing = this.favouriteOf(action);
+		if (existing) return this.edit((doc) => removeButton(doc, FAVOURITES_PAGE, existing));
+		return this.edit((doc) => {
+			let next = doc;
+			if (!doc.pages.some((p) => p.id === FAVOURITES_PAGE)) {
+				const made = addPage(doc, { id: FAVOURITES_PAGE, name: 'Favourites', ...defaultGrid(this.#viewport) });
+				if (!made.ok) return made;
+				next = made.doc;
+			}
+			const label = defaultLabel(action).slice(0, 40);
+			return addButton(next, FAVOURITES_PAGE, { id: newId(), width: 1, look: { label }, action, press: defaultPress(action), inputs: {} });
+		});
+	}
+}
+
+export const sameAction = (a: DeckAction, b: DeckAction): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+function safeGet(storage: KeyValueStorage | undefined, key: string): string | null {
+	try {
+		return storage?.getItem(key) ?? null;
+	} catch {
+		return null;
+	}
+}
+function safeSet(storage: KeyValueStorage | undefined, key: string, value: string): void {
+	try {
+		storage?.setItem(key, value);
+	} catch {
+		// Nowhere to keep it: the page still works.
+	}
+}
