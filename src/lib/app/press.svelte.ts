@@ -56,8 +56,11 @@ export class Press {
 		return this.issues.find((i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '['))?.rule;
 	}
 
-	/** Validates and sends, or opens the confirmation first. `confirm` overrides the dialog's words. */
-	request(type: string, params: Record<string, unknown> = {}, confirm?: Partial<PendingConfirmation>): void {
+	/**
+	 * Validates and sends, or opens the confirmation first. `confirm` overrides the dialog's words.
+	 * `held`: the press was a completed hold-to-fire, the deliberate act that stands for the catalog's dialog.
+	 */
+	request(type: string, params: Record<string, unknown> = {}, confirm?: Partial<PendingConfirmation>, { held = false }: { held?: boolean } = {}): void {
 		if (this.busy) return; // a second press while the first is on its way does nothing
 		this.note = undefined;
 		const check = checkSend(type, params);
@@ -73,7 +76,7 @@ export class Press {
 		}
 		this.issues = [];
 		this.#queued = { type: check.type, params: check.params };
-		if (needsConfirmation(check.type, check.params) || confirm) {
+		if ((needsConfirmation(check.type, check.params) && !held) || confirm) {
 			const label = CATALOG[check.type].label;
 			this.confirmation = {
 				title: confirm?.title ?? `${label}?`,

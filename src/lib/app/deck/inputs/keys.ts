@@ -1,0 +1,128 @@
+/**
+ * Keyboard shortcuts of deck buttons: read a combo from an event, name it, and refuse the ones the
+ * browser or the system keeps (a table in data) or another button already uses.
+ */
+import type { KeyBinding } from '../bindings';
+
+/**
+ * Which modifiers make an entry of the table apply. `primary` is Ctrl or Cmd (Meta), whatever else is
+ * held; `none` is neither Ctrl, Alt nor Meta (Shift alone changes nothing there); `alt` is Alt without
+ * Ctrl or Meta; `any` is whatever is held.
+ */
+export type ReservedWith = 'any' | 'none' | 'primary' | 'alt';
+
+export interface ReservedKeys {
+	codes: readonly string[];
+	with: ReservedWith;
+	/** What the browser, the system or this page does with it, said after "it". */
+	does: string;
+}
+
+const letters = (s: string) => [...s].map((c) => `Key${c}`);
+const digits = (s: string) => [...s].map((c) => `Digit${c}`);
+
+/** Keys the browser, the system or the dashboard itself answers to: never a button's shortcut. */
+export const RESERVED_KEYS: readonly ReservedKeys[] = [
+	{ codes: ['Tab'], with: 'any', does: 'moves between controls (and with Ctrl, between tabs)' },
+	{ codes: ['Escape'], with: 'any', does: 'closes dialogs and stops a learn' },
+	{ codes: ['F1', 'F3', 'F5', 'F6', 'F7', 'F10', 'F11', 'F12'], with: 'any', does: 'belongs to the browser (help, find, reload, address bar, caret, menu, full screen, developer tools)' },
+	{ codes: ['F4'], with: 'alt', does: 'closes the window' },
+	{ codes: ['Space', 'Enter', 'NumpadEnter'], with: 'none', does: 'presses the focused control' },
+	{ codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'], with: 'none', does: 'changes deck page or scrolls' },
+	{ codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home'], with: 'alt', does: 'goes back or forward in the browser' },
+	{ codes: letters('DEFKHL'), with: 'alt', does: 'opens a browser menu or the address bar' },
+	{ codes: digits('123456789'), with: 'alt', does: 'switches between tabs on some systems' },
+	{ codes: letters('WTNQR'), with: 'primary', does: 'closes, opens, quits or reloads the browser or a tab' },
+	{ codes: letters('LDFGHJKOPSUEI'), with: 'primary', does: 'belongs to the browser (address bar, bookmark, find, history, downloads, search, open, print, save, source, tools)' },
+	{ codes: letters('ACVXZYB'), with: 'primary', does: 'edits text (select all, copy, paste, cut, undo, redo, bold)' },
+	{ codes: ['Tab', 'PageUp', 'PageDown', ...digits('123456789')], with: 'primary', does: 'switches between tabs' },
+	{ codes: ['Equal', 'Minus', 'Digit0', 'NumpadAdd', 'NumpadSubtract', 'Numpad0'], with: 'primary', does: 'zooms the page' },
+	{ codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Backspace', 'Delete'], with: 'primary', does: 'belongs to the system (workspaces, navigation)' },
+	{ codes: ['PrintScreen', 'ContextMenu', 'MetaLeft', 'MetaRight', 'OSLeft', 'OSRight', 'CapsLock', 'NumLock', 'ScrollLock', 'Pause'], with: 'any', does: 'belongs to the system' }
+];
+
+/** Held alone, these are not a shortcut yet: learning waits for the key that goes with them. */
+const MODIFIER_CODES = new Set(['ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'AltLeft', 'AltRight', 'MetaLeft', 'MetaRight', 'OSLeft', 'OSRight', 'AltGraph', 'Fn', 'FnLock', 'Hyper', 'Super']);
+
+export type KeyLike = Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>;
+
+/** The combo an event makes, or undefined for a lone modifier (or a key without a code). */
+export function keyFromEvent(e: KeyLike): KeyBinding | undefined {
+	if (!e.code || MODIFIER_CODES.has(e.code)) return undefined;
+	return { code: e.code, ctrl: e.ctrlKey, alt: e.altKey, shift: e.shiftKey, meta: e.metaKey };
+}
+
+export function sameKey(a: KeyBinding, b: KeyBinding): boolean {
+	return a.code === b.code && !!a.ctrl === !!b.ctrl && !!a.alt === !!b.alt && !!a.shift === !!b.shift && !!a.meta === !!b.meta;
+}
+
+const NAMED: Record<string, string> = {
+	ArrowLeft: '←',
+	ArrowRight: '→',
+	ArrowUp: '↑',
+	ArrowDown: '↓',
+	Backquote: '`',
+	Minus: '-',
+	Equal: '=',
+	BracketLeft: '[',
+	BracketRight: ']',
+	Backslash: '\\',
+	Semicolon: ';',
+	Quote: "'",
+	Comma: ',',
+	Period: '.',
+	Slash: '/'
+};
+
+/** How a code reads on a keycap: KeyA → A, Digit1 → 1, Numpad1 → Num 1, ArrowLeft → ←. */
+export function keyCapName(code: string): string {
+	return NAMED[code] ?? code.replace(/^Key(?=[A-Z]$)/, '').replace(/^Digit(?=\d$)/, '').replace(/^Numpad/, 'Num ');
+}
+
+/** A combo as people write it: "Ctrl+Shift+K" (Cmd for Meta on Apple systems). */
+export function formatKey(key: KeyBinding, apple = false): string {
+	const parts: string[] = [];
+	if (key.ctrl) parts.push('Ctrl');
+	if (key.alt) parts.push(apple ? 'Option' : 'Alt');
+	if (key.shift) parts.push('Shift');
+	if (key.meta) parts.push(apple ? 'Cmd' : 'Meta');
+	parts.push(keyCapName(key.code));
+	return parts.join('+');
+}
+
+function applies(w: ReservedWith, key: KeyBinding): boolean {
+	switch (w) {
+		case 'any':
+			return true;
+		case 'none':
+			return !key.ctrl && !key.alt && !key.meta;
+		case 'primary':
+			return Boolean(key.ctrl || key.meta);
+		case 'alt':
+			return Boolean(key.alt) && !key.ctrl && !key.meta;
+	}
+}
+
+/** The table's entry a combo falls under, if any. */
+export function reservedBy(key: KeyBinding): ReservedKeys | undefined {
+	return RESERVED_KEYS.find((r) => r.codes.includes(key.code) && applies(r.with, key));
+}
+
+/** Another button and its shortcut, to check a new combo against. */
+export interface KeyOwner {
+	id: string;
+	label: string;
+	key?: KeyBinding;
+}
+
+export type KeyCheck = { ok: true; key: KeyBinding } | { ok: false; reason: string };
+
+/** Whether `key` may become the shortcut of button `forId`: not reserved, not another button's. */
+export function checkKey(key: KeyBinding, forId: string, others: readonly KeyOwner[], apple = false): KeyCheck {
+	const name = formatKey(key, apple);
+	const reserved = reservedBy(key);
+	if (reserved) return { ok: false, reason: `${name} cannot be a shortcut: it ${reserved.does}.` };
+	const clash = others.find((o) => o.id !== forId && o.key && sameKey(o.key, key));
+	if (clash) return { ok: false, reason: `${name} is already the shortcut of “${clash.label}”.` };
+	return { ok: true, key };
+}
