@@ -19,6 +19,7 @@ import { SHARE_TOKEN_PATH, handleShareToken, readSavedToken } from './share-toke
 import { NOT_ALLOWED, NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
 import { startSimServer } from './sim-server';
 import { createStaticSite } from './static-site';
+import { watchUpstream } from './upstream-watch';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
@@ -42,6 +43,8 @@ export interface CompanionOptions {
 	demo?: boolean;
 	/** When nothing answers at `api`: serve the simulator (default) or fail with `api_unreachable`. */
 	fallbackToSimulator?: boolean;
+	/** How often to check that the application is still there, to say when it goes away and comes back (ms). */
+	watchIntervalMs?: number;
 	log?: (line: string) => void;
 }
 
@@ -151,7 +154,11 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 
 	const proxy = createProxyServer({ target: apiTarget, changeOrigin: true, ws: true });
 	const proxyFailure = `The application at ${apiTarget} did not answer`;
+	// The built-in simulator lives and dies with the companion: only a real application can go away.
+	const watch = embeddedSim ? undefined : watchUpstream({ target: apiTarget, log, intervalMs: opts.watchIntervalMs, up: status !== undefined });
+	if (watch) closers.push(async () => watch.close());
 	proxy.on('error', (err, _req, res) => {
+		watch?.check();
 		const code = (err as NodeJS.ErrnoException).code ?? 'error';
 		if ('writeHead' in res) sendJson(res as ServerResponse, 502, { status: 502, code: 'bad_gateway', message: `${proxyFailure} (${code})` });
 		else refuseUpgrade(res, 502, 'Bad Gateway', `${proxyFailure} (${code})`);

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiSocket } from '$lib/client/socket';
-import { ReconnectPolicy } from '$lib/client/reconnect-policy';
+import { browserWakeSignals, pageVisible, ReconnectPolicy, type ReconnectPolicyOptions } from '$lib/client/reconnect-policy';
 import type { ProbeResult } from '$lib/client/rest';
 import { fakeWebSocketClass } from './support/fakes';
 
-function setup(probeResult: ProbeResult = 'reachable') {
+function setup(probeResult: ProbeResult = 'reachable', policy: ReconnectPolicyOptions = {}, wakeSignals: (wake: () => void) => () => void = () => () => {}) {
 	const ws = fakeWebSocketClass();
 	const probe = vi.fn(async () => probeResult);
 	const socket = new ApiSocket({
@@ -13,7 +13,8 @@ function setup(probeResult: ProbeResult = 'reachable') {
 		WebSocket: ws.Ctor,
 		probe,
 		// Jitter centred: delays are exactly the nominal ones.
-		policy: { random: () => 0.5 },
+		policy: { random: () => 0.5, ...policy },
+		wakeSignals,
 		connectionTimeoutMs: 60_000,
 		requestTimeoutMs: 3000
 	});
@@ -35,34 +36,56 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('reconnect policy', () => {
-	it('stops on 1000 after open, restarts quickly on 1012, backs off otherwise', () => {
+	it('retries slowly on 1000 after open, restarts quickly on 1012, backs off otherwise, capped at 3 s while visible', () => {
 		const policy = new ReconnectPolicy({ random: () => 0.5 });
-		expect(policy.decide({ code: 1000, opened: true })).toEqual({ kind: 'stop' });
 		expect(policy.decide({ code: 1012, opened: true })).toEqual({ kind: 'restart', delayMs: 500 });
 		const delays = Array.from({ length: 8 }, () => policy.decide({ code: 1006, opened: false }));
-		expect(delays.map((d) => (d.kind === 'backoff' ? d.delayMs : -1))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+		// Centred jitter: 1 s, 2 s, then the middle of the range just under the 3 s cap (1.8–3 s).
+		expect(delays.map((d) => (d.kind === 'backoff' ? d.delayMs : -1))).toEqual([1000, 2000, 2400, 2400, 2400, 2400, 2400, 2400]);
 		policy.opened();
 		expect(policy.decide({ code: 1006, opened: true })).toEqual({ kind: 'backoff', delayMs: 1000, refused: false });
-		// A 1000 before open is a failed attempt (some fakes close a connecting socket with 1000), not a stop.
+		// A 1000 before open is a failed attempt (some fakes close a connecting socket with 1000), not a switch-off.
 		expect(policy.decide({ code: 1000, opened: false }).kind).toBe('backoff');
+		// 1000 after open: the interface was switched off. Seconds between attempts, not minutes, and it stays so until an open.
+		expect(policy.decide({ code: 1000, opened: true })).toEqual({ kind: 'switched-off', delayMs: 8000 });
+		expect(policy.switchedOff).toBe(true);
+		expect(policy.decide({ code: 1006, opened: false })).toEqual({ kind: 'switched-off', delayMs: 8000 });
+		policy.opened();
+		expect(policy.switchedOff).toBe(false);
+		expect(policy.decide({ code: 1006, opened: false }).kind).toBe('backoff');
 	});
 
-	it('spreads delays with jitter, within ±25 % and never above 30 s', () => {
+	it('spreads delays with jitter, within ±25 % and never above the cap of the moment (3 s visible, 30 s hidden)', () => {
 		for (const r of [0, 0.999]) {
-			const policy = new ReconnectPolicy({ random: () => r });
+			let visible = true;
+			const policy = new ReconnectPolicy({ random: () => r, visible: () => visible });
 			const delays = Array.from({ length: 10 }, () => policy.decide({ code: 1006, opened: false }));
-			for (const d of delays) if (d.kind === 'backoff') expect(d.delayMs).toBeLessThanOrEqual(30_000);
+			for (const d of delays) if (d.kind === 'backoff') expect(d.delayMs).toBeLessThanOrEqual(3000);
+			// At the cap the range slides under it instead of piling every client on 3 s.
+			expect(new Set(delays.slice(4).map((d) => d.delayMs)).size).toBe(1);
+			expect(delays.at(-1)!.delayMs).toBeGreaterThanOrEqual(r === 0 ? 1800 : 2990);
 			const first = delays[0]!;
 			expect(first.kind === 'backoff' && first.delayMs).toBeGreaterThanOrEqual(750);
 			expect(first.kind === 'backoff' && first.delayMs).toBeLessThanOrEqual(1250);
 			const restart = policy.decide({ code: 1012, opened: true });
 			expect(restart.kind === 'restart' && restart.delayMs).toBeLessThan(1000);
+			// Hidden: it may back off further, up to 30 s.
+			visible = false;
+			const hidden = Array.from({ length: 12 }, () => policy.decide({ code: 1006, opened: false }).delayMs);
+			expect(Math.max(...hidden)).toBeLessThanOrEqual(30_000);
+			expect(Math.max(...hidden)).toBeGreaterThan(3000);
+			// Switched off: 10 s visible, 30 s hidden at most.
+			expect(policy.decide({ code: 1000, opened: true }).delayMs).toBeLessThanOrEqual(30_000);
+			visible = true;
+			const off = policy.decide({ code: 1006, opened: false }).delayMs;
+			expect(off).toBeLessThanOrEqual(10_000);
+			expect(off).toBeGreaterThanOrEqual(6000);
 		}
 	});
 });
 
 describe('socket close codes', () => {
-	it('opens, and on 1000 stops for good with a visible reason until retry()', async () => {
+	it('opens, and on 1000 says the interface was switched off and retries slowly until it opens again', async () => {
 		const { ws, socket, statuses } = setup();
 		socket.start();
 		await vi.advanceTimersByTimeAsync(0);
@@ -72,14 +95,24 @@ describe('socket close codes', () => {
 		expect(socket.status).toBe('stopped');
 		expect(socket.lastError?.kind).toBe('stopped');
 		expect(socket.lastError?.message).toContain('turned its interface off');
-		await vi.advanceTimersByTimeAsync(10 * 60_000);
-		expect(ws.instances).toHaveLength(1);
+		// Slowly: 8 s (centred jitter of 10 s) between attempts, and still said as switched off after a refused one.
+		await expectAttemptAfter(ws, 8000);
+		ws.latest().refuse();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(socket.status).toBe('stopped');
+		await expectAttemptAfter(ws, 8000);
+		ws.latest().open();
+		expect(socket.status).toBe('open');
+		expect(statuses).toEqual(['connecting', 'open', 'stopped', 'open']);
+		// retry() connects again at once, as "Retry now" does.
+		ws.latest().serverClose(1000);
 		socket.retry();
 		expect(socket.status).toBe('connecting');
 		await vi.advanceTimersByTimeAsync(0);
-		expect(ws.instances).toHaveLength(2);
+		expect(ws.instances).toHaveLength(4);
 		ws.latest().open();
-		expect(statuses).toEqual(['connecting', 'open', 'stopped', 'connecting', 'open']);
+		expect(socket.status).toBe('open');
+		socket.stop();
 	});
 
 	it('reconnects within a second after 1012', async () => {
@@ -94,21 +127,60 @@ describe('socket close codes', () => {
 		expect(socket.status).toBe('open');
 	});
 
-	it('backs off 1, 2, 4 … 30 s on refused attempts and resets on open', async () => {
-		const { ws, socket } = setup();
+	it('backs off 1, 2 s then under 3 s on refused attempts while visible, further while hidden, and resets on open', async () => {
+		let visible = true;
+		const { ws, socket } = setup('reachable', { visible: () => visible });
 		socket.start();
 		await vi.advanceTimersByTimeAsync(0);
 		ws.latest().open();
 		ws.latest().serverClose(1006);
-		for (const delay of [1000, 2000, 4000, 8000, 16000, 30000, 30000]) {
+		expect(socket.lastError?.message).toBe('The connection to 127.0.0.1:39231 closed (code 1006): reconnecting.');
+		for (const delay of [1000, 2000, 2400]) {
 			await expectAttemptAfter(ws, delay);
 			ws.latest().refuse();
 		}
-		await expectAttemptAfter(ws, 30000);
+		await expectAttemptAfter(ws, 2400);
+		// Hidden (a background tab, a source not on air): the next waits grow past 3 s, up to 30 s.
+		visible = false;
+		ws.latest().refuse();
+		for (const delay of [16_000, 24_000, 24_000]) {
+			await expectAttemptAfter(ws, delay);
+			ws.latest().refuse();
+		}
+		await expectAttemptAfter(ws, 24_000);
+		visible = true;
 		ws.latest().open();
 		ws.latest().serverClose(1006);
 		await expectAttemptAfter(ws, 1000);
 		socket.stop();
+	});
+
+	it('tries at once when woken (page visible again, back online), with the backoff reset, and not while open', async () => {
+		let wake: () => void = () => {};
+		const stopWaking = vi.fn();
+		const { ws, socket } = setup('reachable', {}, (w) => {
+			wake = w;
+			return stopWaking;
+		});
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		ws.latest().open();
+		wake();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(ws.instances).toHaveLength(1);
+		ws.latest().serverClose(1006);
+		await expectAttemptAfter(ws, 1000);
+		ws.latest().refuse();
+		await vi.advanceTimersByTimeAsync(500);
+		const before = ws.instances.length;
+		wake();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(ws.instances).toHaveLength(before + 1);
+		// The backoff starts again from 1 s.
+		ws.latest().refuse();
+		await expectAttemptAfter(ws, 1000);
+		socket.stop();
+		expect(stopWaking).toHaveBeenCalled();
 	});
 
 	it('tells a rejected token from an unreachable application by probing meta', async () => {
@@ -129,6 +201,19 @@ describe('socket close codes', () => {
 			expect(socket.lastError).toBeUndefined();
 			socket.stop();
 		}
+	});
+
+	it('a 502 from a server in front (the companion) says the application behind it does not answer', async () => {
+		const { ws, socket } = setup('gateway');
+		socket.start();
+		await vi.advanceTimersByTimeAsync(0);
+		ws.latest().refuse();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(socket.status).toBe('unreachable');
+		expect(socket.lastError).toMatchObject({ kind: 'unreachable', status: 502 });
+		expect(socket.lastError?.message).toBe('The server at 127.0.0.1:39231 answered, but the application behind it did not. Is the application running?');
+		expect(socket.everOpened).toBe(false);
+		socket.stop();
 	});
 
 	it('keeps reconnecting when a failed socket never reports its close', async () => {
@@ -241,5 +326,33 @@ describe('socket close codes', () => {
 		expect(events).toEqual(['chat', 'states', 'alert']);
 		expect(socket.stats.unknownEvents).toBe(4);
 		expect(socket.stats.invalidFrames).toBe(0);
+	});
+});
+
+describe('browserWakeSignals', () => {
+	it('wakes when the page becomes visible or the network comes back, and not once stopped', () => {
+		const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
+		const win = new EventTarget();
+		vi.stubGlobal('document', doc);
+		vi.stubGlobal('window', win);
+		try {
+			const wake = vi.fn();
+			const stop = browserWakeSignals(wake);
+			doc.dispatchEvent(new Event('visibilitychange'));
+			expect(wake).not.toHaveBeenCalled();
+			doc.visibilityState = 'visible';
+			doc.dispatchEvent(new Event('visibilitychange'));
+			expect(wake).toHaveBeenCalledTimes(1);
+			win.dispatchEvent(new Event('online'));
+			expect(wake).toHaveBeenCalledTimes(2);
+			// The policy reads the same visibility for its cap.
+			expect(pageVisible()).toBe(true);
+			stop();
+			win.dispatchEvent(new Event('online'));
+			doc.dispatchEvent(new Event('visibilitychange'));
+			expect(wake).toHaveBeenCalledTimes(2);
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 });

@@ -5,7 +5,7 @@
  */
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { Deck, deckKey } from '../../src/routes/(app)/deck.svelte';
+import { DeckStore } from '$lib/app/deck/store.svelte';
 import { RoutineDraft } from '../../src/routes/(app)/routines/draft.svelte';
 import { PRESETS } from '../../src/routes/(app)/routines/presets';
 import { SavedRoutines } from '../../src/routes/(app)/routines/saved-routines.svelte';
@@ -23,18 +23,19 @@ describe('Deck', () => {
 	it('keeps favourites and pages on the device, and a reader sees each change', async () => {
 		const storage = memory();
 		const seen: number[] = [];
-		const { value: deck, stop } = mounted(() => new Deck(storage), (d) => seen.push(d.favourites.length + d.pages.length));
-		const key = deckKey('studio-scene', 'Intro');
-		deck.toggleFavourite(key);
+		const viewport = { width: 360, height: 780, coarse: true };
+		const { value: deck, stop } = mounted(() => new DeckStore('demo', { storage, viewport }), (d) => seen.push(d.pages.flatMap((p) => p.buttons).length + d.pages.length));
+		const scene = { kind: 'trigger', type: 'studio-scene', name: 'Intro' } as const;
+		deck.toggleFavourite(scene);
 		const page = deck.addPage('  Scenes  ');
-		deck.toggleOnPage(page.id, key);
+		deck.addAction(page.id, scene);
 		flushSync();
-		expect(seen.at(-1)).toBe(2);
-		const again = new Deck(storage);
-		expect(again.isFavourite(key)).toBe(true);
-		expect(again.pages).toEqual([{ id: page.id, name: 'Scenes', items: [key] }]);
-		storage.setItem('stream-control:deck', '{"favourites":5}');
-		expect(new Deck(storage).favourites).toEqual([]);
+		expect(seen.at(-1)).toBe(4);
+		const again = new DeckStore('demo', { storage, viewport });
+		expect(again.favouriteOf(scene)).toBeDefined();
+		expect(again.page(page.id)).toMatchObject({ name: 'Scenes', buttons: [{ action: scene, look: { label: 'Intro' } }] });
+		storage.setItem('stream-control:deck:v2:demo', '{"favourites":5}');
+		expect(new DeckStore('demo', { storage, viewport }).pages).toEqual([]);
 		await stop();
 	});
 });

@@ -52,14 +52,14 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 		client.destroy();
 	});
 
-	it('stops on 1000 without reconnecting, and connects again on retry()', async () => {
+	it('on 1000 says the interface is off and does not hurry back, and connects again at once on retry()', async () => {
 		const client = await rig.connect(rig.makeClient());
 		rig.sim.clearLog();
 		rig.sim.stopApi();
 		await waitFor(() => client.status === 'stopped', 'the stopped state');
 		expect(client.lastError).toMatchObject({ kind: 'stopped' });
 		expect(client.lastError?.message).toContain('turned its interface off');
-		// Longer than the first backoff step (at most 1.25 s): no upgrade may be attempted.
+		// Longer than the first backoff step (at most 1.25 s), shorter than the switched-off pace (6–10 s): no upgrade may be attempted.
 		await new Promise((r) => setTimeout(r, 2000));
 		expect(rig.log().filter((e) => e.path === '/api')).toEqual([]);
 		rig.sim.startApi();
@@ -68,6 +68,17 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 		await synced;
 		expect(client.status).toBe('open');
 		expect(client.lastError).toBeUndefined();
+		client.destroy();
+	});
+
+	it('after 1000 comes back by itself once the interface is switched on again (slowly: seconds, not minutes)', async () => {
+		const client = await rig.connect(rig.makeClient({ policy: { switchedOffDelayMs: { visible: 400, hidden: 400 } } }));
+		rig.sim.stopApi();
+		await waitFor(() => client.status === 'stopped', 'the stopped state');
+		const synced = nextSync(client);
+		rig.sim.startApi();
+		await synced;
+		expect(client.status).toBe('open');
 		client.destroy();
 	});
 

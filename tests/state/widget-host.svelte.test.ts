@@ -60,7 +60,7 @@ describe('after the interface is turned off (close 1000)', () => {
 		expect(fake.ws.instances).toHaveLength(3);
 	});
 
-	it('the dashboard client stays stopped until Retry', async () => {
+	it('the dashboard client says stopped and tries again slowly by itself (6–10 s), at once on Retry', async () => {
 		const fake = fakeApp();
 		const client = fake.client({ name: 'Dashboard' });
 		client.start();
@@ -68,12 +68,17 @@ describe('after the interface is turned off (close 1000)', () => {
 		expect(client.status).toBe('open');
 		fake.ws.latest().serverClose(1000);
 		expect(client.status).toBe('stopped');
-		await vi.advanceTimersByTimeAsync(10 * RETRY_AFTER_STOP_MS);
+		await vi.advanceTimersByTimeAsync(5900);
 		expect(fake.ws.instances).toHaveLength(1);
+		await vi.advanceTimersByTimeAsync(4200);
+		expect(fake.ws.instances).toHaveLength(2);
+		fake.ws.latest().refuse();
+		await vi.advanceTimersByTimeAsync(0);
 		expect(client.status).toBe('stopped');
+		const before = fake.ws.instances.length;
 		client.retry();
 		await vi.advanceTimersByTimeAsync(0);
-		expect(fake.ws.instances).toHaveLength(2);
+		expect(fake.ws.instances).toHaveLength(before + 1);
 		client.destroy();
 	});
 });

@@ -10,6 +10,7 @@ import { DEMO_TOKEN, connectionUrl, isCompanionPage, parseConnectionSettings, se
 import { RememberedSettings } from '$lib/client/remembered-settings';
 import { canConnectTo } from '$lib/client/connection-lock';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
+import { SetupCache } from '$lib/client/setup-cache';
 import { demoAvailable } from '$lib/client/demo';
 import type { SendType } from '$lib/protocol';
 import { STATUS_TEXT } from '$lib/client/status-text';
@@ -31,7 +32,8 @@ export class Dashboard {
 	setupNotice = $state<string | undefined>();
 
 	constructor(settings: ConnectionSettings) {
-		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME });
+		// The last setup read at this address stays on the device, so a reload during an outage still shows the pages.
+		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME, setupCache: settings.demo ? undefined : new SetupCache(settings) });
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings, { source: this.#opened.client });

@@ -4,6 +4,7 @@ import type { Capabilities } from './capabilities';
 import type { ClientError } from './errors';
 import type { Receipt } from './receipts';
 import type { ReconnectPolicyOptions } from './reconnect-policy';
+import type { SetupCache } from './setup-cache';
 import type { ConnectionSettings } from './settings';
 import type { ConnectionStatus, WebSocketConstructor } from './socket';
 
@@ -22,11 +23,17 @@ export interface StreamClientOptions {
 	requestTimeoutMs?: number;
 	connectionTimeoutMs?: number;
 	policy?: ReconnectPolicyOptions;
+	/** Calls `wake` when an attempt is worth making at once (default: page visible again, back online). */
+	wakeSignals?: (wake: () => void) => () => void;
+	/** Where the last setup read is kept for this address: shown until the first read after a (re)load. */
+	setupCache?: SetupCache;
 }
 
 export interface ClientSnapshot {
 	status: ConnectionStatus;
 	lastError: ClientError | undefined;
+	everOpened: boolean;
+	setupCachedAt: number | undefined;
 	meta: Meta | undefined;
 	setup: SettingsData | undefined;
 	capabilities: Capabilities;

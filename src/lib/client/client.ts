@@ -51,6 +51,7 @@ export class StreamClient {
 	#capabilities: Capabilities = deriveCapabilities(undefined, undefined);
 	#syncError: ClientError | undefined;
 	#syncRound = 0;
+	#setupCachedAt: number | undefined;
 
 	constructor(options: StreamClientOptions) {
 		this.#options = options;
@@ -62,6 +63,7 @@ export class StreamClient {
 			WebSocket: options.WebSocket,
 			probe: () => this.#rest.probe(),
 			policy: options.policy,
+			wakeSignals: options.wakeSignals,
 			connectionTimeoutMs: options.connectionTimeoutMs,
 			requestTimeoutMs: options.requestTimeoutMs
 		});
@@ -74,6 +76,13 @@ export class StreamClient {
 			this.#socket.onEvent((envelope) => this.#dispatch(envelope)),
 			this.#socket.onRetrieve((data) => this.#applySettings(data))
 		);
+		// The last setup read here, until the first live one: a reload during an outage still shows the pages.
+		const cached = options.setupCache?.load();
+		if (cached) {
+			this.#setup = cached.setup;
+			this.#setupCachedAt = cached.savedAt;
+			this.#capabilities = deriveCapabilities(cached.meta, cached.setup);
+		}
 	}
 
 	get status(): ConnectionStatus {
@@ -85,9 +94,17 @@ export class StreamClient {
 	get meta(): Meta | undefined {
 		return this.#meta;
 	}
-	/** The application's setup: the settings payload of `retrieve`. */
+	/** The application's setup: the settings payload of `retrieve` (the one kept on the device until the first read). */
 	get setup(): SettingsData | undefined {
 		return this.#setup;
+	}
+	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
+	get setupCachedAt(): number | undefined {
+		return this.#setupCachedAt;
+	}
+	/** Whether the socket ever opened since start: an address that never answered may be wrong. */
+	get everOpened(): boolean {
+		return this.#socket.everOpened;
 	}
 	get premium(): boolean | undefined {
 		return this.#premium;
@@ -103,8 +120,8 @@ export class StreamClient {
 		return this.#socket.stats;
 	}
 	snapshot(): ClientSnapshot {
-		const { status, lastError, meta, setup, capabilities, premium, states } = this;
-		return { status, lastError, meta, setup, capabilities, premium, states };
+		const { status, lastError, everOpened, setupCachedAt, meta, setup, capabilities, premium, states } = this;
+		return { status, lastError, everOpened, setupCachedAt, meta, setup, capabilities, premium, states };
 	}
 
 	start(): void {
@@ -113,7 +130,7 @@ export class StreamClient {
 	stop(): void {
 		this.#socket.stop();
 	}
-	/** Connects again after the application turned its interface off (or after stop()). */
+	/** Connects again at once ("Retry now"; also after stop()). */
 	retry(): void {
 		this.#socket.retry();
 	}
@@ -236,6 +253,8 @@ export class StreamClient {
 
 	#applySettings(data: SettingsData): void {
 		this.#setup = data;
+		this.#setupCachedAt = undefined;
+		this.#options.setupCache?.save(data, this.#meta);
 		// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
 		if (!this.#meta?.features.includes('premium')) this.#premium = data.premium;
 		if (data.states) this.#states = data.states;

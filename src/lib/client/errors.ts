@@ -7,6 +7,7 @@ import { CATALOG, StructuredErrorSchema, describeIssues, isSendType, type FieldI
 
 type ClientErrorKind =
 	| 'unreachable'
+	| 'lost'
 	| 'unauthorized'
 	| 'timeout'
 	| 'http'
@@ -62,6 +63,16 @@ export function redact(text: string, secret: string | undefined): string {
 
 export function unreachableError(address: string): ClientError {
 	return new ClientError({ kind: 'unreachable', message: `The application did not answer at ${address}. Is it running?` });
+}
+
+/** A companion in front of the application answered, but the application behind it did not (502–504). */
+export function gatewayError(address: string): ClientError {
+	return new ClientError({ kind: 'unreachable', status: 502, message: `The server at ${address} answered, but the application behind it did not. Is the application running?` });
+}
+
+/** An open socket closed without the application saying why (1006: closed, crashed, or the network dropped). */
+export function lostError(address: string, code: number): ClientError {
+	return new ClientError({ kind: 'lost', message: `The connection to ${address} closed (code ${code}): reconnecting.` });
 }
 
 /**

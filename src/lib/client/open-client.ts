@@ -8,7 +8,7 @@ import type { Simulator } from '$lib/sim/simulator';
 import { startDemo } from './demo';
 import { lockConnections } from './connection-lock';
 
-export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe'> {}
+export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe' | 'setupCache'> {}
 
 /** One opened client, with what closing it must also stop (the demo's simulator). */
 export interface OpenedClient {

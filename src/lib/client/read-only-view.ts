@@ -16,6 +16,10 @@ export type VariableRead = { ok: true; value: unknown } | { ok: false; error: Cl
 export interface ReadableSource {
 	readonly status: ConnectionStatus;
 	readonly lastError: ClientError | undefined;
+	/** Whether the socket ever opened since start. */
+	readonly everOpened: boolean;
+	/** When the setup shown was read, while it is a copy kept on the device. */
+	readonly setupCachedAt: number | undefined;
 	readonly meta: Meta | undefined;
 	/** The application's setup: the settings payload it answers `retrieve` with. */
 	readonly setup: SettingsData | undefined;
@@ -54,6 +58,12 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 		},
 		get lastError() {
 			return source.lastError;
+		},
+		get everOpened() {
+			return source.everOpened;
+		},
+		get setupCachedAt() {
+			return source.setupCachedAt;
 		},
 		get meta() {
 			return source.meta;

@@ -31,7 +31,8 @@ interface SendAnswer {
 }
 
 /** What `GET /api/meta` says about the connection, for telling a refused websocket apart. */
-export type ProbeResult = 'reachable' | 'unauthorized' | 'unreachable';
+/** `gateway`: a proxy in front (the companion) answered 502–504, the application behind it did not. */
+export type ProbeResult = 'reachable' | 'unauthorized' | 'unreachable' | 'gateway';
 
 interface RawAnswer {
 	status: number;
@@ -101,7 +102,8 @@ export class RestClient {
 	async probe(): Promise<ProbeResult> {
 		try {
 			const answer = await this.#request('GET', '/api/meta');
-			return answer.status === 401 ? 'unauthorized' : 'reachable';
+			if (answer.status === 401) return 'unauthorized';
+			return answer.status >= 502 && answer.status <= 504 ? 'gateway' : 'reachable';
 		} catch {
 			return 'unreachable';
 		}

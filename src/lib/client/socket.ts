@@ -10,11 +10,11 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import * as v from 'valibot';
 import { ClientMessageSchema, type ClientMessage, type Envelope, type SettingsData } from '../protocol';
-import { stoppedError, timeoutError, unauthorizedError, unreachableError, type ClientError } from './errors';
+import { gatewayError, lostError, stoppedError, timeoutError, unauthorizedError, unreachableError, type ClientError } from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { FrameRouter } from './frames';
 import type { PendingOutcome } from './pending';
-import { ReconnectPolicy, type ReconnectPolicyOptions } from './reconnect-policy';
+import { browserWakeSignals, ReconnectPolicy, type ReconnectPolicyOptions } from './reconnect-policy';
 import type { ProbeResult } from './rest';
 import { Attempt, trackedWebSocket, type WebSocketConstructor, type WebSocketLike } from './tracked-websocket';
 
@@ -31,6 +31,8 @@ interface ApiSocketOptions {
 	/** Tells a refused upgrade apart: token rejected, or nothing listening (GET /api/meta). */
 	probe: () => Promise<ProbeResult>;
 	policy?: ReconnectPolicyOptions;
+	/** Calls `wake` when an attempt is worth making at once (page visible again, back online); returns the stop. */
+	wakeSignals?: (wake: () => void) => () => void;
 	connectionTimeoutMs?: number;
 	requestTimeoutMs?: number;
 }
@@ -55,6 +57,9 @@ export class ApiSocket {
 	#attempt: Attempt | undefined;
 	#gate: Promise<void> = Promise.resolve();
 	#gateTimer: ReturnType<typeof setTimeout> | undefined;
+	#releaseGate: () => void = () => {};
+	#stopWaking: (() => void) | undefined;
+	#everOpened = false;
 	#halted = true;
 	/** Bumped on every start, so a library instance from before a retry can never connect again. */
 	#generation = 0;
@@ -73,6 +78,10 @@ export class ApiSocket {
 	}
 	get lastError(): ClientError | undefined {
 		return this.#lastError;
+	}
+	/** Whether any socket of this connection ever opened: an address that never answered may be wrong. */
+	get everOpened(): boolean {
+		return this.#everOpened;
 	}
 	get isOpen(): boolean {
 		return !this.#halted && this.#status === 'open' && this.#rws?.readyState === OPEN;
@@ -119,6 +128,19 @@ export class ApiSocket {
 			connectionTimeout: this.#options.connectionTimeoutMs ?? 5000
 		});
 		this.#rws.addEventListener('message', (event) => this.handleFrame(event.data));
+		this.#stopWaking?.();
+		this.#stopWaking = (this.#options.wakeSignals ?? browserWakeSignals)(() => this.wake());
+	}
+
+	/**
+	 * Makes the waiting attempt now, with the backoff shortened again: the page became visible, the
+	 * network came back, or the streamer asked. Does nothing while open or while an attempt is on its way.
+	 */
+	wake(): void {
+		if (this.#halted || this.#status === 'open') return;
+		this.#policy.reset();
+		clearTimeout(this.#gateTimer);
+		this.#releaseGate();
 	}
 
 	/** Closes for good; anything in flight is settled as lost. */
@@ -127,7 +149,7 @@ export class ApiSocket {
 		this.#setStatus('stopped', undefined);
 	}
 
-	/** A fresh connection after a stop (manual retry of the "interface turned off" state). */
+	/** A fresh connection at once: "Retry now", or after stop(). */
 	retry(): void {
 		this.#halt();
 		this.start();
@@ -198,6 +220,8 @@ export class ApiSocket {
 
 	#halt(): void {
 		this.#halted = true;
+		this.#stopWaking?.();
+		this.#stopWaking = undefined;
 		clearTimeout(this.#gateTimer);
 		this.#gate = never();
 		const rws = this.#rws;
@@ -226,6 +250,7 @@ export class ApiSocket {
 		ws.addEventListener('open', () => {
 			if (this.#halted || owner !== this.#rws) return;
 			attempt.opened = true;
+			this.#everOpened = true;
 			this.#policy.opened();
 			this.#setStatus('open', undefined);
 			this.#openListeners.emit();
@@ -246,16 +271,18 @@ export class ApiSocket {
 	#afterClose(attempt: Attempt, code: number): void {
 		if (attempt.opened) this.#pending.settleAll({ kind: 'lost' });
 		const decision = this.#policy.decide({ code, opened: attempt.opened });
-		if (decision.kind === 'stop') {
-			this.#halt();
-			this.#setStatus('stopped', stoppedError());
-			return;
-		}
-		this.#gate = new Promise<void>((resolve) => (this.#gateTimer = setTimeout(resolve, decision.delayMs)));
-		if (decision.kind === 'backoff' && decision.refused) {
-			if (this.#status === 'open' || this.#status === 'connecting') this.#setStatus('reconnecting', undefined);
+		this.#gate = new Promise<void>((resolve) => {
+			this.#releaseGate = resolve;
+			this.#gateTimer = setTimeout(resolve, decision.delayMs);
+		});
+		// Switched off: said as such until it opens again, whatever the slow attempts meanwhile meet.
+		if (decision.kind === 'switched-off') this.#setStatus('stopped', stoppedError());
+		else if (decision.kind === 'restart') this.#setStatus('reconnecting', undefined);
+		else if (!decision.refused) this.#setStatus('reconnecting', lostError(this.#options.address, code));
+		else {
+			if (this.#status === 'open' || this.#status === 'connecting') this.#setStatus('reconnecting', this.#lastError);
 			void this.#diagnose();
-		} else this.#setStatus('reconnecting', undefined);
+		}
 	}
 
 	async #diagnose(): Promise<void> {
@@ -264,6 +291,7 @@ export class ApiSocket {
 		if (owner !== this.#rws || this.#halted || this.#status === 'open') return;
 		if (result === 'unauthorized') this.#setStatus('unauthorized', unauthorizedError());
 		else if (result === 'unreachable') this.#setStatus('unreachable', unreachableError(this.#options.address));
+		else if (result === 'gateway') this.#setStatus('unreachable', gatewayError(this.#options.address));
 		else this.#setStatus('reconnecting', undefined);
 	}
 }

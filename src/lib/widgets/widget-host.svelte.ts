@@ -2,14 +2,12 @@
  * What every widget page starts from: its options and connection settings read from the page URL,
  * one read-only connection (no `name`, so a scene full of widgets does not flood the streamer with
  * notices) narrowed to the envelope types the widget needs, and its connection state for the debug
- * corner. The client reconnects with backoff by itself; when the streamer turns the interface off
- * (close 1000, where the client stops) the host tries again every so often, forever.
+ * corner. The client reconnects with backoff by itself, and after a close 1000 ("interface switched
+ * off") slowly, every few seconds.
  *
- * This differs from the dashboard on purpose. A 1000 close means "interface switched off": the dashboard
- * stops and shows a Retry button, since someone is looking at it. A widget is a browser source in OBS
- * that nobody can press anything in, and it must come back on its own when the streamer switches the
- * interface on again: RETRY_AFTER_STOP_MS after each stop it calls retry() (one upgrade attempt, then
- * the client's usual backoff if that is refused). Tested in tests/state/widget-host.svelte.test.ts.
+ * A widget is a browser source in OBS that nobody can press anything in, so it does not wait for the
+ * slow pace: RETRY_AFTER_STOP_MS after a stop it calls retry() (one upgrade attempt, then the client's
+ * usual backoff if that is refused). Tested in tests/state/widget-host.svelte.test.ts.
  *
  * Create it while a component initialises: the connection is closed by that component's teardown
  * (an effect the host registers), so no component calls anything to end it.

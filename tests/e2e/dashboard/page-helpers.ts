@@ -59,3 +59,10 @@ export async function goToPage(page: Page, label: string): Promise<number> {
 	await nav.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
 	return 2;
 }
+
+/** Opens every collapsed section of a long page (Stream, Polls), as a person does to reach a card. */
+export async function openSections(page: Page): Promise<void> {
+	await page.locator('.page-section').first().waitFor();
+	const closed = page.locator('.page-section button[aria-expanded="false"]');
+	while ((await closed.count()) > 0) await closed.first().click();
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { startStack, type Stack } from '../stack';
-import { assertNothingSentBefore, dialog, onlySend, openConnected } from './page-helpers';
+import { assertNothingSentBefore, dialog, onlySend, openConnected, openSections } from './page-helpers';
 
 describe('polls page', () => {
 	let stack: Stack;
@@ -11,6 +11,7 @@ describe('polls page', () => {
 	beforeAll(async () => {
 		stack = await startStack();
 		({ page, errors } = await openConnected(stack, '/polls'));
+		await openSections(page);
 		await page.getByText('Current poll: none created through the application').waitFor();
 	});
 	afterAll(async () => stack?.close());

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { appUrl } from '../harness';
 import { PHONE, connection, startStack, type Stack } from '../stack';
-import { assertNothingSentBefore, dialog, onlySend, openConnected } from './page-helpers';
+import { assertNothingSentBefore, dialog, onlySend, openConnected, openSections } from './page-helpers';
 
 describe('stream page', () => {
 	let stack: Stack;
@@ -12,6 +12,7 @@ describe('stream page', () => {
 	beforeAll(async () => {
 		stack = await startStack();
 		({ page, errors } = await openConnected(stack, '/stream'));
+		await openSections(page);
 		await page.getByText('No clip made through the application yet.').waitFor();
 	});
 	afterAll(async () => stack?.close());
@@ -199,6 +200,7 @@ describe('stream page', () => {
 		other.setDefaultTimeout(8000);
 		await other.goto(appUrl(stack.site.url, '/stream', connection(stack.sim)));
 		await other.locator('[data-status="open"]').waitFor();
+		await openSections(other);
 		const clip = other.getByRole('region', { name: 'Clip', exact: true });
 		await clip.getByRole('button', { name: 'Create clip' }).click();
 		await clip.getByText('Failed: Missing scope clips:edit for alpha').waitFor();

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { alertEnvelope, chatEnvelope, commandEnvelope } from '../../../src/lib/sim/events';
 import { findInjections, HOSTILE_NAMES, HOSTILE_PAYLOADS, IMG, SCRIPT, SVG, payload, type InjectionReport } from '../../support/hostile-corpus';
 import { startStack, type OpenPage, type Stack } from '../stack';
+import { openSections } from '../dashboard/page-helpers';
 import { waitForText } from '../widgets/helpers';
 import { ALL_PAYLOADS_TEXT, DISABLED_COMMAND, HOSTILE_COUNTER, HOSTILE_VARIABLE, hostileSetup } from './hostile-setup';
 import { DASHBOARD_ROUTES, waitForStatus, WIDGET_VIEWPORT } from './pages';
@@ -56,6 +57,7 @@ const ACTIONS: Record<string, (opened: OpenPage) => Promise<void>> = {
 		await page.getByRole('dialog').first().waitFor();
 	},
 	'/stream': async ({ page }) => {
+		await openSections(page);
 		await page.getByText(`Last clip (${IMG})`, { exact: false }).waitFor();
 	},
 	'/counters': async ({ page }) => {

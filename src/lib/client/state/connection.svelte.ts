@@ -37,6 +37,13 @@ export class Connection {
 	get lastError(): ClientError | undefined {
 		return this.#read().lastError;
 	}
+	get everOpened(): boolean {
+		return this.#read().everOpened;
+	}
+	/** When the setup shown was read, while it is the copy kept on this device (an outage since the page loaded). */
+	get setupCachedAt(): number | undefined {
+		return this.#read().setupCachedAt;
+	}
 	get meta(): Meta | undefined {
 		return this.#read().meta;
 	}

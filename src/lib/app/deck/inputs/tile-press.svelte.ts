@@ -62,6 +62,9 @@ export class TilePress {
 
 	readonly attach = (button: HTMLElement) => {
 		const holding = () => this.#mode() === 'hold';
+		// HoldFill sits behind the button's content: the button is its containing block and stacking context.
+		if (getComputedStyle(button).position === 'static') button.style.position = 'relative';
+		button.style.isolation = 'isolate';
 		const on = <K extends keyof HTMLElementEventMap>(type: K, run: (e: HTMLElementEventMap[K]) => void) => {
 			button.addEventListener(type, run);
 			return () => button.removeEventListener(type, run);
