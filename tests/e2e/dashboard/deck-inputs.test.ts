@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connection, startStack, type Stack } from '../stack';
 import { appUrl, watchPage } from '../harness';
-import { assertNothingSentBefore, onlySend, sent } from './page-helpers';
+import { assertNothingSentBefore, dialog, onlySend, sent } from './page-helpers';
 
 const DESKTOP = { width: 1280, height: 800 };
 type Bindings = { press?: 'tap' | 'hold' | 'confirm'; inputs?: Record<string, unknown> };
@@ -122,6 +122,21 @@ describe('deck press safety and inputs', () => {
 		await page.keyboard.down('Space');
 		await sent(stack, 1);
 		await page.keyboard.up('Space');
+		expect(await onlySend(stack)).toEqual(lurkSent);
+		expect(errors).toEqual([]);
+	});
+
+	it('confirm: a press, by pointer or shortcut, opens the dialog first; Cancel sends nothing, confirming sends once; inputs rest while it is open', async () => {
+		const k = { code: 'KeyK', ctrl: false, alt: false, shift: false, meta: false };
+		const { page, errors } = await open({ lurk: { press: 'confirm', inputs: { key: k } }, hype: { inputs: { key: { ...k, code: 'KeyY' } } } });
+		await page.getByRole('button', { name: 'lurk', exact: true }).click();
+		const ask = dialog(page, 'lurk?');
+		await ask.getByRole('button', { name: 'Cancel' }).click();
+		await ask.waitFor({ state: 'hidden' });
+		await page.keyboard.press('KeyK');
+		await ask.waitFor();
+		await page.keyboard.press('KeyY'); // the dialog is open: shortcuts rest
+		await ask.getByRole('button', { name: 'lurk' }).click();
 		expect(await onlySend(stack)).toEqual(lurkSent);
 		expect(errors).toEqual([]);
 	});
