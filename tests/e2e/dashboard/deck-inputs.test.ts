@@ -12,16 +12,16 @@ import { assertNothingSentBefore, dialog, onlySend, sent } from './page-helpers'
 const DESKTOP = { width: 1280, height: 800 };
 type Bindings = { press?: 'tap' | 'hold' | 'confirm'; inputs?: Record<string, unknown> };
 
-/** A deck of one page holding chat commands, each with its press safety and bindings, as the deck keeps it. */
+/** A deck of one page holding chat commands (`ghost` is not in the setup), each with its press safety and bindings, as the deck keeps it. */
 function deckOf(buttons: Record<string, Bindings>) {
-	const names = ['lurk', 'hype', 'party', 'discord'];
+	const names = ['lurk', 'hype', 'party', 'discord', 'ghost'];
 	return {
 		version: 2,
 		pages: [
 			{
 				id: 'live',
 				name: 'Live',
-				columns: 4,
+				columns: 5,
 				rows: 2,
 				buttons: names.map((name, i) => ({
 					id: name,
@@ -144,7 +144,13 @@ describe('deck press safety and inputs', () => {
 	it('keys: a shortcut is shown on its button and fires it once; on a hold button a short press sends nothing and a held one sends once', async () => {
 		const shiftL = { code: 'KeyL', ctrl: false, alt: false, shift: true, meta: false };
 		const h = { code: 'KeyH', ctrl: false, alt: false, shift: false, meta: false };
-		const { page, errors } = await open({ lurk: { inputs: { key: shiftL } }, hype: { press: 'hold', inputs: { key: h } } });
+		const { page, errors } = await open({ lurk: { inputs: { key: shiftL } }, hype: { press: 'hold', inputs: { key: h } }, ghost: { inputs: { key: { ...h, code: 'KeyG' } } } });
+		// A disabled tile (its command is not in the setup) takes no press from its shortcut either.
+		await page.getByText('not in this setup').first().waitFor();
+		await page.keyboard.press('KeyG');
+		await assertNothingSentBefore(stack, () => page.getByRole('button', { name: 'discord', exact: true }).click(), 'chat-command');
+		expect(stack.sends()[0]?.params).toEqual({ value: 'discord' });
+		stack.sim.sim.clearLog();
 		const lurk = page.getByRole('button', { name: 'lurk', exact: true });
 		expect(await lurk.getAttribute('aria-keyshortcuts')).toBe('Shift+L');
 		expect(await lurk.locator('[data-key-badge]').textContent()).toBe('Shift+L');

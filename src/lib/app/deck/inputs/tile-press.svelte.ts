@@ -16,15 +16,17 @@ export class TilePress {
 	hold = $state<HoldState>('idle');
 	/** What screen readers hear about a hold (started, cancelled, sent). */
 	said = $state('');
-	readonly #gesture: PressGesture;
+	readonly #gesture: Pick<PressGesture, 'down' | 'up' | 'cancel' | 'holdMs'>;
 	readonly #mode: () => PressMode;
 	readonly #key: () => KeyBinding | undefined;
 
 	/** Call while the tile initialises. `fire` sends the one request: `held` skips the catalog's dialog, `confirm` asks first. */
-	constructor(options: { id: () => string; mode: () => PressMode; key?: () => KeyBinding | undefined; fire: (how: Firing) => void; schedule?: Schedule; ms?: number }) {
+	/** `enabled`: false while the tile is disabled (out of scope, not in the setup, sending): no input starts a press then. */
+	constructor(options: { id: () => string; mode: () => PressMode; key?: () => KeyBinding | undefined; enabled?: () => boolean; fire: (how: Firing) => void; schedule?: Schedule; ms?: number }) {
 		this.#mode = options.mode;
 		this.#key = options.key ?? (() => undefined);
-		this.#gesture = new PressGesture({
+		const enabled = options.enabled ?? (() => true);
+		const gesture = new PressGesture({
 			mode: options.mode,
 			fire: options.fire,
 			schedule: options.schedule,
@@ -34,6 +36,8 @@ export class TilePress {
 				this.said = state === 'holding' ? 'Holding: keep pressing to send.' : state === 'cancelled' ? 'Let go early: nothing was sent.' : state === 'fired' ? 'Held long enough: sending.' : this.said;
 			}
 		});
+		// A disabled tile takes no press from any input (keys, MIDI and pads reach it without the DOM).
+		this.#gesture = { down: () => enabled() && gesture.down(), up: () => gesture.up(), cancel: () => gesture.cancel(), holdMs: gesture.holdMs };
 		const inputs = useDeckInputs();
 		if (inputs) $effect(() => inputs.register(options.id(), this.#gesture));
 	}
