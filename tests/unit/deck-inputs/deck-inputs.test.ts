@@ -188,3 +188,20 @@ describe('DeckInputs: gamepad', () => {
 		expect(log).toEqual([]);
 	});
 });
+
+describe('DeckInputs: teardown', () => {
+	it('stops listening to keys, pads and MIDI once its teardown runs', async () => {
+		const access = new FakeMidiAccess();
+		const input = new FakeMidiInput('in1', 'Pad 8');
+		access.inputs.set('in1', input);
+		const { fake, log, stop } = setup({ midi: access });
+		await settle();
+		fake.connectPad(pad(0));
+		stop();
+		fake.key('keydown', 'KeyH');
+		input.send(0x99, 36, 100);
+		fake.frame();
+		expect(fake.framesQueued()).toBe(0);
+		expect(log).toEqual([]);
+	});
+});

@@ -28,8 +28,18 @@ export class FakeMidiAccess extends EventTarget {
 	}
 }
 
+/** Node's EventTarget keeps a listener added with capture after its removal with capture: the fake page has no phases, so capture is dropped. */
+class PageTarget extends EventTarget {
+	override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+		super.addEventListener(type, listener, typeof options === 'object' ? { ...options, capture: false } : undefined);
+	}
+	override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+		super.removeEventListener(type, listener);
+	}
+}
+
 export function fakePage(options: { secure?: boolean; midi?: FakeMidiAccess | Error; focused?: boolean } = {}) {
-	const target = new EventTarget();
+	const target = new PageTarget();
 	const frames: (() => void)[] = [];
 	const pads: (PadLike | null)[] = [];
 	const page = {

@@ -106,12 +106,17 @@ export function toggleState(target: Toggle, states: States | undefined): boolean
 	return flag === undefined || flag === null ? undefined : Boolean(flag);
 }
 
-/** The press safety a new button starts with: the catalog's confirmation flag asks for a confirm dialog. */
+/**
+ * The press safety a new button starts with: what the catalog flags (confirmation) starts as hold-to-fire.
+ * On a live deck a hold is one deliberate gesture with a visible fill that a brushed touch cannot
+ * complete; it leaves the deck in view and works the same from a key, pad or MIDI controller held down,
+ * where a dialog covers the deck and asks for a second aimed tap. (A tap on such a button still asks.)
+ */
 export function defaultPress(action: DeckAction): PressMode {
 	const request = requestFor(action);
 	if (!request) return 'tap';
 	const check = checkSend(request.type, request.params);
-	return needsConfirmation(request.type, check.ok ? check.params : request.params) ? 'confirm' : 'tap';
+	return needsConfirmation(request.type, check.ok ? check.params : request.params) ? 'hold' : 'tap';
 }
 
 const ALERT_WORDS: Record<string, string> = {
