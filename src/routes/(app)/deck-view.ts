@@ -20,7 +20,7 @@ export function arrowStep(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey
  * A horizontal swipe on the deck turns the page: far enough sideways, mostly sideways. The click a
  * swipe ends with (over a button) is swallowed, so turning a page never presses anything.
  */
-export function swipe(node: HTMLElement, onStep: (step: 1 | -1) => void): () => void {
+export function swipe(node: HTMLElement, onStep: (step: 1 | -1) => boolean): () => void {
 	let start: { x: number; y: number; id: number; target: EventTarget | null } | undefined;
 	/** Where the last swipe began: only a click there ends it. */
 	let swipedFrom: Node | undefined;
@@ -36,9 +36,9 @@ export function swipe(node: HTMLElement, onStep: (step: 1 | -1) => void): () => 
 		const from = start.target;
 		start = undefined;
 		if (Math.abs(dx) < 60 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+		if (!onStep(dx < 0 ? 1 : -1)) return;
 		swallowUntil = performance.now() + 500;
 		swipedFrom = from instanceof Node ? from : undefined;
-		onStep(dx < 0 ? 1 : -1);
 	};
 	const cancel = () => (start = undefined);
 	const click = (e: MouseEvent) => {

@@ -53,17 +53,19 @@ describe('deck: setup items, search, favourites and pages', () => {
 	it('favourites and a user-made page stay on the device across a reload', async () => {
 		const { page } = await stack.open('/');
 		await page.getByRole('button', { name: 'Add Gameplay to favourites' }).click();
-		await page.getByText('Pages', { exact: true }).click();
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
 		await page.getByLabel('New page name').fill('Start of stream');
 		await page.getByRole('button', { name: 'Add page' }).click();
-		// A new page opens in editing mode, every button shown with its "Add to page".
-		await page.getByRole('button', { name: 'Add to page: Starting Soon' }).click();
-		await page.getByRole('button', { name: 'On page: Starting Soon', pressed: true }).waitFor();
-		await page.getByRole('button', { name: /^Done editing/ }).click();
+		// A new page opens in edit mode; the picker adds a button to it.
+		await page.getByRole('button', { name: 'Add button' }).click();
+		await page.getByLabel('Search what to add').fill('Starting Soon');
+		await page.getByRole('button', { name: 'Starting Soon', exact: true }).click();
+		await page.getByRole('button', { name: /^Starting Soon, column 1, row 1/ }).waitFor();
+		await page.getByRole('button', { name: 'Done editing' }).click();
 
 		await page.reload();
 		const pages = page.getByRole('group', { name: 'Deck pages' });
-		await pages.getByRole('button', { name: '★ Favourites' }).click();
+		await pages.getByRole('button', { name: 'Favourites' }).click();
 		await page.getByRole('button', { name: 'Gameplay', exact: true }).waitFor();
 		await expect.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).count()).toBe(0);
 		await pages.getByRole('button', { name: 'Start of stream' }).click();

@@ -1,0 +1,108 @@
+/**
+ * Edit mode: a page made and filled from the searchable picker, buttons moved by keyboard (announced)
+ * and by pointer drag, made 2 × 1, edited in a form that Enter submits, removed and brought back by
+ * undo, the grid resized; then the button sends exactly its request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../axe';
+import { startStack, type Stack } from '../stack';
+import { sent } from './page-helpers';
+
+describe('deck edit mode', () => {
+	let stack: Stack;
+	beforeAll(async () => {
+		stack = await startStack();
+	});
+	afterAll(async () => stack?.close());
+
+	it('adds, moves (keys and drag), resizes, edits, removes and undoes; axe clean', async () => {
+		const { page, errors } = await stack.open('/');
+		page.setDefaultTimeout(10_000);
+		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
+		await page.getByLabel('New page name').fill('Main');
+		await page.getByRole('button', { name: 'Add page' }).click();
+		const status = page.getByRole('status').filter({ hasText: /./ });
+		await status.filter({ hasText: 'Page Main added.' }).waitFor();
+
+		const add = async (search: string, choice: string) => {
+			await page.getByRole('button', { name: 'Add button' }).click();
+			await page.getByLabel('Search what to add').fill(search);
+			await page.getByRole('button', { name: choice, exact: true }).click();
+		};
+		await add('lurk', 'lurk');
+		await add('gameplay', 'Gameplay');
+		const tile = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}, column`) });
+		expect(await tile('lurk').getAttribute('aria-label')).toBe('lurk, column 1, row 1, 1 × 1');
+		expect(await tile('Gameplay').getAttribute('aria-label')).toBe('Gameplay, column 2, row 1, 1 × 1');
+		expect(await seriousViolations(page)).toEqual([]);
+
+		// Keyboard: the focused tile moves with the arrows, and the page says where it went, or why not.
+		await tile('lurk').focus();
+		await page.keyboard.press('ArrowDown');
+		await status.filter({ hasText: 'lurk moved to column 1, row 2.' }).waitFor();
+		expect(await tile('lurk').getAttribute('aria-label')).toBe('lurk, column 1, row 2, 1 × 1');
+		await page.keyboard.press('ArrowLeft');
+		await status.filter({ hasText: 'lurk cannot go past the edge of the grid.' }).waitFor();
+
+		// Pointer: drag Gameplay to the last column of row 3.
+		const grid = page.getByRole('group', { name: /^Arrange Main/ });
+		const box = (await grid.boundingBox())!;
+		const from = (await tile('Gameplay').boundingBox())!;
+		const cols = 3;
+		const rows = Number((await grid.evaluate((g) => getComputedStyle(g).gridTemplateRows)).split(' ').length);
+		await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+		await page.mouse.down();
+		await page.mouse.move(box.x + box.width * (2.5 / cols), box.y + box.height * (2.5 / rows), { steps: 8 });
+		await page.mouse.up();
+		await status.filter({ hasText: 'Gameplay moved to column 3, row 3.' }).waitFor();
+
+		// Choose lurk, make it 2 × 1, then edit its look; Enter in the label submits the form.
+		await tile('lurk').click();
+		await page.getByRole('button', { name: 'Make it 2 × 1' }).click();
+		await expect.poll(() => tile('lurk').getAttribute('aria-label')).toBe('lurk, column 1, row 2, 2 × 1');
+		await page.getByRole('button', { name: 'Edit lurk' }).click();
+		const form = page.getByRole('form', { name: 'Edit lurk' });
+		await form.getByLabel('Symbol').selectOption('icon');
+		await form.getByLabel('Label').fill('Lurk now');
+		await form.getByLabel('Label').press('Enter');
+		await tile('Lurk now').waitFor();
+
+		// A counter without a name is refused, naming the field; nothing is added.
+		await page.getByRole('button', { name: 'Add button' }).click();
+		await page.getByLabel('Search what to add').fill('another counter');
+		await page.getByRole('button', { name: 'Another counter…' }).click();
+		const fresh = page.getByRole('form', { name: 'New button' });
+		await fresh.getByLabel('Name', { exact: true }).fill('  ');
+		await fresh.getByRole('button', { name: 'Save button' }).click();
+		await fresh.getByText(/is required \(counter name\)/).first().waitFor();
+		await fresh.getByRole('button', { name: 'Cancel' }).click();
+		expect(await page.getByRole('button', { name: /, column/ }).count()).toBe(2);
+
+		// Remove, then undo brings it back where it was.
+		await tile('Gameplay').click();
+		await page.getByRole('button', { name: 'Remove Gameplay' }).click();
+		await expect.poll(() => tile('Gameplay').count()).toBe(0);
+		await page.getByRole('button', { name: 'Undo' }).click();
+		await status.filter({ hasText: 'The last edit was undone.' }).waitFor();
+		expect(await tile('Gameplay').getAttribute('aria-label')).toBe('Gameplay, column 3, row 3, 1 × 1');
+
+		// The grid size: too small for a button is refused with the reason; a bigger one applies.
+		const size = page.getByRole('form', { name: 'Page Main' });
+		await size.getByLabel('Rows').fill('2');
+		await size.getByRole('button', { name: 'Apply' }).click();
+		await status.filter({ hasText: 'Gameplay would fall outside a 3 × 2 grid: move or remove it first.' }).waitFor();
+		await size.getByLabel('Columns').fill('4');
+		await size.getByLabel('Rows').fill('4');
+		await size.getByRole('button', { name: 'Apply' }).click();
+		await status.filter({ hasText: 'Main is now 4 × 4.' }).waitFor();
+		expect(await seriousViolations(page)).toEqual([]);
+
+		await page.getByRole('button', { name: 'Done editing' }).click();
+		const deck = page.getByRole('group', { name: 'Main: 4 × 4 grid' });
+		stack.sim.sim.clearLog();
+		await deck.getByRole('button', { name: 'Lurk now' }).click();
+		expect((await sent(stack)).map((r) => [r.type, r.params])).toEqual([['chat-command', { value: 'lurk' }]]);
+		expect(errors).toEqual([]);
+	});
+});

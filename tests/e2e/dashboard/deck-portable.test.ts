@@ -1,0 +1,109 @@
+/**
+ * A deck leaving the device: exported as a JSON file and imported (a bad file refused, naming the
+ * field and the rule, with nothing changed), and carried to a co-streamer by a share link made on the
+ * companion server, whose scope still decides what can be pressed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startCompanion, type Companion } from '../../../src/server/companion';
+import { startSimServer, type SimServer } from '../../../src/server/sim-server';
+import { seriousViolations } from '../axe';
+import { BUILD_DIR, launchBrowser } from '../harness';
+import { PHONE, TOKEN } from '../stack';
+import { SAMPLE_DECK } from './deck-helpers';
+
+describe('deck export, import and share links', () => {
+	let sim: SimServer;
+	let companion: Companion;
+	let browser: Browser;
+	let dir: string;
+
+	async function open(url: string): Promise<Page> {
+		const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', acceptDownloads: true });
+		const page = await context.newPage();
+		page.setDefaultTimeout(20_000);
+		await page.goto(url);
+		return page;
+	}
+	const key = () => `stream-control:deck:v2:127.0.0.1:${new URL(companion.url).port}`;
+	const sends = () => sim.sim.requestLog.filter((r) => r.type && r.type !== 'get-variable-value');
+
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'deck-portable-'));
+		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+		companion = await startCompanion({ port: 0, host: '127.0.0.1', api: sim.url, buildDir: BUILD_DIR, log: () => {}, sharesFile: join(dir, 'links.json'), realToken: TOKEN });
+		browser = await launchBrowser();
+	});
+	afterAll(async () => {
+		await browser?.close();
+		await companion?.close();
+		await sim?.close();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('exports the deck as JSON; a bad file is refused naming the field and rule, and a good one is added after', async () => {
+		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
+		await page.locator('[data-status="open"]').waitFor();
+		await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [key(), JSON.stringify(SAMPLE_DECK)]);
+		await page.reload();
+		await page.getByRole('group', { name: /^Live: 3 × 4 grid/ }).waitFor();
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+		const download = page.waitForEvent('download');
+		await page.getByRole('button', { name: 'Export deck' }).click();
+		const file = await (await download).path();
+		expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(SAMPLE_DECK);
+
+		const bad = structuredClone(SAMPLE_DECK);
+		bad.pages[0]!.buttons[1]!.col = 0;
+		const input = page.getByLabel('Import a deck file');
+		await input.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+		await page.getByRole('alert').getByText('broken.json: The file is not a deck this version can read: pages[0].buttons[1].col overlaps button t1. Nothing was changed.').waitFor();
+		expect(await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()).toEqual(['Live', 'Scenes', 'Everything']);
+		expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key()))!)).toEqual(SAMPLE_DECK);
+
+		await input.setInputFiles({ name: 'deck.json', mimeType: 'application/json', buffer: readFileSync(file) });
+		await page.getByRole('status').filter({ hasText: '2 pages imported from deck.json, after your own.' }).waitFor();
+		expect(await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()).toEqual(['Live', 'Scenes', 'Live', 'Scenes', 'Everything']);
+		await page.getByRole('button', { name: 'Undo' }).click();
+		await expect.poll(() => page.getByRole('group', { name: 'Deck pages' }).getByRole('button').count()).toBe(3);
+		expect(await seriousViolations(page)).toEqual([]);
+		await page.context().close();
+	});
+
+	it("a co-streamer's link carries the layout; the link's scope still decides what can be pressed", async () => {
+		const manage = (method: string, path: string, body?: object) =>
+			fetch(`${companion.url}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+		expect((await manage('POST', '/__share/links', { label: 'Commands only', profile: 'custom', types: ['chat-command'] })).status).toBeLessThan(300);
+
+		const streamer = await open(`${companion.url}/#/share?token=${TOKEN}`);
+		await streamer.evaluate(([k, v]) => localStorage.setItem(k!, v!), [key(), JSON.stringify(SAMPLE_DECK)]);
+		await streamer.reload();
+		const card = streamer.getByRole('listitem', { name: 'Commands only' });
+		await card.getByRole('checkbox', { name: /^Carry my deck layout/ }).check();
+		await card.getByRole('button', { name: /^Show link/ }).click();
+		const url = (await card.locator('code').textContent())!;
+		expect(url).toMatch(/#\/\?token=share_[^&]+&deck=[zj]\./);
+
+		const co = await open(url);
+		const grid = co.getByRole('group', { name: /^Live: 3 × 4 grid/ });
+		await grid.waitFor();
+		await co.getByText('This link brought the streamer’s deck layout.').waitFor();
+		expect(co.url()).not.toContain('deck=');
+		const lurk = grid.getByRole('button', { name: /Lurk/ });
+		await expect.poll(() => lurk.isEnabled()).toBe(true);
+		const stream = grid.getByRole('button', { name: /^Stream mode/ });
+		expect(await stream.isDisabled()).toBe(true);
+		await grid.locator('.tile').filter({ has: co.getByRole('button', { name: /^Stream mode/ }) }).getByText('not allowed by this share link').waitFor();
+		sim.sim.clearLog();
+		await lurk.click();
+		await expect.poll(() => sends().length).toBe(1);
+		expect(sends().map((r) => [r.type, r.params])).toEqual([['chat-command', { value: 'lurk' }]]);
+		expect(await seriousViolations(co)).toEqual([]);
+		await co.context().close();
+		await streamer.context().close();
+	});
+});
