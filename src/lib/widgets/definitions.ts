@@ -84,6 +84,8 @@ export const chatWidget = defineWidget({
 		{ key: 'hideUsers', label: 'Hide these users (bots)', kind: 'list', default: [], placeholder: 'nightbot, streamelements' },
 		{ key: 'platformIcons', label: 'Platform icons', kind: 'boolean', default: true },
 		{ key: 'userColors', label: 'User colours', kind: 'boolean', default: true },
+		{ key: 'plate', label: 'Background plate behind each message', kind: 'boolean', default: false, help: 'Keeps text readable over a busy scene.' },
+		{ key: 'plateColor', label: 'Plate colour', kind: 'color', default: '#000000a6' },
 		{
 			key: 'direction',
 			label: 'Newest',

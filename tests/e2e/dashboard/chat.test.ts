@@ -34,12 +34,16 @@ describe('chat page', () => {
 		say('alpha', 'viewer123', 'hello from alpha', 'm-1');
 		stack.sim.sim.emit(commandEnvelope('alpha', 'moss_moth', '!lurk', Date.now()));
 		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'quietkettle', username: 'quietkettle' }, { username: 'quietkettle', displayname: 'quietkettle' }, Date.now()));
-		await feed().getByText('alpha-follower').waitFor();
+		// Read like the events widget: a sentence, not the raw key.
+		await feed().getByText('quietkettle followed').waitFor();
+		expect(await feed().getByText('alpha-follower').count()).toBe(0);
 		const rows = await feed().locator(':scope > li').allTextContents();
 		expect(rows).toHaveLength(3);
 		expect(rows[0]).toContain('quietkettle');
 		expect(rows[1]).toContain('!lurk');
 		expect(rows[2]).toContain('hello from alpha');
+		stack.sim.sim.emit(alertEnvelope('alpha-bits', { value: 500, username: 'cheery' }, { username: 'cheery', displayname: 'cheery', amount: 500, bits: 500 }, Date.now()));
+		await feed().getByText('cheery cheered 500 bits').waitFor();
 	});
 
 	it('renders a hostile message and username as text only', async () => {
@@ -94,6 +98,10 @@ describe('chat page', () => {
 		expect(await onlySend(stack)).toEqual({ type: 'delete-message', params: { value: 'm-1', platform: 'alpha' }, status: 200 });
 		// The application pushes the deletion: the line leaves the feed, the sheet says so.
 		await s.getByText('This message was deleted.').waitFor();
+		// The delete button is gone with the message; its receipt stays where it was pressed.
+		const section = s.getByRole('region', { name: 'Message', exact: true });
+		await section.getByText('Sent (the platform does not report back)').waitFor();
+		expect(await section.getByRole('button', { name: 'Delete message' }).count()).toBe(0);
 		await closeSheet('viewer123');
 		await feed().getByText('hello from alpha').waitFor({ state: 'detached' });
 	});
@@ -141,6 +149,14 @@ describe('chat page', () => {
 		await s.getByRole('button', { name: 'Timeout viewer123' }).click();
 		await dialog(page, 'Timeout viewer123?').getByRole('button', { name: 'Timeout viewer123 for 600 s' }).click();
 		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { ...user, duration: 600, name: 'spam' }, status: 200 });
+		// One tap for the usual lengths: 1 h is 3600 s on alpha, and the length field shows it.
+		await s.getByRole('button', { name: '1 h', exact: true }).click();
+		expect(await s.getByRole('button', { name: '1 h', exact: true }).getAttribute('aria-pressed')).toBe('true');
+		expect(await s.getByLabel('Length (seconds)').inputValue()).toBe('3600');
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Timeout viewer123' }).click();
+		await dialog(page, 'Timeout viewer123?').getByRole('button', { name: 'Timeout viewer123 for 3600 s' }).click();
+		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { ...user, duration: 3600, name: 'spam' }, status: 200 });
 		await closeSheet('viewer123');
 	});
 
@@ -159,6 +175,13 @@ describe('chat page', () => {
 		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
 		await dialog(page, 'Timeout sunny_gamma?').getByRole('button', { name: 'Timeout sunny_gamma for 5 min' }).click();
 		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'sunny_gamma', platform: 'gamma', duration: 5 }, status: 200 });
+		// Presets in gamma's unit: 24 h is 1440 minutes.
+		expect(await s.getByRole('group', { name: 'Timeout length' }).getByRole('button').allTextContents()).toEqual(['1 m', '10 m', '1 h', '24 h']);
+		await s.getByRole('button', { name: '24 h', exact: true }).click();
+		stack.sim.sim.clearLog();
+		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
+		await dialog(page, 'Timeout sunny_gamma?').getByRole('button', { name: 'Timeout sunny_gamma for 1440 min' }).click();
+		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'sunny_gamma', platform: 'gamma', duration: 1440 }, status: 200 });
 		expect(errors).toEqual([]);
 	});
 

@@ -56,9 +56,11 @@ describe('counters page', () => {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ type: 'update-variable-value', params: { name: 'deaths', value: '+3' } })
 		});
-		await expect.poll(() => value('deaths').textContent()).toBe('45');
+		await expect.poll(() => value('deaths').textContent(), { timeout: 10_000 }).toBe('45');
 		await page.reload();
-		await expect.poll(() => value('deaths').textContent()).toBe('45');
+		// A reload is a cold start (parse, connect, read the setup): on a loaded machine that passes 8 s.
+		await page.locator('[data-status="open"]').waitFor({ timeout: 30_000 });
+		await expect.poll(() => value('deaths').textContent(), { timeout: 10_000 }).toBe('45');
 	});
 
 	it('reads any variable and shows its value as text', async () => {

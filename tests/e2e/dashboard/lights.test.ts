@@ -58,11 +58,17 @@ describe('lights page', () => {
 		await page.getByText('The application reports fuze as running').waitFor();
 	});
 
-	it('sends a hex colour from a preset to the chosen lights, by brand and id', async () => {
-		await page.getByRole('button', { name: 'Blue', exact: true }).click();
+	it('a tapped swatch sends its colour at once; the light list is collapsed, and Set colour sends to the chosen lights, by brand and id', async () => {
+		// The light list starts collapsed, its summary saying the choice.
+		const targets = page.getByText('Lights: every light');
+		await targets.waitFor();
+		expect(await page.getByLabel('Key Light').isVisible()).toBe(false);
+		expect(await press('Blue')).toEqual({ type: 'hex-color', params: { value: '#0040ff', brightness: 100, transition: 0, duration: 4000 }, status: 200 });
+		await targets.click();
 		await page.getByLabel('Key Light').check();
 		await page.getByLabel('ov-unnamed-7').check();
 		await page.getByText('2 of 5 chosen.').waitFor();
+		await page.getByText('Lights: 2 of 5 chosen').waitFor();
 		expect(await press('Set colour')).toEqual({
 			type: 'hex-color',
 			params: {
@@ -106,7 +112,10 @@ describe('lights page', () => {
 
 	it('sends a colour temperature; one outside 2900–7000 K shows the field and rule and sends nothing', async () => {
 		await page.getByLabel('Temperature', { exact: true }).check();
+		// A temperature preset is sent as soon as it is tapped, and Set colour sends it again.
+		stack.sim.sim.clearLog();
 		await page.getByRole('button', { name: /Candle/ }).click();
+		expect(await onlySend(stack)).toMatchObject({ type: 'rgb-color', params: { value: { ct: 2900 } }, status: 200 });
 		const sentCt = await press('Set colour');
 		expect(sentCt).toMatchObject({ type: 'rgb-color', params: { value: { ct: 2900 } }, status: 200 });
 

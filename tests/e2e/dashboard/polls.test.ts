@@ -23,6 +23,13 @@ describe('polls page', () => {
 	};
 	const snapshot = () => stack.sim.sim.snapshot() as { poll: { id: string; status: string; choices: string[] } | null; prediction: { status: string; winner?: string; outcomes: string[] } | null };
 
+	it('says no poll and no prediction is running before any was created, instead of offering to end one', async () => {
+		await card('Poll').getByText('No poll is running.').waitFor();
+		await card('Prediction').getByText('No prediction is running.').waitFor();
+		expect(await page.getByRole('button', { name: /End poll|Cancel prediction|Resolve/ }).count()).toBe(0);
+		expect(stack.sends()).toEqual([]);
+	});
+
 	it('refuses a poll outside the spec ranges, naming each field, and sends nothing', async () => {
 		const poll = card('Poll');
 		await poll.getByLabel('Question').fill('Next game?');
@@ -61,18 +68,25 @@ describe('polls page', () => {
 		expect(snapshot().poll!.choices).toEqual(['Chess', 'Go', 'Shogi']);
 	});
 
-	it('ending the poll asks first (Cancel sends nothing), then sends the chosen status', async () => {
+	it('ending the poll asks first (Cancel sends nothing), then sends the chosen status; then says nothing is running', async () => {
 		const poll = card('Poll');
 		await poll.getByLabel(/terminated/).check();
 		await click(poll, 'End poll');
 		await dialog(page, 'End the poll now?').getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, () => page.getByRole('button', { name: 'Cancel prediction' }).click().then(() => dialog(page, 'Cancel the prediction?').getByRole('button', { name: 'Cancel prediction' }).click()), 'end-prediction');
-
-		await click(poll, 'End poll');
-		expect(stack.sends()).toEqual([]);
-		await dialog(page, 'End the poll now?').getByRole('button', { name: 'End poll (terminated)' }).click();
+		// The next send after dismissing is the end itself: nothing went out for the dismissed dialog.
+		await assertNothingSentBefore(
+			stack,
+			async () => {
+				await click(poll, 'End poll');
+				await dialog(page, 'End the poll now?').getByRole('button', { name: 'End poll (terminated)' }).click();
+			},
+			'end-poll'
+		);
 		expect(await onlySend(stack)).toEqual({ type: 'end-poll', params: { name: 'TERMINATED', platform: 'alpha' }, status: 200 });
 		expect(snapshot().poll!.status).toBe('TERMINATED');
+		// Nothing runs any more: said so, and ending is no longer offered.
+		await poll.getByText('The last poll has ended: no poll is running.').waitFor();
+		expect(await poll.getByRole('button', { name: 'End poll' }).count()).toBe(0);
 	});
 
 	it('creates a prediction, then resolves it with one of the outcomes created here', async () => {
@@ -112,6 +126,8 @@ describe('polls page', () => {
 		await onlySend(stack);
 		await click(prediction, 'Cancel prediction');
 		expect(stack.sends()).toEqual([]);
+		// The dialog's two buttons are never both "Cancel…".
+		expect(await dialog(page, 'Cancel the prediction?').getByRole('button').allTextContents()).toEqual(['Go back', 'Cancel prediction']);
 		await dialog(page, 'Cancel the prediction?').getByRole('button', { name: 'Cancel prediction' }).click();
 		expect(await onlySend(stack)).toEqual({ type: 'end-prediction', params: { name: 'CANCELED', platform: 'alpha' }, status: 200 });
 		expect(snapshot().prediction!.status).toBe('CANCELED');

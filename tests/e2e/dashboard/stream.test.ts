@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { appUrl } from '../harness';
 import { PHONE, connection, startStack, type Stack } from '../stack';
-import { assertNothingSentBefore, dialog, onlySend, openConnected, openSections } from './page-helpers';
+import { assertNothingSentBefore, dialog, onlySend, openConnected, openSections, sent } from './page-helpers';
+import { alertEnvelope } from '../../../src/lib/sim/events';
 
 describe('stream page', () => {
 	let stack: Stack;
@@ -26,7 +27,7 @@ describe('stream page', () => {
 
 	it('title and category go to the chosen platform, among those the catalog lists', async () => {
 		const title = card('Title');
-		expect(await title.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual(['alpha', 'beta', 'gamma']);
+		expect(await title.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual(['alpha', 'beta', 'gamma', 'all']);
 		await title.getByLabel('beta').check();
 		await title.getByLabel('Stream title').fill('Cozy {{game}} night');
 		await click(title, 'Change title');
@@ -34,7 +35,7 @@ describe('stream page', () => {
 		await title.getByText('Sent (the platform does not report back)').waitFor();
 
 		const category = card('Category');
-		expect(await category.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual(['alpha', 'gamma']);
+		expect(await category.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual(['alpha', 'gamma', 'all']);
 		await category.getByLabel('gamma').check();
 		await category.getByLabel('Category name').fill('Just Chatting');
 		await click(category, 'Change category');
@@ -45,6 +46,34 @@ describe('stream page', () => {
 		await click(title, 'Change title');
 		await title.getByText('Stream title is required (title)').waitFor();
 		expect(stack.sends()).toEqual([]);
+	});
+
+	it('says the title cannot be read, prefills the category the application reported, and sends to every platform one request each with its receipt', async () => {
+		const title = card('Title');
+		await title.getByText('The application does not report the current title: type the new one.').waitFor();
+		const category = card('Category');
+		await category.getByLabel('alpha', { exact: true }).check();
+		await category.getByLabel('Category name').fill('');
+		await category.getByText('The application reports the category only when it changes, and no change on alpha was seen since this page opened.').waitFor();
+		stack.sim.sim.emit(alertEnvelope('alpha-categoryChanged', { value: 'Retro Games' }, { category: 'Retro Games' }, Date.now()));
+		await category.getByText(/^Current category, as the application reported it at .*: prefilled below\.$/).waitFor();
+		expect(await category.getByLabel('Category name').inputValue()).toBe('Retro Games');
+
+		await title.getByLabel('every platform').check();
+		await title.getByLabel('Stream title').fill('All at once');
+		stack.sim.sim.clearLog();
+		await title.getByRole('button', { name: 'Change title on every platform', exact: true }).click();
+		const all = await sent(stack, 3);
+		expect(all.map(({ type, params, status }) => ({ type, params, status }))).toEqual(
+			['alpha', 'beta', 'gamma'].map((platform) => ({ type: 'change-stream-title', params: { value: 'All at once', platform }, status: 200 }))
+		);
+		const receipts = title.getByRole('list', { name: 'Title: one request per platform' }).getByRole('listitem');
+		expect(await receipts.count()).toBe(3);
+		for (const [i, platform] of ['alpha', 'beta', 'gamma'].entries()) {
+			await receipts.nth(i).getByText('Sent (the platform does not report back)').waitFor();
+			expect(await receipts.nth(i).textContent()).toContain(platform);
+		}
+		await title.getByLabel('alpha', { exact: true }).check();
 	});
 
 	it('marker, announcement: alpha only, exactly their params', async () => {

@@ -78,6 +78,27 @@ export function widgetSuite(version: EngineVersion): void {
 			}
 		}, 180_000);
 
+		it('the chat background plate: each line on its own coloured plate, padded and rounded', async () => {
+			const page = await (await stack.browser.newContext({ viewport: { width: 480, height: 270 } })).newPage();
+			pages.push(page);
+			const { errors } = watchPage(page);
+			await page.goto(appUrl(stack.site.url, '/widget/chat', { ...connection(stack.sim), plate: 1, plateColor: '#10203080', debug: 1 }));
+			await page.waitForFunction(() => document.querySelector('.debug')?.getAttribute('data-status') === 'open', null, { timeout: 15_000 });
+			stack.sim.sim.emit(chatEnvelope(`plate-${version}`, 'on a plate', { username: 'ana' }));
+			await waitForText(page, 'ana: on a plate');
+			const line = await page.evaluate(() => {
+				const li = document.querySelector('.widget li')!;
+				const style = getComputedStyle(li);
+				return { background: style.backgroundColor, padding: style.paddingLeft, radius: style.borderTopLeftRadius, width: li.getBoundingClientRect().width };
+			});
+			expect(line.background).toBe('rgba(16, 32, 48, 0.5)');
+			expect(parseFloat(line.padding)).toBeGreaterThan(0);
+			expect(parseFloat(line.radius)).toBeGreaterThan(0);
+			// The plate hugs the line, not the whole width.
+			expect(line.width).toBeLessThan(480);
+			expect(errors).toEqual([]);
+		}, 60_000);
+
 		it('demo mode from a local file: widget.html loads its simulator beside it', async () => {
 			const page = await (await stack.browser.newContext({ viewport: { width: 480, height: 270 } })).newPage();
 			pages.push(page);
