@@ -56,6 +56,10 @@ const ACTIONS: Record<string, (opened: OpenPage) => Promise<void>> = {
 		await feed.getByRole('button').first().click();
 		await page.getByRole('dialog').first().waitFor();
 	},
+	'/lights': async ({ page }) => {
+		// The light list is collapsed under its summary: open it so the lights' names are on the page.
+		await page.getByText('Lights: every light').first().click();
+	},
 	'/stream': async ({ page }) => {
 		await openSections(page);
 		await page.getByText(`Last clip (${IMG})`, { exact: false }).waitFor();
