@@ -27,7 +27,8 @@ const CHUNKS_DIR = join(PROJECT_DIR, 'build', '_app', 'immutable');
 /** The widget-only page (src/widget-entry): what the widget builder links to. */
 export const WIDGET_PAGE = join(PROJECT_DIR, 'build', 'widget.html');
 /** Strings only dashboard pages carry; none may appear in widget.html. */
-const DASHBOARD_MARKERS = ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links'];
+// The last one is a rule of a type that changes things: widgets check their reads with checkRead only.
+const DASHBOARD_MARKERS = ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links', 'must be a hex colour'];
 /** A line of the in-page simulator's demo chat: widget.html must not carry it (build/widget-demo.js does). */
 const SIMULATOR_MARKER = 'that was a clean run';
 export const WIDGET_DEMO_SCRIPT = join(PROJECT_DIR, 'build', 'widget-demo.js');

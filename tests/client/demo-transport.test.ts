@@ -1,4 +1,5 @@
 /** The client on the in-page demo transport (no network): what demo mode injects must work unchanged. */
+import { checkSend } from '$lib/protocol/send';
 import { describe, expect, it } from 'vitest';
 import { StreamClient } from '$lib/client/client';
 import type { WebSocketConstructor } from '$lib/client/socket';
@@ -10,6 +11,7 @@ describe('client on the in-page demo transport', () => {
 	it('connects, sends, follows events and survives a restart', async () => {
 		const sim = new Simulator({ token: 'demo' });
 		const client = new StreamClient({
+			check: checkSend,
 			connection: { token: 'demo', host: '127.0.0.1', port: 39231, secure: false },
 			fetch: demoFetch(sim),
 			WebSocket: demoWebSocketClass(sim) as unknown as WebSocketConstructor

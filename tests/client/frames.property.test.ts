@@ -2,6 +2,7 @@
  * Hostile input: at least 10,000 random frames through the socket's frame handling. No exception may
  * escape, and nothing outside the parser may change: prototypes stay clean, waiting requests stay.
  */
+import { checkSend } from '$lib/protocol/send';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, parseAlertEvent, parseChatEvent, parsePremiumEvent, parseStatesEvent, type Envelope } from '$lib/protocol';
@@ -158,7 +159,7 @@ describe('hostile frames through the whole client', () => {
 	it('keeps the client consistent and prototypes clean over 3,000 frames', async () => {
 		const ws = fakeWebSocketClass();
 		const { fetch } = fakeFetch((r) => (r.path === '/api/meta' ? { status: 200, body: CURRENT_META } : r.path === '/api/premium' ? { status: 200, body: { status: 200, data: { premium: false } } } : { status: 200, body: { status: 200, data: SETTINGS_DATA } }));
-		const client = new StreamClient({ connection: { token: 'T', host: 'h', port: 1, secure: false }, fetch, WebSocket: ws.Ctor });
+		const client = new StreamClient({ check: checkSend, connection: { token: 'T', host: 'h', port: 1, secure: false }, fetch, WebSocket: ws.Ctor });
 		const seen: unknown[] = [];
 		client.on('*', (e) => seen.push(e.type));
 		client.start();

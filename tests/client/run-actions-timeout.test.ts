@@ -3,6 +3,7 @@
  * timeout is the usual one plus the list's waits: a routine still inside its waits is never reported
  * as timed out, over the websocket or over REST.
  */
+import { checkSend } from '$lib/protocol/send';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StreamClient } from '$lib/client/client';
 import type { Receipt } from '$lib/client/receipts';
@@ -39,6 +40,7 @@ function slowApp() {
 	}) as typeof fetch;
 	const connect = async (commands: 'socket' | 'rest') => {
 		const client = new StreamClient({
+			check: checkSend,
 			connection: { token: 'T', host: '127.0.0.1', port: 39231, secure: false },
 			fetch: fetchFn,
 			WebSocket: ws.Ctor,

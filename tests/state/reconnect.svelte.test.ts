@@ -2,6 +2,7 @@
  * Restarts, stops, refused upgrades and drops, against the real simulator over real sockets. In the
  * browser-compiled project because a VariableWatcher only watches while an effect reads it.
  */
+import { checkSend } from '$lib/protocol/send';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
@@ -83,13 +84,13 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 	});
 
 	it('tells a rejected token from an unreachable application', async () => {
-		const wrong = new StreamClient({ connection: { token: 'wrong-token', host: '127.0.0.1', port: rig.server.port, secure: false }, WebSocket: NodeWebSocket });
+		const wrong = new StreamClient({ check: checkSend, connection: { token: 'wrong-token', host: '127.0.0.1', port: rig.server.port, secure: false }, WebSocket: NodeWebSocket });
 		wrong.start();
 		await waitFor(() => wrong.status === 'unauthorized', 'the unauthorized state');
 		expect(wrong.lastError?.message).toContain('(401)');
 		wrong.destroy();
 		const port = await closedPort();
-		const nobody = new StreamClient({ connection: { token: rig.token, host: '127.0.0.1', port, secure: false }, WebSocket: NodeWebSocket });
+		const nobody = new StreamClient({ check: checkSend, connection: { token: rig.token, host: '127.0.0.1', port, secure: false }, WebSocket: NodeWebSocket });
 		nobody.start();
 		await waitFor(() => nobody.status === 'unreachable', 'the unreachable state');
 		expect(nobody.lastError?.message).toBe(`The application did not answer at 127.0.0.1:${port}. Is it running?`);

@@ -5,7 +5,7 @@
 import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
-import { DEFAULT_HOST, DEFAULT_PORT } from '$lib/protocol';
+import { DEFAULT_HOST, DEFAULT_PORT, checkSend } from '$lib/protocol';
 import { DEMO_TOKEN, connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
 import { RememberedSettings } from '$lib/client/remembered-settings';
 import { canConnectTo } from '$lib/client/connection-lock';
@@ -33,7 +33,7 @@ export class Dashboard {
 
 	constructor(settings: ConnectionSettings) {
 		// The last setup read at this address stays on the device, so a reload during an outage still shows the pages.
-		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME, setupCache: settings.demo ? undefined : new SetupCache(settings) });
+		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME, check: checkSend, setupCache: settings.demo ? undefined : new SetupCache(settings) });
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings, { source: this.#opened.client });

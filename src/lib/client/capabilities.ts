@@ -4,22 +4,9 @@
  * would hide controls on the current version for a moment at every start.
  */
 import { notOfferedError, type ClientError } from './errors';
-import {
-	CATALOG,
-	COMMAND_KINDS,
-	COMMAND_KINDS_FEATURE,
-	FEATURES,
-	LEGACY_COMMAND_KINDS,
-	SEND_TYPES,
-	SETUP_TYPES,
-	optionValues,
-	type CommandKind,
-	type Feature,
-	type Meta,
-	type Platform,
-	type SendType,
-	type SettingsData
-} from '../protocol';
+import { COMMAND_KINDS, COMMAND_KINDS_FEATURE, FEATURES, LEGACY_COMMAND_KINDS, SETUP_TYPES, type CommandKind, type Feature, type Platform } from '../protocol/vocabulary';
+import { SEND_TYPE_INFO, SEND_TYPES, type SendType } from '../protocol/send-types';
+import { optionValues, type Meta, type SettingsData } from '../protocol/payloads';
 
 const NOT_OFFERED_REASONS = {
 	needsUpdate: 'needs an up-to-date application',
@@ -53,7 +40,7 @@ export interface Capabilities {
 }
 
 export function platformsFor(type: SendType): readonly Platform[] | undefined {
-	return CATALOG[type].platforms;
+	return SEND_TYPE_INFO[type].platforms;
 }
 
 export function platformNote(platforms: readonly Platform[] | undefined): string | undefined {
@@ -64,7 +51,7 @@ export function platformNote(platforms: readonly Platform[] | undefined): string
 
 /** The `data.options` key that lists the names a trigger type accepts. */
 function optionKeyOf(type: SendType): string | undefined {
-	const rule = CATALOG[type];
+	const rule = SEND_TYPE_INFO[type];
 	return rule.group === 'trigger' ? (rule.names?.optionKey ?? type) : undefined;
 }
 
@@ -79,7 +66,7 @@ function missingFromSetup(type: SendType, settings: SettingsData | undefined): b
 }
 
 function capabilityOf(type: SendType, features: ReadonlySet<string> | undefined, settings: SettingsData | undefined): Capability {
-	const rule = CATALOG[type];
+	const rule = SEND_TYPE_INFO[type];
 	const capability: Capability = { type, offered: true, platforms: rule.platforms, platformNote: platformNote(rule.platforms) };
 	if (type === 'set-command-state')
 		capability.commandKinds = !features || features.has(COMMAND_KINDS_FEATURE) ? COMMAND_KINDS : LEGACY_COMMAND_KINDS;
@@ -114,7 +101,7 @@ export function deriveCapabilities(meta: Meta | undefined, settings: SettingsDat
  * sent; undefined when it may go. Unknown capabilities never refuse.
  */
 export function refusalFor(type: SendType, params: Record<string, unknown>, capabilities: Capabilities, readOnly = false): ClientError | undefined {
-	if (readOnly && !CATALOG[type].readOnly) return notOfferedError(type, 'this view can only read');
+	if (readOnly && !SEND_TYPE_INFO[type].readOnly) return notOfferedError(type, 'this view can only read');
 	const capability = capabilities.get(type);
 	if (capabilities.known && !capability.offered) return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
 	const kind = params.kind;

@@ -1,5 +1,7 @@
 /** Options and shapes of StreamClient, apart so the class file stays about behaviour. */
-import type { Envelope, Meta, SettingsData, States } from '../protocol';
+import type { Envelope } from '../protocol/messages';
+import type { Meta, SettingsData, States } from '../protocol/payloads';
+import type { SendChecker } from '../protocol/check-params';
 import type { Capabilities } from './capabilities';
 import type { ClientError } from './errors';
 import type { Receipt } from './receipts';
@@ -16,6 +18,11 @@ export interface StreamClientOptions {
 	WebSocket?: WebSocketConstructor;
 	/** Envelope types to receive (`ws-subscriptions` only); undefined receives everything. */
 	subscribe?: readonly string[];
+	/**
+	 * Checks each send before it leaves: `checkSend` (every type), or `checkRead` on a page that only
+	 * reads, so that page does not carry every type's schema.
+	 */
+	check: SendChecker;
 	/** Refuse every send type the catalog does not mark read-only. */
 	readOnly?: boolean;
 	/** `auto`: over the socket when it answers commands (ws-command-responses), else REST. */

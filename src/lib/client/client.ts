@@ -3,17 +3,9 @@
  * the `states` flags current (re-read after every reconnect), turns each send into a receipt, and
  * hands widgets a view that can only read.
  */
-import {
-	CATALOG,
-	checkSend,
-	parsePremiumEvent,
-	parseStatesEvent,
-	type Envelope,
-	type Meta,
-	type SendType,
-	type SettingsData,
-	type States
-} from '../protocol';
+import type { SendType } from '../protocol/send-types';
+import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
+import type { Meta, SettingsData, States } from '../protocol/payloads';
 import { deriveCapabilities, refusalFor, type Capabilities } from './capabilities';
 import type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions } from './client-types';
 import { droppedError, invalidParamsError, isClientError, timeoutError, type ClientError } from './errors';
@@ -206,7 +198,7 @@ export class StreamClient {
 	}
 
 	async #run(type: string, params: Record<string, unknown> | undefined, onUpdate?: (r: Receipt) => void): Promise<Receipt> {
-		const check = checkSend(type, params);
+		const check = this.#options.check(type, params);
 		const refusal = check.ok ? refusalFor(check.type, check.params, this.#capabilities, this.#options.readOnly) : invalidParamsError(check.issues);
 		if (refusal || !check.ok) return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! });
 		const overSocket = this.#socket.isOpen && (this.#options.commands === 'socket' || (this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
@@ -214,7 +206,7 @@ export class StreamClient {
 		onUpdate?.(receipt);
 		let outcome: SendOutcome | undefined;
 		// A request the application answers only after its own waits (run-actions' delays) gets them on top.
-		const timeoutMs = this.#rest.timeoutMs + (CATALOG[check.type].waitMs?.(check.params) ?? 0);
+		const timeoutMs = this.#rest.timeoutMs + (check.waitMs ?? 0);
 		if (overSocket) {
 			const answer = await this.#socket.command(type, check.params, this.#capabilities.has('ws-command-responses'), timeoutMs);
 			if (answer.kind !== 'not-sent') outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);

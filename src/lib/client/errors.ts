@@ -3,7 +3,9 @@
  * Bodies from the application are shown as sent, except that the token is always cut out of them.
  */
 import * as v from 'valibot';
-import { CATALOG, StructuredErrorSchema, describeIssues, isSendType, type FieldIssue } from '../protocol';
+import { SEND_TYPE_INFO, isSendType } from '../protocol/send-types';
+import { StructuredErrorSchema } from '../protocol/payloads';
+import { describeIssues, type FieldIssue } from '../protocol/issues';
 
 type ClientErrorKind =
 	| 'unreachable'
@@ -117,7 +119,7 @@ export function invalidResponseError(what: string): ClientError {
 }
 
 export function notOfferedError(type: string, reason: string): ClientError {
-	const label = isSendType(type) ? CATALOG[type].label : type;
+	const label = isSendType(type) ? SEND_TYPE_INFO[type].label : type;
 	return new ClientError({ kind: 'not-offered', message: `${label} is not available: ${reason}.` });
 }
 

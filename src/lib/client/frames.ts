@@ -4,7 +4,9 @@
  * anything else (events of other types included) is counted and dropped. Nothing here throws, and
  * nothing but the parsed result decides what changes.
  */
-import { EVENT_TYPES, parseServerFrame, type Envelope, type SettingsData } from '../protocol';
+import { EVENT_TYPES } from '../protocol/vocabulary';
+import { parseServerFrame, type Envelope } from '../protocol/messages';
+import type { SettingsData } from '../protocol/payloads';
 
 const KNOWN_EVENT_TYPES: ReadonlySet<unknown> = new Set(EVENT_TYPES);
 import { Listeners } from './listeners';

@@ -7,8 +7,12 @@ import type { ConnectionSettings } from '$lib/client/settings';
 import type { Simulator } from '$lib/sim/simulator';
 import { startDemo } from './demo';
 import { lockConnections } from './connection-lock';
+import { checkRead } from '$lib/protocol/read-params';
+import type { SendChecker } from '$lib/protocol/check-params';
 
-export interface OpenClientOptions extends Pick<StreamClientOptions, 'name' | 'readOnly' | 'subscribe' | 'setupCache'> {}
+/** A read-only client (a widget) checks its sends with `checkRead`; any other names its checker (`checkSend`). */
+export type OpenClientOptions = Pick<StreamClientOptions, 'name' | 'subscribe' | 'setupCache'> &
+	({ readOnly: true; check?: undefined } | { readOnly?: false; check: SendChecker });
 
 /** One opened client, with what closing it must also stop (the demo's simulator). */
 export interface OpenedClient {
@@ -19,10 +23,10 @@ export interface OpenedClient {
 	close(): void;
 }
 
-export function openClient(settings: ConnectionSettings, options: OpenClientOptions = {}): OpenedClient {
+export function openClient(settings: ConnectionSettings, options: OpenClientOptions): OpenedClient {
 	const demo = settings.demo ? startDemo(settings.token) : undefined;
 	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo ? { fetch: demo.fetch, WebSocket: demo.WebSocket } : {};
-	const client = new StreamClient({ connection: settings, ...options, ...transport });
+	const client = new StreamClient({ connection: settings, ...options, check: options.check ?? checkRead, ...transport });
 	// Before the first request: from now on the page can reach this address only.
 	lockConnections(settings);
 	client.start();

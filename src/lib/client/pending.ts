@@ -2,7 +2,7 @@
  * One table of requests awaiting a socket reply, keyed by the `context` the reply echoes. Every entry
  * ends exactly once: on its reply, on its timeout, or as lost when the socket drops.
  */
-import type { SettingsData } from '../protocol';
+import type { SettingsData } from '../protocol/payloads';
 
 type PendingKind = 'command' | 'retrieve';
 

@@ -3,7 +3,9 @@
  * has no way to send anything that changes the stream. Reads go through a gate that checks the
  * catalog's `readOnly` flag, so even a wrong type name passed in cannot slip through.
  */
-import { CATALOG, isSendType, type Envelope, type Meta, type SettingsData, type States } from '../protocol';
+import { SEND_TYPE_INFO, isSendType } from '../protocol/send-types';
+import type { Envelope } from '../protocol/messages';
+import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
 import { notOfferedError, type ClientError } from './errors';
 import type { Disposer } from './listeners';
@@ -44,7 +46,7 @@ type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Rec
 /** Sends only catalog types marked read-only; anything else fails here without touching the wire. */
 export function readOnlyGate(send: ReadSender): ReadSender {
 	return async (type, params) => {
-		if (!isSendType(type) || !CATALOG[type].readOnly)
+		if (!isSendType(type) || !SEND_TYPE_INFO[type].readOnly)
 			return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: notOfferedError(type, 'a widget can only read') });
 		return send(type, params);
 	};

@@ -2,7 +2,7 @@
  * What happened to one press: sending → sent | confirmed | failed | unknown. Stream commands are
  * acknowledged even when the platform refuses them, so they end at "sent", never at "done".
  */
-import { CATALOG, isSendType } from '../protocol';
+import { SEND_TYPE_INFO, isSendType } from '../protocol/send-types';
 import { ClientError, socketFailureError } from './errors';
 import type { SocketCommandOutcome } from './socket';
 
@@ -51,7 +51,7 @@ function ended(receipt: Receipt, state: ReceiptState, extra: { value?: unknown; 
 }
 
 export function settleReceipt(receipt: Receipt, outcome: SendOutcome, now = Date.now()): Receipt {
-	const rule = isSendType(receipt.type) ? CATALOG[receipt.type] : undefined;
+	const rule = isSendType(receipt.type) ? SEND_TYPE_INFO[receipt.type] : undefined;
 	switch (outcome.kind) {
 		case 'answered': {
 			if (outcome.status < 200 || outcome.status >= 300)

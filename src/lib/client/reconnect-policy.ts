@@ -8,7 +8,7 @@
  * The policy keeps the "switched off" state until the next open, so failed attempts after a 1000
  * stay slow. Time and randomness are injected: tests need no sleeps.
  */
-import { CLOSE_CODES } from '../protocol';
+import { CLOSE_CODES } from '../protocol/vocabulary';
 
 interface CloseInfo {
 	code: number;

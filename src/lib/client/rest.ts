@@ -3,15 +3,7 @@
  * travels as `?token=` (the only form every version documents). `fetch` is injectable for demo mode.
  */
 import * as v from 'valibot';
-import {
-	LEGACY_META,
-	MetaSchema,
-	PremiumSchema,
-	SendResultSchema,
-	SettingsSchema,
-	type Meta,
-	type SettingsData
-} from '../protocol';
+import { LEGACY_META, MetaSchema, PremiumSchema, SendResultSchema, SettingsSchema, type Meta, type SettingsData } from '../protocol/payloads';
 import { answerError, invalidResponseError, isClientError, sendUnansweredError, timeoutError, unreachableError, type ClientError } from './errors';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 8000;

@@ -3,7 +3,7 @@
  * the query string, after the `?` of the fragment's route, or make up the whole fragment (`#token=T`).
  * The fragment wins: it never reaches a web server's logs, so it is where links carry the token.
  */
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SECURE_PORT } from '../protocol';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SECURE_PORT } from '../protocol/vocabulary';
 
 export interface ConnectionSettings {
 	token: string;

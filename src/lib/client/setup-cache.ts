@@ -5,7 +5,7 @@
  * not kept at all.
  */
 import * as v from 'valibot';
-import { MetaSchema, SettingsDataSchema, type Meta, type SettingsData } from '../protocol';
+import { MetaSchema, SettingsDataSchema, type Meta, type SettingsData } from '../protocol/payloads';
 import { Persisted, deviceStorage, type KeyValueStorage } from './persisted';
 import type { ConnectionSettings } from './settings';
 

@@ -9,7 +9,8 @@
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import * as v from 'valibot';
-import { ClientMessageSchema, type ClientMessage, type Envelope, type SettingsData } from '../protocol';
+import { ClientMessageSchema, type ClientMessage, type Envelope } from '../protocol/messages';
+import type { SettingsData } from '../protocol/payloads';
 import { gatewayError, lostError, stoppedError, timeoutError, unauthorizedError, unreachableError, type ClientError } from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { FrameRouter } from './frames';

@@ -4,7 +4,7 @@
  * anything malformed is skipped rather than shown.
  */
 import * as v from 'valibot';
-import { SONG_VARIABLES } from '$lib/protocol';
+import { SONG_VARIABLES } from '$lib/protocol/vocabulary';
 import { listOf, numberOf, safeImageUrl } from './values';
 
 export interface Song {

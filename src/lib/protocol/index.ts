@@ -8,3 +8,5 @@ export * from './messages';
 export * from './send';
 export * from './event-hints';
 export * from './names';
+export { SEND_TYPE_INFO, type ReadOnlyType, type SendTypeInfo } from './send-types';
+export { READ_PARAMS, checkRead } from './read-params';

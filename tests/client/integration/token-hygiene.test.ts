@@ -3,6 +3,7 @@
  * simulator (connect, failures, a rejected token, an unreachable address, stop and restart) is run
  * with every console method and stdout/stderr watched.
  */
+import { checkSend } from '$lib/protocol/send';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StreamClient } from '$lib/client/client';
 import { Connection } from '$lib/client/state/connection.svelte';
@@ -52,7 +53,7 @@ describe('token hygiene', () => {
 		keep(await client.send('clear-queue'));
 		rig.sim.startApi();
 
-		const wrong = new StreamClient({ connection: { token: `${rig.token}x`, host: '127.0.0.1', port: rig.server.port, secure: false }, WebSocket: NodeWebSocket });
+		const wrong = new StreamClient({ check: checkSend, connection: { token: `${rig.token}x`, host: '127.0.0.1', port: rig.server.port, secure: false }, WebSocket: NodeWebSocket });
 		wrong.start();
 		await waitFor(() => wrong.status === 'unauthorized', 'unauthorized');
 		texts.push(wrong.lastError?.message ?? '', JSON.stringify(wrong.lastError));
@@ -60,7 +61,7 @@ describe('token hygiene', () => {
 		wrong.destroy();
 
 		const port = await closedPort();
-		const nobody = new StreamClient({ connection: { token: rig.token, host: '127.0.0.1', port, secure: false }, WebSocket: NodeWebSocket, requestTimeoutMs: 500 });
+		const nobody = new StreamClient({ check: checkSend, connection: { token: rig.token, host: '127.0.0.1', port, secure: false }, WebSocket: NodeWebSocket, requestTimeoutMs: 500 });
 		nobody.start();
 		await waitFor(() => nobody.status === 'unreachable', 'unreachable');
 		texts.push(nobody.lastError?.message ?? '');

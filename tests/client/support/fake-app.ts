@@ -1,4 +1,5 @@
 /** A tiny scripted application behind the fakes: enough protocol to drive StreamClient in unit tests. */
+import { checkSend } from '$lib/protocol/send';
 import { StreamClient, type StreamClientOptions } from '$lib/client/client';
 import { CURRENT_META, SETTINGS_DATA, fakeFetch, fakeWebSocketClass, type FakeSocket } from './fakes';
 
@@ -37,7 +38,7 @@ export function fakeApp(options: FakeAppOptions = {}) {
 		return { status: 404, body: '' };
 	});
 	const client = (extra: Partial<StreamClientOptions> = {}) =>
-		new StreamClient({ connection: { token: options.token ?? 'T', host: '127.0.0.1', port: 39231, secure: false }, fetch: http.fetch, WebSocket: ws.Ctor, ...extra });
+		new StreamClient({ connection: { token: options.token ?? 'T', host: '127.0.0.1', port: 39231, secure: false }, fetch: http.fetch, WebSocket: ws.Ctor, ...extra, check: extra.check ?? checkSend });
 	/** Opens the latest socket and waits until meta, settings and premium have been read. */
 	const connect = async (c: StreamClient) => {
 		const synced = new Promise<void>((resolve) => {

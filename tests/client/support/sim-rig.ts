@@ -1,4 +1,5 @@
 /** A real simulator on an ephemeral port, and StreamClients talking to it over real sockets. */
+import { checkSend } from '$lib/protocol/send';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,7 +48,8 @@ export async function simRig(profile: Profile) {
 			connection: { token, host: '127.0.0.1', port: server.port, secure: false },
 			WebSocket: NodeWebSocket,
 			requestTimeoutMs: 4000,
-			...extra
+			...extra,
+			check: extra.check ?? checkSend
 		});
 		clients.push(client);
 		return client;

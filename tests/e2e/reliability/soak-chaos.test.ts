@@ -155,9 +155,14 @@ describe('soak and chaos', () => {
 		await emitBurst();
 		await Promise.all(opened.filter((o) => !o.dashboard).map((o) => waitForStatus(o.page, 'open', 20_000)));
 		for (const o of opened.filter((o) => o.dashboard)) {
-			// Unless its own slow retry (every 6–10 s) already brought it back while the widgets came.
-			if ((await statusOf(o.page)) === 'stopped') await o.page.getByRole('button', { name: 'Retry now' }).click();
-			await waitForStatus(o.page, 'open');
+			// Retry now while it says stopped; its own slow retry (every 6–10 s) may bring it back first, and
+			// may take the button away between the look and the click.
+			await expect
+				.poll(async () => {
+					if ((await statusOf(o.page)) === 'stopped') await o.page.getByRole('button', { name: 'Retry now' }).click({ timeout: 2000 }).catch(() => undefined);
+					return statusOf(o.page);
+				}, { timeout: 30_000, interval: 500 })
+				.toBe('open');
 		}
 		await pressSet(300);
 		await collectCommands();

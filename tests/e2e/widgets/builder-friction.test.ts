@@ -138,14 +138,17 @@ describe('widget builder friction', () => {
 		await expect.poll(() => shownUrl(page)).toMatch(/[?&]plate=1(&|$)/);
 		const frame = page.frameLocator('iframe');
 		await frame.locator('.widget').waitFor();
+		// The preview reloads as the options change, so a line can first land in the frame of a previous URL:
+		// send lines until the newest one shows, on the chosen plate.
+		let sent = 0;
 		await expect
 			.poll(async () => {
-				stack.sim.sim.emit(chatEnvelope('plate-1', 'on a plate', { username: 'ana' }));
-				return frame.locator('.widget li').count();
-			}, { timeout: 15_000, interval: 1000 })
-			.toBeGreaterThan(0);
-		const background = await frame.locator('.widget li').first().evaluate((li) => getComputedStyle(li).backgroundColor);
-		expect(background).toBe('rgba(0, 0, 0, 0.8)');
+				stack.sim.sim.emit(chatEnvelope(`plate-${++sent}`, 'on a plate', { username: 'ana' }));
+				const lines = frame.locator('.widget li');
+				if ((await lines.count()) === 0) return 'no line yet';
+				return lines.last().evaluate((li) => getComputedStyle(li).backgroundColor);
+			}, { timeout: 30_000, interval: 1000 })
+			.toBe('rgba(0, 0, 0, 0.8)');
 		expect(await seriousViolations(page)).toEqual([]);
 		await page.context().close();
 	});

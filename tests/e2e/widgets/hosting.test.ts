@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, BUILD_DIR, serveBuild, watchPage } from '../harness';
 import { WIDGET_ENTRIES } from '../reliability/pages';
+import { defaultSetup } from '../../../src/lib/sim/default-setup';
 import { connection, startStack, type Stack } from '../stack';
 import { alertEnvelope, chatEnvelope, openConnected, sendAsOtherClient, transparency, waitForText } from './helpers';
 
@@ -24,8 +25,12 @@ const WIDGETS: { route: string; params: Record<string, string>; shows: RegExp }[
 
 let stack: Stack;
 const pages: Page[] = [];
+// Paused: a played song ends after 214 s, and this file can run longer than that on a loaded machine,
+// which would move the queue under the texts below.
+const setup = defaultSetup();
+setup.songs.playing = false;
 beforeAll(async () => {
-	stack = await startStack();
+	stack = await startStack({ setup });
 });
 afterEach(async () => {
 	for (const page of pages.splice(0)) await page.context().close();
@@ -69,21 +74,20 @@ describe('widgets only read', () => {
 describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 	const pageFile = entry || 'index.html';
 
-	it('every widget is transparent, has no scrollbars and carries no dashboard styles', async () => {
-		for (const w of WIDGETS) {
-			const page = await newPage();
-			await page.goto(appUrl(stack.site.url + entry, w.route, { ...connection(stack.sim), ...w.params }));
-			await page.locator('.widget').waitFor();
-			await waitForText(page, w.shows);
-			const seen = await transparency(page);
-			expect({ route: w.route, ...seen }).toEqual({ route: w.route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0] });
-			const layout = await page.evaluate(() => ({
-				overflow: [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow],
-				scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
-				dashboard: document.querySelector('.dash') !== null
-			}));
-			expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
-		}
+	// One test per widget, so each gets the whole timeout on a loaded machine.
+	it.each(WIDGETS.map((w) => [w.route, w] as const))('%s is transparent, has no scrollbars and carries no dashboard styles', async (_, w) => {
+		const page = await newPage();
+		await page.goto(appUrl(stack.site.url + entry, w.route, { ...connection(stack.sim), ...w.params }));
+		await page.locator('.widget').waitFor();
+		await waitForText(page, w.shows);
+		const seen = await transparency(page);
+		expect({ route: w.route, ...seen }).toEqual({ route: w.route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0] });
+		const layout = await page.evaluate(() => ({
+			overflow: [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow],
+			scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+			dashboard: document.querySelector('.dash') !== null
+		}));
+		expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
 	}, 45_000);
 
 	// index.html's widget layout relies on :has() with a class fallback; widget.html uses neither.

@@ -5,7 +5,7 @@
  * (createSubscriber), so nothing is left listening once the readers are gone.
  */
 import { createSubscriber } from 'svelte/reactivity';
-import type { Meta, SettingsData, States } from '../../protocol';
+import type { Meta, SettingsData, States } from '../../protocol/payloads';
 import type { Capabilities } from '../capabilities';
 import type { ClientError } from '../errors';
 import type { ReadableSource } from '../read-only-view';

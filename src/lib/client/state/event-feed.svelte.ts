@@ -2,7 +2,8 @@
  * A bounded list of chat lines, viewer commands and alerts, newest last. A chat deletion removes the
  * line whose message id it names (deletions arrive as `chat` events with `shouldRemove`).
  */
-import { parseAlertEvent, parseChatEvent, parseCommandEvent, type AlertLine, type ChatLine, type CommandLine } from '../../protocol';
+import { parseAlertEvent, parseChatEvent, type AlertLine, type ChatLine } from '../../protocol/messages';
+import { parseCommandEvent, type CommandLine } from '../../protocol/event-hints';
 import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 

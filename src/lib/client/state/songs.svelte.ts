@@ -5,7 +5,7 @@
  */
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
-import { SONG_VARIABLES } from '$lib/protocol';
+import { SONG_VARIABLES } from '$lib/protocol/vocabulary';
 import { parseNowPlaying, parseQueue, songVariableNames, type NowPlaying, type Song } from '../songs';
 
 /** Envelope types song widgets need: music alerts (hints) and the mod queue. */

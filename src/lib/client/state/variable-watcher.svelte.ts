@@ -12,7 +12,8 @@
  * listeners, the interval and the first read; when the last reader is gone they all stop.
  */
 import { createSubscriber } from 'svelte/reactivity';
-import { CATALOG, changedVariableName, isSendType, isSongHint } from '../../protocol';
+import { SEND_TYPE_INFO, isSendType } from '../../protocol/send-types';
+import { changedVariableName, isSongHint } from '../../protocol/event-hints';
 import type { ClientError } from '../errors';
 import type { ReadOnlyView } from '../read-only-view';
 
@@ -63,7 +64,7 @@ export class VariableWatcher {
 				if (!this.#started && status !== 'connecting' && status !== 'open') void this.refresh();
 			}),
 			source.onReceipt((receipt) => {
-				const rule = isSendType(receipt.type) ? CATALOG[receipt.type] : undefined;
+				const rule = isSendType(receipt.type) ? SEND_TYPE_INFO[receipt.type] : undefined;
 				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs')) void this.refresh();
 			})
 		];

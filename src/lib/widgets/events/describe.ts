@@ -3,7 +3,7 @@
  * (`<origin>-<camelCaseEvent>`, protocol facts §3.6) and its `dynamic`/`extraSettings` fields.
  * Everything here is untrusted text: it is only ever rendered as text.
  */
-import type { AlertLine } from '$lib/protocol';
+import type { AlertLine } from '$lib/protocol/messages';
 
 interface AlertText {
 	/** Who did it (may be empty). */
