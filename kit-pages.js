@@ -6,7 +6,7 @@
  *   hash-routed page with absolute `/_app/…` addresses; `splitPage` makes them relative (the build
  *   also works from a subpath), and sends a page opened from `file://` to the standalone page, since
  *   a browser loads no module from `file://`. The bootstrap script changes, so its hash in the
- *   Content-Security-Policy is computed again.
+ *   Content-Security-Policy is computed again. It also paints `BOOT_SHELL` at once on dashboard routes.
  * - `build/standalone.html` (`vite build --mode standalone`): the same app with every route inlined
  *   in one file (bundleStrategy 'inline'), for `file://`.
  */
@@ -16,6 +16,14 @@ import { join } from 'node:path';
 import adapter from '@sveltejs/adapter-static';
 
 export const STANDALONE_PAGE = 'standalone.html';
+
+/**
+ * Painted by the bootstrap script while the modules load, so a slow phone shows the dashboard's colours
+ * and a line of text at once instead of a blank page; the dashboard's layout removes it when it mounts.
+ * Widget routes (transparent browser sources) never get it.
+ */
+export const BOOT_SHELL =
+	'<p id="boot" style="position:fixed;inset:0;margin:0;padding:1rem;background:#0f1115;color:#a3a9b8;font:16px/1.4 system-ui,sans-serif">Loading the dashboard…</p>';
 
 const sha256 = (/** @type {string} */ text) => createHash('sha256').update(text, 'utf8').digest('base64');
 
@@ -74,6 +82,7 @@ export function splitPage(html) {
 	const script = `
 				if (location.protocol === 'file:') location.replace('./${STANDALONE_PAGE}' + location.search + location.hash);
 				else {
+				if (!location.hash.startsWith('#/widget')) document.currentScript.parentElement.insertAdjacentHTML('beforebegin', ${JSON.stringify(BOOT_SHELL)});
 				${preload}
 				${relative.trim()}
 				}

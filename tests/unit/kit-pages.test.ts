@@ -1,7 +1,7 @@
 /** The split index.html's finishing touches (kit-pages.js): relative addresses, file:// redirect, the policy's hash. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { splitPage, STANDALONE_PAGE } from '../../kit-pages.js';
+import { BOOT_SHELL, splitPage, STANDALONE_PAGE } from '../../kit-pages.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const BOOT = `
@@ -25,6 +25,23 @@ describe('splitPage', () => {
 		expect(out).toContain('import("./_app/immutable/entry/start.A.js")');
 		expect(out).toContain('["./_app/immutable/entry/start.A.js","./_app/immutable/chunks/C.js"]');
 		expect(out).toContain(`location.replace('./${STANDALONE_PAGE}' + location.search + location.hash)`);
+	});
+
+	it('paints the loading line on dashboard routes only, before the modules load', () => {
+		const script = /<script>([\s\S]*?)<\/script>/.exec(splitPage(page()))![1]!;
+		expect(script.indexOf('insertAdjacentHTML')).toBeLessThan(script.indexOf('import('));
+		const run = (hash: string) => {
+			const inserted: string[] = [];
+			const parentElement = { insertAdjacentHTML: (_where: string, html: string) => inserted.push(html) };
+			const fake = { location: { protocol: 'http:', hash, search: '' }, document: { currentScript: { parentElement }, head: { append() {} }, createElement: () => ({}) } };
+			// Only the line that decides; the module imports are not run here.
+			const decide = script.split('\n').find((line) => line.includes('insertAdjacentHTML'))!;
+			new Function('location', 'document', decide)(fake.location, fake.document);
+			return inserted;
+		};
+		expect(run('#/')).toEqual([BOOT_SHELL]);
+		expect(run('#/chat?token=x')).toEqual([BOOT_SHELL]);
+		expect(run('#/widget/chat?token=x')).toEqual([]);
 	});
 
 	it("puts the new script's hash in the policy, in place of the old one", () => {

@@ -184,6 +184,28 @@ describe('connect page: the Test button', () => {
 		await context.close();
 	});
 
+	it('index.html paints a loading line before its modules arrive, the dashboard replaces it, and widget routes never get it', { timeout: 60_000 }, async () => {
+		const context = await stack.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+		// Held modules: what a slow phone shows while the app's JS is still on its way.
+		const held: (() => Promise<void>)[] = [];
+		let holding = true;
+		await context.route('**/_app/**', (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+		const page = await context.newPage();
+		await page.goto(`${stack.site.url}#/connect`);
+		await expect.poll(() => held.length).toBeGreaterThan(0);
+		expect(await page.locator('#boot').innerText()).toBe('Loading the dashboard…');
+		holding = false;
+		for (const release of held.splice(0)) await release();
+		await page.getByRole('heading', { name: 'Connect', exact: true }).first().waitFor();
+		expect(await page.locator('#boot').count()).toBe(0);
+
+		const widget = await context.newPage();
+		await widget.goto(`${stack.site.url}#/widget/chat?token=${TOKEN}&host=127.0.0.1&port=${stack.sim.port}`);
+		await widget.locator('.widget').waitFor();
+		expect(await widget.locator('#boot').count()).toBe(0);
+		await context.close();
+	});
+
 	it('no page of this file logged a token (right or wrong) in the console', () => {
 		// The failed tests above make the browser log (refused connections, 401 answers): the check reads real lines.
 		// (Chromium attaches the request URL, which carries ?token=, as the line's source location, not its text.)
