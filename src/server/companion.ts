@@ -81,10 +81,18 @@ export class CompanionError extends Error {
 	}
 }
 
-/** Any HTTP answer means an application is there; the status tells whether it took the token. */
+/**
+ * Any HTTP answer means an application is there; the status tells whether it took the token. An older
+ * application answers 404 to /api/meta (spec, Versioning), so the token is then checked on /api/retrieve.
+ */
 async function probe(apiTarget: string, token?: string): Promise<number | undefined> {
+	const status = await probePath(apiTarget, '/api/meta', token);
+	return status === 404 && token ? probePath(apiTarget, '/api/retrieve?slim=true', token) : status;
+}
+
+async function probePath(apiTarget: string, path: string, token?: string): Promise<number | undefined> {
 	try {
-		const res = await fetch(`${apiTarget}/api/meta`, {
+		const res = await fetch(`${apiTarget}${path}`, {
 			headers: token ? { authorization: `Bearer ${token}` } : {},
 			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS)
 		});

@@ -46,12 +46,15 @@ export const connection = (sim: SimServer) => ({ token: TOKEN, host: '127.0.0.1'
 
 const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-catalog']);
 
-/** `engine` runs the pages in a Chromium that broadcasting software embeds (103 or 127) instead of Debian's. */
-export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup; engine?: EngineVersion } = {}): Promise<Stack> {
+/**
+ * `engine` runs the pages in a Chromium that broadcasting software embeds (103 or 127) instead of Debian's.
+ * `browser` shares another stack's browser (one per file); that stack closes it.
+ */
+export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup; engine?: EngineVersion; browser?: Browser } = {}): Promise<Stack> {
 	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup, onLog: recordLint });
 	const site = await serveBuild();
 	const engine = options.engine ? await launchEngine(options.engine) : undefined;
-	const browser = engine?.browser ?? (await launchBrowser());
+	const browser = options.browser ?? engine?.browser ?? (await launchBrowser());
 	return {
 		sim,
 		site,
@@ -67,7 +70,7 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 			return sim.sim.requestLog.filter(filter);
 		},
 		async close() {
-			await (engine ?? browser).close();
+			if (!options.browser) await (engine ?? browser).close();
 			await site.close();
 			await sim.close();
 		}

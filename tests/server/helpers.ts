@@ -53,9 +53,9 @@ export interface Rig {
 }
 
 /** The real companion in front of a simulator that holds `realToken`. */
-export async function startRig(extra: Partial<CompanionOptions> = {}): Promise<Rig> {
+export async function startRig(extra: Partial<CompanionOptions> = {}, profile: 'current' | 'legacy' = 'current'): Promise<Rig> {
 	const realToken = `REAL-${randomBytes(12).toString('hex')}`;
-	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: realToken, onLog: recordLint });
+	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: realToken, profile, onLog: recordLint });
 	const tmp = tempDir('companion-');
 	const buildDir = fakeBuild(tmp.dir);
 	const sharesFile = join(tmp.dir, 'shares', 'links.json');

@@ -23,6 +23,23 @@ afterAll(async () => {
 	await rig?.close();
 });
 
+describe('turning share links on beside an older application (no /api/meta)', () => {
+	let old: Rig;
+	beforeAll(async () => {
+		old = await startRig({ realToken: undefined }, 'legacy');
+	});
+	afterAll(async () => old?.close());
+	const turnOn = (token: string) => http('POST', `${old.companion.url}/__share/token`, { headers: { authorization: `Bearer ${token}` }, body: { remember: false } });
+
+	it('checks the token on /api/retrieve instead: a wrong one is refused, the real one turns links on', async () => {
+		expect((await http('GET', `${old.sim.url}/api/meta?token=${old.realToken}`)).status).toBe(404);
+		expect(await turnOn('not-the-token')).toMatchObject({ status: 401, json: { code: 'token_rejected' } });
+		expect(old.companion.sharesOn()).toBe(false);
+		expect(await turnOn(old.realToken)).toMatchObject({ status: 200, json: { on: true } });
+		expect(old.companion.sharesOn()).toBe(true);
+	});
+});
+
 describe('turning share links on from the dashboard', () => {
 	it('starts off: the share API answers 409', async () => {
 		expect(rig.companion.sharesOn()).toBe(false);

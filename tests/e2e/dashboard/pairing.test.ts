@@ -1,7 +1,8 @@
 /**
  * Pairing a phone in one scan: the streamer's dashboard on the PC (through the companion) shows a QR
  * code behind a tap, with the chosen LAN address and the token; the phone opens it connected, takes
- * the token out of its address bar and keeps it on the device.
+ * the token out of its address bar and keeps it on the device. Against both simulator profiles, in one
+ * browser.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +21,15 @@ import { TOKEN } from '../stack';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-describe('open on your phone', () => {
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => browser?.close());
+
+describe.each(['current', 'legacy'] as const)('open on your phone (%s profile)', (profile) => {
 	let sim: SimServer;
 	let companion: Companion;
-	let browser: Browser;
 	let dir: string;
 	let pc: Page;
 	let pcConsole: string[];
@@ -40,7 +46,7 @@ describe('open on your phone', () => {
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), 'pair-e2e-'));
-		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN, profile });
 		// Two "LAN" addresses that Chromium can reach here: loopback aliases stand in for Wi-Fi and a VPN.
 		companion = await startCompanion({
 			port: 0,
@@ -51,14 +57,13 @@ describe('open on your phone', () => {
 			lanAddresses: () => ['127.0.0.2', '127.0.0.3'],
 			log: () => {}
 		});
-		browser = await launchBrowser();
 		const opened = await open(`${companion.url}/#/connect?token=${TOKEN}`, DESKTOP);
 		pc = opened.page;
 		pcConsole = [];
 		pc.on('console', (m) => pcConsole.push(m.text()));
 	}, 120_000);
 	afterAll(async () => {
-		await browser?.close();
+		await pc?.context().close();
 		await companion?.close();
 		await sim?.close();
 		if (dir) rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * Share links end to end: the real companion server (serving the real build) in front of a
  * simulator, the streamer's /share page, and a co-streamer's dashboard opened through a music link.
+ * Against both simulator profiles, in one browser.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,11 +22,16 @@ const PHONE_390 = { width: 390, height: 844 };
 
 const NOT_ALLOWED = 'not allowed by this share link';
 
-describe('share links through the companion server', () => {
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => browser?.close());
+
+describe.each(['current', 'legacy'] as const)('share links through the companion server (%s profile)', (profile) => {
 	let sim: SimServer;
 	let companion: Companion;
 	let bare: Companion;
-	let browser: Browser;
 	let dir: string;
 	const logs: string[] = [];
 	let streamer: Page;
@@ -46,15 +52,15 @@ describe('share links through the companion server', () => {
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), 'share-e2e-'));
-		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN, profile });
 		const common = { port: 0, host: '127.0.0.1', api: sim.url, buildDir: BUILD_DIR, log: (line: string) => logs.push(line) };
 		companion = await startCompanion({ ...common, sharesFile: join(dir, 'links.json'), realToken: TOKEN });
 		bare = await startCompanion({ ...common, sharesFile: join(dir, 'bare.json') });
-		browser = await launchBrowser();
 		streamer = await open(`${companion.url}/#/share?token=${TOKEN}`);
 	});
 	afterAll(async () => {
-		await browser?.close();
+		// The profiles run one after the other: whatever this one left open (the streamer's page) goes.
+		for (const context of browser?.contexts() ?? []) await context.close();
 		await companion?.close();
 		await bare?.close();
 		await sim?.close();

@@ -9,6 +9,7 @@
  *   last error (widgets themselves show nothing on stream);
  * - a reload during an outage shows the deck read before, greyed with the reason;
  * - close 1000 is said as "switched off", and Retry now connects at once; axe is clean on the banner.
+ * All of it against both simulator profiles (an older application has no /api/meta), in one browser.
  * RECOVERY_OUTAGE_MS shortens the outage for local iteration only; the committed figure is 45 s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,15 +29,9 @@ import { startSimProcess, type SimProcess } from './sim-process';
 const OUTAGE_MS = Number(process.env.RECOVERY_OUTAGE_MS ?? 45_000);
 const RECOVERY_LIMIT_MS = 5000;
 
-let port: number;
-let sim: SimProcess;
-let companion: Companion;
 let site: Awaited<ReturnType<typeof serveBuild>>;
 let browser: Browser;
-let shares: string;
 const pageErrors: string[] = [];
-
-const startSim = () => startSimProcess({ port, token: TOKEN, demo: false });
 
 async function open(url: string, viewport = { width: 390, height: 844 }): Promise<Page> {
 	const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
@@ -51,23 +46,35 @@ const connection = (atPort: number) => ({ token: TOKEN, host: '127.0.0.1', port:
 const banner = (page: Page) => page.locator('.connection-banner');
 
 beforeAll(async () => {
-	port = await closedPort();
-	sim = await startSim();
 	site = await serveBuild();
-	shares = mkdtempSync(join(tmpdir(), 'recovery-'));
-	companion = await startCompanion({ port: 0, host: '127.0.0.1', api: sim.url, buildDir: BUILD_DIR, sharesFile: join(shares, 'shares.json'), log: () => {} });
 	browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
 	await browser?.close();
-	await companion?.close();
 	await site?.close();
-	await sim?.stop();
-	if (shares) rmSync(shares, { recursive: true, force: true });
 });
 
-describe('recovery after an outage', () => {
+describe.each(['current', 'legacy'] as const)('recovery after an outage (%s profile)', (profile) => {
+	let port: number;
+	let sim: SimProcess;
+	let companion: Companion;
+	let shares: string;
+	const startSim = () => startSimProcess({ port, token: TOKEN, demo: false, profile });
+
+	beforeAll(async () => {
+		port = await closedPort();
+		sim = await startSim();
+		shares = mkdtempSync(join(tmpdir(), 'recovery-'));
+		companion = await startCompanion({ port: 0, host: '127.0.0.1', api: sim.url, buildDir: BUILD_DIR, sharesFile: join(shares, 'shares.json'), log: () => {} });
+	}, 120_000);
+
+	afterAll(async () => {
+		await companion?.close();
+		await sim?.stop();
+		if (shares) rmSync(shares, { recursive: true, force: true });
+	});
+
 	it(`after a ${OUTAGE_MS / 1000} s outage, live data shows again within 5 s for the dashboard and a widget, directly and through the companion`, { timeout: OUTAGE_MS + 180_000 }, async () => {
 		const pages = {
 			'dashboard, direct': await open(appUrl(site.url, '/chat', connection(port))),

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { LoggedRequest } from '../../../src/lib/sim/types';
+import type { LoggedRequest, Profile } from '../../../src/lib/sim/types';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -23,9 +23,9 @@ export interface SimProcess {
 	stop(): Promise<void>;
 }
 
-export async function startSimProcess(opts: { port: number; token: string; pingMs?: number; demo?: boolean }): Promise<SimProcess> {
+export async function startSimProcess(opts: { port: number; token: string; pingMs?: number; demo?: boolean; profile?: Profile }): Promise<SimProcess> {
 	// One process (no tsx wrapper), so the signal reaches the server itself. The token goes by environment.
-	const args = ['--import', 'tsx', 'src/server/sim-cli.ts', '--port', String(opts.port), '--ping-ms', String(opts.pingMs ?? 5000)];
+	const args = ['--import', 'tsx', 'src/server/sim-cli.ts', '--port', String(opts.port), '--ping-ms', String(opts.pingMs ?? 5000), '--profile', opts.profile ?? 'current'];
 	const child = spawn(process.execPath, opts.demo === false ? args : [...args, '--demo'], {
 		cwd: ROOT,
 		env: { ...process.env, SIM_TOKEN: opts.token },

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { checkAction } from '$lib/app/deck/actions';
-import type { PressMode } from '$lib/app/deck/bindings';
+import type { InputBindings, PressMode } from '$lib/app/deck/bindings';
 import type { IconName } from '$lib/app/deck/icons';
 import { DeckButtonSchema, type DeckAction, type DeckActionKind, type DeckButton, type TriggerType } from '$lib/app/deck/layout';
 import { toFieldIssues, type Action } from '$lib/protocol';
@@ -31,6 +31,7 @@ export interface EditorFields {
 	text: string;
 	page: string;
 	press: PressMode;
+	inputs: InputBindings;
 }
 
 export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
@@ -56,7 +57,8 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		textTarget: a.kind === 'text' ? a.target : 'chat',
 		text: a.kind === 'text' ? a.text : '',
 		page: a.kind === 'page' ? a.page : firstPage,
-		press: b.press
+		press: b.press,
+		inputs: b.inputs ?? {}
 	};
 }
 
@@ -105,7 +107,8 @@ export function makeButton(base: DeckButton, f: EditorFields): Made {
 			...(f.live.trim() ? { live: f.live.trim() } : {})
 		},
 		action: actionOf(f),
-		press: f.press
+		press: f.press,
+		inputs: f.inputs
 	};
 	const errors: Record<string, string> = {};
 	const parsed = v.safeParse(DeckButtonSchema, candidate);
