@@ -2,6 +2,7 @@
 import type { FirstPaintReport, PageId } from './first-paint';
 import type { HeapGrowthReport } from './heap-growth';
 import type { PaintReport } from './paint';
+import { STEP_NAMES, STEPS, type PaintSplitReport } from './paint-split';
 import type { PressReport } from './press';
 import type { ReconnectReport } from './reconnect';
 import type { FirstLoadReport, SizeReport } from './size';
@@ -47,6 +48,14 @@ export function sizeRows(size: SizeReport): Row[] {
 		for (const widget of WIDGET_ROUTES) rows.push(row(`… in index.html, JS that #/widget/${widget} runs`, `≈ ${kB(size.split.neededByWidget[widget])}`, '—', 'info'));
 		rows.push(row('… in index.html, dashboard-only JS (parsed, never run by a widget opened there)', `≈ ${kB(size.split.dashboardOnly)}`, '—', 'info'));
 		rows.push(row('… JS the widgets run, by part', size.split.widgetParts.map(([part, bytes]) => `${part} ≈ ${kB(bytes)}`).join(', '), '—', 'info'));
+		rows.push(
+			row(
+				"… JS the deck (index.html#/) runs before any lazy chunk, by part",
+				`≈ ${kB(size.split.deck)}: ${size.split.deckParts.map(([part, bytes]) => `${part} ≈ ${kB(bytes)}`).join(', ')}`,
+				'—',
+				'info'
+			)
+		);
 	} else rows.push(row('… split into widget and dashboard code', size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)', '—', 'info'));
 	return rows;
 }
@@ -134,10 +143,26 @@ export function firstPaintRows(fp: FirstPaintReport): Row[] {
 		const medianRatio = median(ratios);
 		// Below 358 ms (obs-web's static remote, measured the same way) where the bare page is under 150 ms.
 		const absolute = bare < 150 ? ` and < ${BEST_REMOTE_FCP_MS} ms` : '';
+		// A load with no contentful paint within 10 s is a miss, said as such (not a NaN median).
+		const samples = fp.firstPaintSamples[widget] ?? [];
+		const unpainted = samples.filter((v) => !Number.isFinite(v)).length;
+		if (unpainted) {
+			const painted = samples.filter(Number.isFinite);
+			rows.push(
+				row(
+					`First contentful paint, widget.html#/widget/${widget}`,
+					`no contentful paint within 10 s in ${unpainted} of ${samples.length} loads${painted.length ? `; the others ${spread(painted, (v) => ms(v, 0))}` : ''}`,
+					`≤ ${PAINT_RATIO_LIMIT}× bare${absolute}`,
+					false
+				)
+			);
+			rows.push(row(`JS heap 1 s after first paint, widget.html#/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
+			continue;
+		}
 		rows.push(
 			row(
 				`First contentful paint, widget.html#/widget/${widget}`,
-				`${ms(paint, 0)} (spread ${spread(fp.firstPaintSamples[widget] ?? [], (v) => ms(v, 0))}); ${times(medianRatio)} bare (pairs ${spread(ratios, times)})`,
+				`${ms(paint, 0)} (spread ${spread(samples, (v) => ms(v, 0))}); ${times(medianRatio)} bare (pairs ${spread(ratios, times)})`,
 				`≤ ${PAINT_RATIO_LIMIT}× bare${absolute}`,
 				medianRatio <= PAINT_RATIO_LIMIT && (bare >= 150 || paint < BEST_REMOTE_FCP_MS)
 			)
@@ -186,4 +211,13 @@ export function conditionsRow(phases: { name: string; waitedMs: number; otherCor
 		.join('; ');
 	const busiest = Math.max(0, ...phases.map((p) => p.otherCores).filter(Number.isFinite));
 	return row(`Other processes' CPU while each phase measured, in cores of ${cores}`, text, 'quiet (≤ 0.3)', busiest <= 0.3 ? 'met' : 'busy');
+}
+
+export function paintSplitRows(split: PaintSplitReport): Row[] {
+	return Object.entries(split.steps).map(([id, steps]) => {
+		const shown = STEPS.filter((s) => Number.isFinite(steps[s]));
+		const text = shown.map((s, i) => `${STEP_NAMES[s]} ${ms(steps[s], 0)}${i ? ` (+${ms(steps[s] - steps[shown[i - 1]!], 0)})` : ''}`).join('; ');
+		const page = id === 'bare' ? 'bare reference page' : `widget.html#/widget/${id}`;
+		return row(`Where the first paint goes, ${page} (median of ${split.loads} loads, ms after navigation start)`, text || 'not measured', 'reported', 'info');
+	});
 }

@@ -7,13 +7,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { companionLoadRows, measureCompanionLoad } from './companion-load';
 import { measureFirstPaint, type PageId } from './first-paint';
+import { measurePaintSplit } from './paint-split';
 import { measureHeapGrowth } from './heap-growth';
 import { describeMachine, loadNow, machineLine } from './machine';
 import { measurePaintRuns } from './paint';
 import { measurePhone, phoneRows } from './phone';
 import { measurePress } from './press';
 import { measureReconnect } from './reconnect';
-import { conditionsRow, failedRow, firstLoadRows, firstPaintRows, heapGrowthRows, paintRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
+import { conditionsRow, failedRow, firstLoadRows, firstPaintRows, heapGrowthRows, paintRows, paintSplitRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
 import { waitForQuiet, watchOtherLoad } from './other-load';
 import { parseSettings } from './settings';
 import { buildIfMissing, measureFirstLoad, measureSize, WIDGET_ROUTES } from './size';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
 	await phase('event → paint', () => measurePaintRuns(stack, { perSecond: settings.paintPerSecond, durationS: settings.paintSeconds, runs: settings.paintRuns }), paintRows);
 	await phase('sustained chat', () => measureSustained(stack, { perSecond: settings.sustainedPerSecond, durationS: settings.sustainedSeconds }), sustainedRows);
 	await phase('first paint and heap', () => measureFirstPaint(stack, pages, settings.firstPaintRounds), firstPaintRows);
+	await phase('where the first paint goes', () => measurePaintSplit(stack, pages, settings.splitLoads), paintSplitRows);
 	await phase('heap growth', () => measureHeapGrowth(stack, WIDGET_ROUTES, { checkpoints: settings.heapCheckpoints, pairsPerSecond: settings.heapPairsPerSecond }), heapGrowthRows);
 	// The widget figures again in the engines OBS embeds: 28–30 (Chromium 103) and 31+ (127).
 	for (const engine of ENGINES) {

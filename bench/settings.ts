@@ -11,6 +11,8 @@ export interface BenchSettings {
 	sustainedSeconds: number;
 	/** Rounds of first paint; each round loads the bare page right before each widget, in alternating order. */
 	firstPaintRounds: number;
+	/** Loads of each page whose first paint is split into its steps (bench/paint-split.ts). */
+	splitLoads: number;
 	/** Event → paint runs, for the spread of the widget's ratio to the bare page. */
 	paintRuns: number;
 	heapCheckpoints: number[];
@@ -49,6 +51,7 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		sustainedPerSecond: 1000,
 		sustainedSeconds: quick ? 10 : 60,
 		firstPaintRounds: quick ? 5 : 7,
+		splitLoads: quick ? 3 : 5,
 		paintRuns: 3,
 		heapCheckpoints: quick ? [1_000, 10_000] : [1_000, 100_000],
 		heapPairsPerSecond: 4_000,

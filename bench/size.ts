@@ -55,6 +55,9 @@ export interface SplitReport {
 	dashboardOnly: number;
 	/** The JS any widget route runs, by part (largest first), estimated gzipped. */
 	widgetParts: [string, number][];
+	/** The JS the deck (index.html#/) runs before any lazy chunk, in all and by part, estimated gzipped. */
+	deck: number;
+	deckParts: [string, number][];
 	modules: number;
 }
 
@@ -66,7 +69,10 @@ const PARTS: [string, RegExp][] = [
 	['other packages', /\/node_modules\//],
 	['in-page simulator (demo=1)', /\/src\/lib\/(sim|demo)\//],
 	['protocol (schemas, catalog)', /\/src\/lib\/protocol\//],
-	['client', /\/src\/lib\/(client|app)\//],
+	['client', /\/src\/lib\/client\//],
+	// The deck: its model and inputs, and its page (the files at the top of (app)/ but the layout).
+	['deck', /\/src\/lib\/app\/deck\/|\/src\/routes\/\(app\)\/(?!\+layout)[^/]+$/],
+	['other dashboard code (lib/app, lib/ui, the layout)', /\/src\/lib\/(app|ui)\/|\/src\/routes\/\(app\)\//],
 	['widgets', /\/src\/(lib\/widgets|routes\/widget)\//]
 ];
 const partOf = (id: string) => PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
@@ -153,7 +159,9 @@ async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
 		symlinkSync(join(PROJECT_DIR, 'node_modules'), join(dir, 'node_modules'));
 		const graphFile = join(dir, 'module-graph.json');
 		writeFileSync(join(dir, 'vite.config.js'), graphConfig(graphFile));
-		await run(join(PROJECT_DIR, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], dir);
+		// The one-file build: one chunk, so module names are unique and the modules minify together as the
+		// real script does (split chunks reuse short names, and joined they would not parse).
+		await run(join(PROJECT_DIR, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], dir, { STREAM_CONTROL_PAGE: 'standalone' });
 		return JSON.parse(readFileSync(graphFile, 'utf8')) as Record<string, ModuleRecord>;
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
@@ -197,15 +205,26 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 		for (const id of needed) anyWidget.add(id);
 		neededByWidget[widget] = gzipOf(needed) * scale;
 	}
-	const byPart = new Map<string, string[]>();
-	for (const id of anyWidget) byPart.set(partOf(id), [...(byPart.get(partOf(id)) ?? []), id]);
-	const widgetParts = [...byPart].map(([part, group]): [string, number] => [part, gzipOf(group) * scale]).sort((a, b) => b[1] - a[1]);
-	return { neededByWidget, dashboardOnly: gzipOf(ids.filter((id) => !anyWidget.has(id))) * scale, widgetParts, modules: ids.length };
+	const parts = (group: Iterable<string>) => {
+		const byPart = new Map<string, string[]>();
+		for (const id of group) byPart.set(partOf(id), [...(byPart.get(partOf(id)) ?? []), id]);
+		return [...byPart].map(([part, ids]): [string, number] => [part, gzipOf(ids) * scale]).sort((a, b) => b[1] - a[1]);
+	};
+	// The deck is the dashboard's home page: the (app) layout and its page, static imports only.
+	const deck = reachable([...shell, nodeOf(/\/src\/routes\/\(app\)\/\+layout\.svelte$/), nodeOf(/\/src\/routes\/\(app\)\/\+page\.svelte$/)]);
+	return {
+		neededByWidget,
+		dashboardOnly: gzipOf(ids.filter((id) => !anyWidget.has(id))) * scale,
+		widgetParts: parts(anyWidget),
+		deck: gzipOf(deck) * scale,
+		deckParts: parts(deck),
+		modules: ids.length
+	};
 }
 
-function run(command: string, args: string[], cwd: string): Promise<void> {
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
-		const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+		const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
 		let errors = '';
 		child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
 		child.on('error', reject);

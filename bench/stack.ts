@@ -57,6 +57,13 @@ export class BenchStack {
 		this.sim = await startSimServer({ port: this.sim.port, token: this.token });
 	}
 
+	/** A new simulator on the same port and token, in its first state (songs queued, nothing played out). */
+	async freshSimulator(): Promise<void> {
+		await this.closePages();
+		await this.kill();
+		await this.revive();
+	}
+
 	connection(): Record<string, string | number> {
 		return { token: this.token, host: '127.0.0.1', port: this.sim.port };
 	}

@@ -15,7 +15,7 @@ import { demoAvailable } from '$lib/client/demo';
 import type { SendType } from '$lib/protocol';
 import { STATUS_TEXT } from '$lib/client/status-text';
 import { ShareScope } from './share-scope.svelte';
-import { loadAppDemo } from './demo-loader';
+import { loadAppDemo } from '$lib/client/demo-loader';
 
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 

@@ -1,6 +1,6 @@
 /**
  * Where demo mode's in-page simulator comes from. The app registers it at start
- * (src/lib/demo/install.ts, loaded by import() before a demo client opens: src/lib/app/demo-loader.ts); the widget-only page loads it as a separate
+ * (src/lib/demo/install.ts, loaded by import() before a demo client opens: src/lib/client/demo-loader.ts); the widget-only page loads it as a separate
  * script only when a widget asks for demo, so every other browser source goes without it.
  */
 import type { StreamClientOptions } from '$lib/client/client';

@@ -1,27 +1,35 @@
 /**
  * Layouts by width: at 1280×800 pages lay their cards in columns and an optional side panel puts now
  * playing and chat beside the deck; at 390×844 long pages (Stream, Polls) collapse into sections, the
- * first open, each one's state kept per page.
+ * first open, each one's state kept per page (at 350×700 too). Against both simulator profiles, in one browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { chatEnvelope } from '../../../src/lib/sim/events';
 import { seriousViolations } from '../axe';
+import { launchBrowser } from '../harness';
 import { startStack, type Stack } from '../stack';
 import { goToPage } from './page-helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+const DOCK = { width: 350, height: 700 };
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (l: Locator): Promise<Box> => (await l.boundingBox())!;
 /** Side by side: one starts right of where the other ends, and they share some height. */
 const sideBySide = (a: Box, b: Box) => (a.x + a.width <= b.x || b.x + b.width <= a.x) && a.y < b.y + b.height && b.y < a.y + a.height;
 
-describe('layouts', () => {
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => browser?.close());
+
+describe.each(['current', 'legacy'] as const)('layouts (%s profile)', (profile) => {
 	let stack: Stack;
 	beforeAll(async () => {
-		stack = await startStack();
+		stack = await startStack({ profile, browser });
 	}, 120_000);
 	afterAll(async () => stack?.close());
 
@@ -81,8 +89,8 @@ describe('layouts', () => {
 		await page.context().close();
 	});
 
-	it('at 390×844 Stream and Polls collapse into sections, the first open; what the streamer opens stays open', { timeout: 90_000 }, async () => {
-		const page = await open('/stream', PHONE);
+	it.each([PHONE, DOCK])('at %o Stream and Polls collapse into sections, the first open; what the streamer opens stays open', { timeout: 90_000 }, async (viewport) => {
+		const page = await open('/stream', viewport);
 		const section = (name: string) => page.getByRole('button', { name, exact: true });
 		await section('Stream info').waitFor();
 		expect(await section('Stream info').getAttribute('aria-expanded')).toBe('true');

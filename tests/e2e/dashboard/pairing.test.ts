@@ -20,6 +20,7 @@ import { TOKEN } from '../stack';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+const DOCK = { width: 350, height: 700 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,12 +91,17 @@ describe.each(['current', 'legacy'] as const)('open on your phone (%s profile)',
 		expect(pcConsole.filter((line) => line.includes(TOKEN))).toEqual([]);
 	});
 
-	it('has no serious or critical axe violations with the code shown, at 1280 and 390 wide', { timeout: 90_000 }, async () => {
+	it('has no serious or critical axe violations with the code shown, at 1280, 390 and 350 wide, where the code still scans', { timeout: 90_000 }, async () => {
 		await pc.getByRole('button', { name: 'Show the code' }).click();
 		expect(await seriousViolations(pc)).toEqual([]);
+		const code = pc.getByRole('region', { name: 'Open on your phone' }).getByRole('img', { name: /^QR code: this dashboard at / });
+		for (const viewport of [PHONE, DOCK]) {
+			await pc.setViewportSize(viewport);
+			expect(await seriousViolations(pc)).toEqual([]);
+			expect(await pc.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+			expect(await decodeQr(code)).toBe(scanned);
+		}
 		await pc.setViewportSize(PHONE);
-		expect(await seriousViolations(pc)).toEqual([]);
-		expect(await pc.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 	});
 
 	it('the phone opens the scanned address connected, clears the token from the address bar and keeps it', { timeout: 120_000 }, async () => {

@@ -19,6 +19,8 @@ import { goToPage } from './page-helpers';
 
 /** The phone the co-streamer tests use (the older tests keep the 360 px one). */
 const PHONE_390 = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const DOCK = { width: 350, height: 700 };
 
 const NOT_ALLOWED = 'not allowed by this share link';
 
@@ -180,22 +182,24 @@ describe.each(['current', 'legacy'] as const)('share links through the companion
 		expect(logs.some((line) => line.includes(TOKEN) || line.includes(key))).toBe(false);
 	});
 
-	describe('a moderation link', () => {
+	// At a phone, a desktop and a dock's width: each size gets its own link.
+	describe.each([PHONE_390, DESKTOP, DOCK])('a moderation link at %o', (viewport) => {
+		const label = `Mods ${viewport.width}`;
 		let modUrl = '';
 		let mod: Page;
 
 		it('the streamer gets it as a QR code (decoded: the link itself) and through the share sheet', { timeout: 120_000 }, async () => {
 			const form = streamer.getByRole('form', { name: 'New share link' });
-			await form.getByLabel('Label (optional)').fill('Mods');
+			await form.getByLabel('Label (optional)').fill(label);
 			await form.getByRole('radio', { name: /Moderation/ }).check();
 			await form.getByRole('button', { name: 'Create link' }).click();
-			const card = streamer.getByRole('listitem', { name: 'Mods' });
-			await card.getByRole('button', { name: 'Show link Mods' }).click();
+			const card = streamer.getByRole('listitem', { name: label });
+			await card.getByRole('button', { name: `Show link ${label}` }).click();
 			modUrl = (await card.locator('code').textContent()) ?? '';
 			expect(modUrl).toMatch(new RegExp(`^${companion.url}/#/\\?token=share_`));
 			expect(await card.getByRole('img').count()).toBe(0);
-			await card.getByRole('button', { name: 'QR code Mods' }).click();
-			expect(await decodeQr(card.getByRole('img', { name: 'QR code of the share link Mods' }))).toBe(modUrl);
+			await card.getByRole('button', { name: `QR code ${label}` }).click();
+			expect(await decodeQr(card.getByRole('img', { name: `QR code of the share link ${label}` }))).toBe(modUrl);
 			// Plain http has no Web Share API: no dead button.
 			expect(await card.getByRole('button', { name: /^Share…/ }).count()).toBe(0);
 
@@ -209,26 +213,26 @@ describe.each(['current', 'legacy'] as const)('share links through the companion
 				},
 				PHONE_390
 			);
-			const other = withSheet.getByRole('listitem', { name: 'Mods' });
-			await other.getByRole('button', { name: 'Share… Mods' }).click();
+			const other = withSheet.getByRole('listitem', { name: label });
+			await other.getByRole('button', { name: `Share… ${label}` }).click();
 			await other.getByText('Shared.').waitFor();
 			expect(await withSheet.evaluate(() => (window as unknown as { sharedData: unknown[] }).sharedData)).toEqual([
-				{ title: 'Stream control: Mods', text: 'A share link for the stream dashboard (Mods)', url: modUrl }
+				{ title: `Stream control: ${label}`, text: `A share link for the stream dashboard (${label})`, url: modUrl }
 			]);
 			await withSheet.context().close();
 		});
 
 		it('lands on Chat, with the key out of the address bar, and sends a chat line that reaches the application', { timeout: 120_000 }, async () => {
-			mod = await open(modUrl, undefined, PHONE_390);
+			mod = await open(modUrl, undefined, viewport);
 			await mod.getByRole('heading', { name: 'Chat and events' }).waitFor();
 			expect(mod.url()).toBe(`${companion.url}/#/chat`);
-			await mod.getByText('Shared link “Mods” (Moderation): only what it allows is shown.').waitFor();
+			await mod.getByText(`Shared link “${label}” (Moderation): only what it allows is shown.`).waitFor();
 			await waitForStatus(mod, 'open');
 			const box = mod.getByRole('region', { name: 'Send to chat' });
-			await box.getByLabel('Message').fill('Be nice, chat');
+			await box.getByLabel('Message').fill(`Be nice, chat (${label})`);
 			sim.sim.clearLog();
 			await box.getByRole('button', { name: 'Send to chat' }).click();
-			await expect.poll(() => sim.sim.requestLog.filter((r) => r.type === 'chatbot-message')).toMatchObject([{ params: { value: 'Be nice, chat' }, status: 200 }]);
+			await expect.poll(() => sim.sim.requestLog.filter((r) => r.type === 'chatbot-message')).toMatchObject([{ params: { value: `Be nice, chat (${label})` }, status: 200 }]);
 			expect(await seriousViolations(mod)).toEqual([]);
 		});
 
@@ -247,10 +251,10 @@ describe.each(['current', 'legacy'] as const)('share links through the companion
 
 		it('revoked while the page is open: the page says so at once, who to ask, and no longer what the link allowed', { timeout: 120_000 }, async () => {
 			await goToPage(mod, 'Chat');
-			const card = streamer.getByRole('listitem', { name: 'Mods' });
-			await card.getByRole('button', { name: 'Revoke Mods' }).click();
-			await streamer.getByRole('dialog', { name: 'Revoke Mods?' }).getByRole('button', { name: 'Revoke Mods' }).click();
-			const alert = mod.getByRole('alert').filter({ hasText: 'Share link “Mods” no longer works.' });
+			const card = streamer.getByRole('listitem', { name: label });
+			await card.getByRole('button', { name: `Revoke ${label}` }).click();
+			await streamer.getByRole('dialog', { name: `Revoke ${label}?` }).getByRole('button', { name: `Revoke ${label}` }).click();
+			const alert = mod.getByRole('alert').filter({ hasText: `Share link “${label}” no longer works.` });
 			await alert.waitFor();
 			await alert.getByText(/unknown or was revoked/).waitFor();
 			await alert.getByText(/Only the streamer who sent you the link can give you a new one/).waitFor();

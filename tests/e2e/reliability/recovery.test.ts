@@ -140,8 +140,12 @@ describe.each(['current', 'legacy'] as const)('recovery after an outage (%s prof
 		for (const page of Object.values(pages)) await page.context().close();
 	});
 
-	it('a reload during an outage shows the deck read before, greyed with the reason and the probable cause', { timeout: 120_000 }, async () => {
-		const page = await open(appUrl(site.url, '/', connection(port)));
+	it.each([
+		{ width: 390, height: 844 },
+		{ width: 1280, height: 800 },
+		{ width: 350, height: 700 }
+	])('at %o a reload during an outage shows the deck read before, greyed with the reason and the probable cause', { timeout: 120_000 }, async (viewport) => {
+		const page = await open(appUrl(site.url, '/', connection(port)), viewport);
 		await waitForStatus(page, 'open', 30_000);
 		const lurk = page.getByRole('button', { name: 'lurk', exact: true });
 		await expect.poll(() => lurk.isEnabled(), { timeout: 20_000 }).toBe(true);
