@@ -121,6 +121,12 @@ export function sustainedRows(s: SustainedReport): Row[] {
 			`${(s.mainThreadMs / s.sent).toFixed(3)} ms; ${((100 * s.mainThreadMs) / s.wallMs).toFixed(0)} % of a core`,
 			`≤ ${MAIN_THREAD_PER_LINE_MS} ms`,
 			s.mainThreadMs / s.sent <= MAIN_THREAD_PER_LINE_MS
+		),
+		row(
+			'… of which, per line (DevTools metrics): script, style recalculation, layout, and the rest (paint, compositing, GC, message handling)',
+			`script ${(s.splitMs.script / s.sent).toFixed(3)} ms, style ${(s.splitMs.style / s.sent).toFixed(3)} ms, layout ${(s.splitMs.layout / s.sent).toFixed(3)} ms, rest ${((s.mainThreadMs - s.splitMs.script - s.splitMs.style - s.splitMs.layout) / s.sent).toFixed(3)} ms`,
+			'reported',
+			'info'
 		)
 	];
 }

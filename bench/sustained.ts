@@ -27,6 +27,8 @@ export interface SustainedReport {
 	 * in the page (a MutationObserver note per line, a rAF per frame), so it is an upper bound.
 	 */
 	mainThreadMs: number;
+	/** The same span split by DevTools' metrics: script, style recalculation and layout (ms). */
+	splitMs: { script: number; style: number; layout: number };
 	wallMs: number;
 }
 
@@ -39,8 +41,12 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 	await installFrameProbe(page);
 	const cdp = await page.context().newCDPSession(page);
 	await cdp.send('Performance.enable');
-	const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
-	const taskBefore = await taskSeconds();
+	const metrics = async () => {
+		const all = (await cdp.send('Performance.getMetrics')).metrics;
+		const seconds = (name: string) => all.find((m) => m.name === name)?.value ?? NaN;
+		return { task: seconds('TaskDuration'), script: seconds('ScriptDuration'), style: seconds('RecalcStyleDuration'), layout: seconds('LayoutDuration') };
+	};
+	const before = await metrics();
 	const startedAt = Date.now();
 	const count = Math.round(options.perSecond * options.durationS);
 	const base = 10_000_000;
@@ -49,7 +55,9 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 	// Give the page time to take in anything still on its way, then stop counting frames.
 	const end = Date.now() + 10_000;
 	while (Date.now() < end && !(await paintRecords(page)).some(([seq]) => seq === lastSeq)) await sleep(100);
-	const mainThreadMs = ((await taskSeconds()) - taskBefore) * 1000;
+	const after = await metrics();
+	const mainThreadMs = (after.task - before.task) * 1000;
+	const splitMs = { script: (after.script - before.script) * 1000, style: (after.style - before.style) * 1000, layout: (after.layout - before.layout) * 1000 };
 	const wallMs = Date.now() - startedAt;
 	await cdp.detach();
 	await sleep(500);
@@ -67,6 +75,7 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 		domNodesAfter: await domNodeCount(page),
 		toPaint: records.map(([, sentAt, , paintedAt]) => paintedAt - sentAt),
 		mainThreadMs,
+		splitMs,
 		wallMs
 	};
 	await stack.closePages();
