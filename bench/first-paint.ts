@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { heapAfterGc, type BenchStack } from './stack';
-import { alertEnvelope, chatEnvelope } from './traffic';
+import { backgroundTraffic } from './traffic';
 import { median, sleep } from './stats';
 import type { WidgetId } from './size';
 
@@ -42,12 +42,7 @@ export async function measureFirstPaint(stack: BenchStack, pages: readonly PageI
 	// Songs play out in real time: half an hour into a full run the queue is empty, and an empty song
 	// widget paints nothing, so it would have no first contentful paint at all.
 	await stack.freshSimulator();
-	let seq = 0;
-	const background = setInterval(() => {
-		stack.sim.sim.emit(chatEnvelope(seq, `background line ${seq}`));
-		stack.sim.sim.emit(alertEnvelope(seq));
-		seq++;
-	}, 20);
+	const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
 	const paints = new Map<PageId, number[]>(pages.map((id) => [id, []]));
 	const heaps = new Map<PageId, number[]>(pages.map((id) => [id, []]));
 	const ratios = new Map<PageId, number[]>(pages.map((id) => [id, []]));
@@ -75,7 +70,7 @@ export async function measureFirstPaint(stack: BenchStack, pages: readonly PageI
 				ratios.get(id)!.push(widget / bare);
 			}
 	} finally {
-		clearInterval(background);
+		stopTraffic();
 	}
 	const medians = (samples: Map<PageId, number[]>) => Object.fromEntries([...samples].map(([id, values]) => [id, median(values)])) as Record<PageId, number>;
 	return {

@@ -6,7 +6,7 @@
  * Separate loads from the first paint and heap phase, so no helper script sits in the heap measured there.
  */
 import type { Page } from 'playwright-core';
-import { alertEnvelope, chatEnvelope } from './traffic';
+import { backgroundTraffic } from './traffic';
 import { urlOfPage, type PageId } from './first-paint';
 import type { BenchStack } from './stack';
 import { median, sleep } from './stats';
@@ -43,12 +43,7 @@ const SOCKET_HOOK = `(() => {
 
 export async function measurePaintSplit(stack: BenchStack, pages: readonly PageId[], loads: number): Promise<PaintSplitReport> {
 	await stack.freshSimulator();
-	let seq = 0;
-	const background = setInterval(() => {
-		stack.sim.sim.emit(chatEnvelope(seq, `background line ${seq}`));
-		stack.sim.sim.emit(alertEnvelope(seq));
-		seq++;
-	}, 20);
+	const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
 	const samples = new Map<PageId, Record<Step, number>[]>(pages.map((id) => [id, []]));
 	try {
 		for (let round = 0; round < loads; round++)
@@ -58,7 +53,7 @@ export async function measurePaintSplit(stack: BenchStack, pages: readonly PageI
 				await page.context().close();
 			}
 	} finally {
-		clearInterval(background);
+		stopTraffic();
 	}
 	const steps: PaintSplitReport['steps'] = {};
 	for (const [id, list] of samples) steps[id] = Object.fromEntries(STEPS.map((s) => [s, median(list.map((l) => l[s]).filter(Number.isFinite))])) as Record<Step, number>;

@@ -12,7 +12,7 @@ import { NAME_HELPER_SCRIPT } from './page-probes';
 import { FRAME_MS, maxOf, median, ms, ratio, sleep } from './stats';
 import { PHONE, type BenchStack } from './stack';
 import { row, type Row } from './table';
-import { alertEnvelope, chatEnvelope } from './traffic';
+import { backgroundTraffic } from './traffic';
 
 export const PHONE_THROTTLE = 4;
 export const PHONE_FCP_RATIO_LIMIT = 1.5;
@@ -29,12 +29,7 @@ export interface PhoneReport {
 }
 
 export async function measurePhone(stack: BenchStack, rounds: number): Promise<PhoneReport> {
-	let seq = 0;
-	const background = setInterval(() => {
-		stack.sim.sim.emit(chatEnvelope(seq, `background line ${seq}`));
-		stack.sim.sim.emit(alertEnvelope(seq));
-		seq++;
-	}, 20);
+	const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
 	const report: PhoneReport = { rounds, bareFcp: [], deckFcp: [], firstSend: [], firstPress: [] };
 	try {
 		for (let round = 0; round < rounds; round++) {
@@ -50,7 +45,7 @@ export async function measurePhone(stack: BenchStack, rounds: number): Promise<P
 			}
 		}
 	} finally {
-		clearInterval(background);
+		stopTraffic();
 	}
 	return report;
 }

@@ -85,3 +85,17 @@ export async function sendAtRate(count: number, perSecond: number, send: (i: num
 	}
 	return sent;
 }
+
+/**
+ * A chat line and an alert every 20 ms while pages load, so pages that show only pushed events have
+ * something to paint as soon as they are connected. Returns the stop.
+ */
+export function backgroundTraffic(emit: (envelope: object) => void): () => void {
+	let seq = 0;
+	const timer = setInterval(() => {
+		emit(chatEnvelope(seq, `background line ${seq}`));
+		emit(alertEnvelope(seq));
+		seq++;
+	}, 20);
+	return () => clearInterval(timer);
+}
