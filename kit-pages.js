@@ -77,18 +77,25 @@ export function splitPage(html) {
 
 	// Preloads become part of the script: a file:// page must not ask for modules it cannot load.
 	const preloads = [...html.matchAll(/<link href="\/(_app\/[^"]+)" rel="modulepreload">\s*/g)];
-	const relative = code.replace(/import\("\/_app\//g, 'import("./_app/');
+	// The first load's styles (first-load-chunk.ts) too: a <link> in the head would block the loading
+	// line's paint and be fetched from file://. The script loads them, and starts the app once they are in.
+	const styles = [...html.matchAll(/<link href="\/(_app\/[^"]+\.css)" rel="stylesheet">\s*/g)];
+	const kitStart = code.replace(/import\("\/_app\//g, 'import("./_app/');
+	const relative = styles.length ? kitStart.replace('Promise.all([', 'Promise.all([styled, ').replace('.then(([kit, app])', '.then(([, kit, app])') : kitStart;
+	if (styles.length && (relative.split('styled').length !== 2 || !relative.includes('([, kit, app])'))) throw new Error("index.html: SvelteKit's start is not shaped as expected");
+	const style = `const styled = Promise.all(${JSON.stringify(styles.map((m) => `./${m[1]}`))}.map((href) => new Promise((done) => document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href, onload: done, onerror: done })))));`;
 	const preload = `for (const href of ${JSON.stringify(preloads.map((m) => `./${m[1]}`))}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));`;
 	const script = `
 				if (location.protocol === 'file:') location.replace('./${STANDALONE_PAGE}' + location.search + location.hash);
 				else {
 				if (!location.hash.startsWith('#/widget')) document.currentScript.parentElement.insertAdjacentHTML('beforebegin', ${JSON.stringify(BOOT_SHELL)});
 				${preload}
+				${styles.length ? style : ''}
 				${relative.trim()}
 				}
 			`;
 	let out = html;
-	for (const m of preloads) out = out.replace(m[0], '');
+	for (const m of [...preloads, ...styles]) out = out.replace(m[0], '');
 	out = out.replace(tag, () => `<script>${script}</script>`).replace(oldHash, () => `'sha256-${sha256(script)}'`);
 	if (/["'(]\/_app\//.test(out)) throw new Error('index.html: an absolute /_app/ address is left');
 	return out;

@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { BUILD_TARGET } from './build-target';
+import { firstLoadChunk } from './first-load-chunk';
 
 export default defineConfig(({ mode }) => {
 	// svelte.config.js reads it: the one-file page for file:// (kit-pages.js).
 	if (mode === 'standalone') process.env.STREAM_CONTROL_PAGE = 'standalone';
 	return {
-		plugins: [sveltekit()],
+		// The split build's first load in one chunk (first-load-chunk.ts).
+		plugins: [sveltekit(), firstLoadChunk(import.meta.dirname)],
 		build: { target: BUILD_TARGET },
 		test: {
 			testTimeout: 60_000,

@@ -51,6 +51,28 @@ describe('splitPage', () => {
 		expect(out).not.toContain(sha256(BOOT));
 	});
 
+	it('loads the first load\'s styles from the script (no blocking <link>, nothing from file://) and starts the app once they are in', async () => {
+		const styled = page().replace('</head>', '<link href="/_app/immutable/assets/deck.D.css" rel="stylesheet">\n</head>');
+		const out = splitPage(styled);
+		expect(out).not.toContain('rel="stylesheet"');
+		const script = /<script>([\s\S]*?)<\/script>/.exec(out)![1]!;
+		expect(script.indexOf("location.protocol === 'file:'")).toBeLessThan(script.indexOf('deck.D.css'));
+		expect(script).toContain('Promise.all([styled, import("./_app/immutable/entry/start.A.js"), import("./_app/immutable/entry/app.B.js")]).then(([, kit, app]) => kit.start(app, element))');
+		// The loader's line, run with a fake document: one stylesheet link, and the promise waits for it.
+		const appended: { rel: string; href: string; onload: () => void }[] = [];
+		const fakeDocument = { head: { append: (link: (typeof appended)[number]) => appended.push(link) }, createElement: () => ({}) };
+		const line = script.split('\n').find((l) => l.includes('const styled'))!;
+		const styledPromise = new Function('document', `${line}; return styled;`)(fakeDocument) as Promise<unknown>;
+		let done = false;
+		void styledPromise.then(() => (done = true));
+		await Promise.resolve();
+		expect(appended.map((l) => [l.rel, l.href])).toEqual([['stylesheet', './_app/immutable/assets/deck.D.css']]);
+		expect(done).toBe(false);
+		appended[0]!.onload();
+		await styledPromise;
+		expect(done).toBe(true);
+	});
+
 	it('refuses a page it does not understand rather than write one that would not run', () => {
 		expect(() => splitPage(page(BOOT, 'not-the-hash'))).toThrow(/hash/);
 		expect(() => splitPage(page().replace('</body>', '<script>other()</script></body>'))).toThrow(/one inline script/);

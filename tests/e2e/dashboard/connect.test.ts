@@ -191,7 +191,8 @@ describe('connect page: the Test button', () => {
 		let holding = true;
 		await context.route('**/_app/**', (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
 		const page = await context.newPage();
-		await page.goto(`${stack.site.url}#/connect`);
+		// Not until `load`: the page's stylesheet is among the held files, and the load event waits for it.
+		await page.goto(`${stack.site.url}#/connect`, { waitUntil: 'domcontentloaded' });
 		await expect.poll(() => held.length).toBeGreaterThan(0);
 		expect(await page.locator('#boot').innerText()).toBe('Loading the dashboard…');
 		holding = false;

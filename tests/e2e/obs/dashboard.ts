@@ -27,7 +27,8 @@ export function dashboardSuite(version: EngineVersion): void {
 
 		/** Through the menu, as a user goes: the bottom bar's link, else More, then the link in its sheet. */
 		const go = async (label: string) => {
-			await waitForElement(page, { selector: 'nav a', name: label, within: 'Pages' });
+			// The More sheet's links exist only once it is opened (a chunk of its own).
+			await waitForElement(page, { selector: 'nav a', within: 'Pages' });
 			const onBar = await page.evaluate((label) => [...document.querySelectorAll('nav[aria-label="Pages"] a')].some((a) => a.textContent?.trim() === label && !a.closest('dialog')), label);
 			if (onBar) return press(page, { selector: 'nav a', name: label, within: 'Pages' });
 			await press(page, { selector: 'nav button.more' });

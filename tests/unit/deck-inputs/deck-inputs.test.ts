@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeckInputs, type InputButton, type InputsStatus, type Learnt } from '$lib/app/deck/inputs/deck-inputs';
+import { anyBound } from '$lib/app/deck/inputs/deck-tiles.svelte';
 import { fakePage, FakeMidiAccess, FakeMidiInput, pad } from './fakes';
 
 const k = (code: string, mods: { ctrl?: boolean; shift?: boolean } = {}) => ({ code, ctrl: !!mods.ctrl, alt: false, shift: !!mods.shift, meta: false });
@@ -203,5 +204,15 @@ describe('DeckInputs: teardown', () => {
 		fake.frame();
 		expect(fake.framesQueued()).toBe(0);
 		expect(log).toEqual([]);
+	});
+});
+
+describe('anyBound (the deck page loads its input handling only then)', () => {
+	it('is true once any button has a key, a MIDI binding or a pad button, and false for none', () => {
+		expect(anyBound([])).toBe(false);
+		expect(anyBound([BUTTONS[2]!])).toBe(false);
+		expect(anyBound([BUTTONS[2]!, { id: 'k', label: 'k', inputs: { key: k('KeyK') } }])).toBe(true);
+		expect(anyBound([{ id: 'm', label: 'm', inputs: { midi: { kind: 'note', channel: 1, number: 60 } } }])).toBe(true);
+		expect(anyBound([{ id: 'g', label: 'g', inputs: { gamepad: { button: 0 } } }])).toBe(true);
 	});
 });

@@ -3,6 +3,9 @@
  * browser or the system keeps (a table in data) or another button already uses.
  */
 import type { KeyBinding } from '../bindings';
+import { formatKey } from './key-names';
+
+export { formatKey, keyCapName } from './key-names';
 
 /**
  * Which modifiers make an entry of the table apply. `primary` is Ctrl or Cmd (Meta), whatever else is
@@ -54,40 +57,6 @@ export function keyFromEvent(e: KeyLike): KeyBinding | undefined {
 
 export function sameKey(a: KeyBinding, b: KeyBinding): boolean {
 	return a.code === b.code && !!a.ctrl === !!b.ctrl && !!a.alt === !!b.alt && !!a.shift === !!b.shift && !!a.meta === !!b.meta;
-}
-
-const NAMED: Record<string, string> = {
-	ArrowLeft: '←',
-	ArrowRight: '→',
-	ArrowUp: '↑',
-	ArrowDown: '↓',
-	Backquote: '`',
-	Minus: '-',
-	Equal: '=',
-	BracketLeft: '[',
-	BracketRight: ']',
-	Backslash: '\\',
-	Semicolon: ';',
-	Quote: "'",
-	Comma: ',',
-	Period: '.',
-	Slash: '/'
-};
-
-/** How a code reads on a keycap: KeyA → A, Digit1 → 1, Numpad1 → Num 1, ArrowLeft → ←. */
-export function keyCapName(code: string): string {
-	return NAMED[code] ?? code.replace(/^Key(?=[A-Z]$)/, '').replace(/^Digit(?=\d$)/, '').replace(/^Numpad/, 'Num ');
-}
-
-/** A combo as people write it: "Ctrl+Shift+K" (Cmd for Meta on Apple systems). */
-export function formatKey(key: KeyBinding, apple = false): string {
-	const parts: string[] = [];
-	if (key.ctrl) parts.push('Ctrl');
-	if (key.alt) parts.push(apple ? 'Option' : 'Alt');
-	if (key.shift) parts.push('Shift');
-	if (key.meta) parts.push(apple ? 'Cmd' : 'Meta');
-	parts.push(keyCapName(key.code));
-	return parts.join('+');
 }
 
 function applies(w: ReservedWith, key: KeyBinding): boolean {

@@ -1,13 +1,13 @@
 /**
  * A deck tile's press safety on its own <button>: tap and confirm on click; hold-to-fire on a held
  * pointer or Space/Enter, cancelled on release, when the pointer leaves or is taken over, or on blur.
- * Keys, MIDI and pads reach the same gesture through the page's DeckInputs. Use `attach` on the button
+ * Keys, MIDI and pads reach the same gesture through the page's DeckTiles. Use `attach` on the button
  * (`{@attach press.attach}`), `<HoldFill {press} />` inside it and `<HoldStatus {press} />` after it.
  */
 import type { KeyBinding, PressMode } from '../bindings';
 import { PressGesture, type Firing } from './gesture';
-import { useDeckInputs } from './deck-inputs.svelte';
-import { formatKey } from './keys';
+import { useDeckTiles } from './deck-tiles.svelte';
+import { formatKey } from './key-names';
 import type { HoldState, Schedule } from './hold';
 
 const ACTIVATE = new Set(['Space', 'Enter', 'NumpadEnter']);
@@ -38,8 +38,8 @@ export class TilePress {
 		});
 		// A disabled tile takes no press from any input (keys, MIDI and pads reach it without the DOM).
 		this.#gesture = { down: () => enabled() && gesture.down(), up: () => gesture.up(), cancel: () => gesture.cancel(), holdMs: gesture.holdMs };
-		const inputs = useDeckInputs();
-		if (inputs) $effect(() => inputs.register(options.id(), this.#gesture));
+		const tiles = useDeckTiles();
+		if (tiles) $effect(() => tiles.register(options.id(), this.#gesture));
 	}
 
 	get holdMs(): number {
