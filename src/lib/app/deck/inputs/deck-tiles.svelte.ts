@@ -3,6 +3,7 @@
  * Apart from the inputs themselves, which load only once a button is bound to one (DeckInputsHost).
  */
 import { createContext } from 'svelte';
+import type { InputBindings } from '../bindings';
 
 /** What a tile registers: its press and release (a PressGesture does both). */
 export interface Pressable {
@@ -43,5 +44,5 @@ export function useDeckTiles(): DeckTiles | undefined {
 }
 
 /** Whether any button is bound to a key, a MIDI note or control, or a pad button: the inputs load only then. */
-export const anyBound = (buttons: readonly { inputs: { key?: unknown; midi?: unknown; gamepad?: unknown } }[]): boolean =>
+export const anyBound = <B extends { inputs: InputBindings }>(buttons: readonly B[]): boolean =>
 	buttons.some((b) => b.inputs.key || b.inputs.midi || b.inputs.gamepad);
