@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIDGETS } from '$lib/widgets/definitions';
 import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
+import { WIDGET_TEXT, fieldText, widgetForm } from '$lib/widgets/form-text';
 import { defaultsOf, optionsToParams, parseOptions, readRaw, toRaw, type OptionField, type Options, type OptionValue } from '$lib/widgets/options';
 
 const hex = (digits: number) => fc.integer({ min: 0, max: 16 ** digits - 1 }).map((n) => `#${n.toString(16).padStart(digits, '0')}`);
@@ -26,7 +27,7 @@ function arbitraryValue(field: OptionField): fc.Arbitrary<OptionValue> {
 		case 'color':
 			return fc.oneof(hex(3), hex(4), hex(6), hex(8), fc.constantFrom(...CSS_NAMED_COLORS));
 		case 'select':
-			return fc.constantFrom(...field.choices.map((c) => c.value));
+			return fc.constantFrom(...field.choices);
 		case 'list': {
 			// What a comma-separated entry can hold: no commas, no surrounding blanks.
 			const item = fc.string({ minLength: 1, maxLength: 16 }).filter((s) => !s.includes(',') && s.trim() === s && s !== '');
@@ -90,7 +91,7 @@ describe.each(WIDGETS.map((w) => [w.id, w] as const))('%s options', (_id, widget
 });
 
 describe('option rules', () => {
-	const colorField: OptionField = { key: 'c', label: 'C', kind: 'color', default: '#000000' };
+	const colorField: OptionField = { key: 'c', kind: 'color', default: '#000000' };
 	const read = (field: OptionField, raw: string) => parseOptions([field], new URLSearchParams({ [field.key]: raw }));
 
 	it('a colour is hex or a CSS colour name, in any case; other words are refused with a warning', () => {
@@ -114,5 +115,23 @@ describe('option rules', () => {
 		}
 		// Other numbers may be fractions.
 		expect(parseOptions(WIDGETS[0]!.fields, new URLSearchParams({ goal: '2.5' })).options.goal).toBe(2.5);
+	});
+});
+
+describe('form text', () => {
+	it('every field of every widget has its words, every select choice its name, and no text is left over', () => {
+		expect(Object.keys(WIDGET_TEXT).sort()).toEqual(WIDGETS.map((w) => w.id).sort());
+		for (const widget of WIDGETS) {
+			const form = widgetForm(widget);
+			expect(form.description).not.toBe('');
+			for (const field of form.fields) {
+				expect(fieldText(widget.id, field.key), `${widget.id}.${field.key}`).toBeDefined();
+				if (field.kind === 'select') expect(Object.keys(field.text.choices ?? {}).sort(), `${widget.id}.${field.key}`).toEqual([...field.choices].sort());
+				else expect(field.text.choices, `${widget.id}.${field.key}`).toBeUndefined();
+				if (field.kind !== 'number') expect([field.text.unit, field.text.step], `${widget.id}.${field.key}`).toEqual([undefined, undefined]);
+			}
+			const keys = new Set(widget.fields.map((f) => f.key));
+			for (const key of Object.keys(WIDGET_TEXT[widget.id]!.fields)) expect(keys.has(key), `${widget.id}.${key} has text but no field`).toBe(true);
+		}
 	});
 });

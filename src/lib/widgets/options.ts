@@ -5,18 +5,20 @@
 import * as v from 'valibot';
 import { isColor } from './colors';
 
-interface FieldBase<K extends string> {
-	key: K;
-	label: string;
-	help?: string;
+interface FieldBase {
+	key: string;
 }
+/**
+ * One option as a widget reads it: its key, kind, default and limits. Its words for the builder's form
+ * (label, help, unit…) are in form-text.ts, which only the builder imports: widget.html carries none.
+ */
 export type OptionField =
-	| (FieldBase<string> & { kind: 'text'; default: string; maxLength?: number; placeholder?: string })
-	| (FieldBase<string> & { kind: 'number'; default: number; min: number; max: number; step?: number; unit?: string; integer?: boolean })
-	| (FieldBase<string> & { kind: 'boolean'; default: boolean })
-	| (FieldBase<string> & { kind: 'color'; default: string })
-	| (FieldBase<string> & { kind: 'select'; default: string; choices: readonly { value: string; label: string }[] })
-	| (FieldBase<string> & { kind: 'list'; default: readonly string[]; placeholder?: string });
+	| (FieldBase & { kind: 'text'; default: string; maxLength?: number })
+	| (FieldBase & { kind: 'number'; default: number; min: number; max: number; integer?: boolean })
+	| (FieldBase & { kind: 'boolean'; default: boolean })
+	| (FieldBase & { kind: 'color'; default: string })
+	| (FieldBase & { kind: 'select'; default: string; choices: readonly string[] })
+	| (FieldBase & { kind: 'list'; default: readonly string[] });
 
 export type OptionValue = string | number | boolean | readonly string[];
 export type Options = Record<string, OptionValue>;
@@ -52,10 +54,7 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 		case 'color':
 			return v.pipe(v.string(), v.trim(), v.check(isColor, 'must be a colour like #ffcc00 or a CSS colour name'));
 		case 'select':
-			return v.picklist(
-				field.choices.map((c) => c.value),
-				`must be one of ${field.choices.map((c) => c.value).join(', ')}`
-			) as v.GenericSchema<string, string>;
+			return v.picklist(field.choices, `must be one of ${field.choices.join(', ')}`) as v.GenericSchema<string, string>;
 		case 'list':
 			return v.pipe(
 				v.string(),
@@ -106,8 +105,8 @@ export function optionsToParams(fields: readonly OptionField[], options: Options
 
 export interface WidgetDefinition {
 	id: string;
+	/** Shown by the widget itself (debug corner, hints) as well as by the builder. */
 	title: string;
-	description: string;
 	fields: readonly OptionField[];
 }
 

@@ -1,33 +1,24 @@
 /** Text styling options every widget shares, and the CSS they map to. Only local fonts: nothing is loaded from elsewhere. */
 import type { OptionField, Options } from './options';
 
+/** The fonts by option value (their names in the builder form are in form-text.ts). */
 const FONTS = [
-	{ value: 'system', label: 'System', css: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-	{ value: 'sans', label: 'Sans serif', css: '"Helvetica Neue", Arial, sans-serif' },
-	{ value: 'serif', label: 'Serif', css: 'Georgia, "Times New Roman", serif' },
-	{ value: 'mono', label: 'Monospace', css: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace' },
-	{ value: 'rounded', label: 'Rounded', css: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif' },
-	{ value: 'impact', label: 'Impact', css: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif' }
+	{ value: 'system', css: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+	{ value: 'sans', css: '"Helvetica Neue", Arial, sans-serif' },
+	{ value: 'serif', css: 'Georgia, "Times New Roman", serif' },
+	{ value: 'mono', css: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace' },
+	{ value: 'rounded', css: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif' },
+	{ value: 'impact', css: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif' }
 ] as const;
 
 export const styleFields = (defaults: { size: number; color?: string; align?: string } = { size: 32 }): OptionField[] => [
-	{ key: 'font', label: 'Font', kind: 'select', default: 'system', choices: FONTS.map(({ value, label }) => ({ value, label })) },
-	{ key: 'size', label: 'Text size', kind: 'number', default: defaults.size, min: 8, max: 400, unit: 'px' },
-	{ key: 'color', label: 'Text colour', kind: 'color', default: defaults.color ?? '#ffffff' },
-	{ key: 'outline', label: 'Outline colour', kind: 'color', default: '#000000' },
-	{ key: 'outlineWidth', label: 'Outline width', kind: 'number', default: 0, min: 0, max: 20, unit: 'px' },
-	{ key: 'shadow', label: 'Drop shadow', kind: 'boolean', default: true },
-	{
-		key: 'align',
-		label: 'Alignment',
-		kind: 'select',
-		default: defaults.align ?? 'left',
-		choices: [
-			{ value: 'left', label: 'Left' },
-			{ value: 'center', label: 'Centre' },
-			{ value: 'right', label: 'Right' }
-		]
-	}
+	{ key: 'font', kind: 'select', default: 'system', choices: FONTS.map((f) => f.value) },
+	{ key: 'size', kind: 'number', default: defaults.size, min: 8, max: 400 },
+	{ key: 'color', kind: 'color', default: defaults.color ?? '#ffffff' },
+	{ key: 'outline', kind: 'color', default: '#000000' },
+	{ key: 'outlineWidth', kind: 'number', default: 0, min: 0, max: 20 },
+	{ key: 'shadow', kind: 'boolean', default: true },
+	{ key: 'align', kind: 'select', default: defaults.align ?? 'left', choices: ['left', 'center', 'right'] }
 ];
 
 /** CSS custom properties for a widget's root; values were validated by the option schema. */

@@ -4,6 +4,7 @@
  * exactly as it would in the widget, and the URL only ever carries values the widget accepts.
  */
 import { WIDGETS, widgetById } from '$lib/widgets/definitions';
+import { widgetForm, type WidgetForm } from '$lib/widgets/form-text';
 import { defaultsOf, optionsToParams, readRaw, toRaw, type OptionField, type Options, type RawValue, type WidgetDefinition } from '$lib/widgets/options';
 
 export class WidgetBuilder {
@@ -14,6 +15,8 @@ export class WidgetBuilder {
 	#raw = $state<Record<string, Record<string, RawValue>>>({});
 
 	readonly definition: WidgetDefinition = $derived(widgetById(this.widgetId) ?? WIDGETS[0]!);
+	/** The fields with their labels, help and units, for the form. */
+	readonly form: WidgetForm = $derived(widgetForm(this.definition));
 
 	readonly result: { options: Options; issues: Record<string, string> } = $derived.by(() => {
 		const options = defaultsOf(this.definition.fields);
