@@ -1,16 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
-import { BUILD_TARGET } from './build-target';
+import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
 import { firstLoadChunk } from './first-load-chunk';
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, command }) => {
 	// svelte.config.js reads it: the one-file page for file:// (kit-pages.js).
 	if (mode === 'standalone') process.env.STREAM_CONTROL_PAGE = 'standalone';
 	return {
 		// The split build's first load in one chunk (first-load-chunk.ts).
 		plugins: [sveltekit(), firstLoadChunk(import.meta.dirname)],
 		build: { target: BUILD_TARGET },
+		// Tests keep the package's own build; pages get the smaller one (build-target.ts).
+		resolve: command === 'build' ? { alias: [RECONNECTING_WEBSOCKET_SOURCE] } : undefined,
 		test: {
 			testTimeout: 60_000,
 			hookTimeout: 30_000,

@@ -4,19 +4,14 @@
  * (`npm run build`), into the same folder, as one self-contained file with the app's
  * Content-Security-Policy (vite-inline-html.ts).
  */
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import svelteConfig from './svelte.config.js';
 import { inlineSingleFile } from './vite-inline-html';
-import { BUILD_TARGET } from './build-target';
+import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-// reconnecting-websocket's own TypeScript source, which its package ships beside dist/: the same code as
-// its ES5 build, compiled here for BUILD_TARGET (a class with getters instead of Object.defineProperty and
-// tslib helpers), which is ~0.7 kB less gzipped in a page every browser source loads.
-const reconnectingWebSocketSource = createRequire(import.meta.url).resolve('reconnecting-websocket/reconnecting-websocket.ts');
 const directives = svelteConfig.kit?.csp?.directives;
 if (!directives) throw new Error('svelte.config.js has no kit.csp.directives for the widget page to share');
 
@@ -28,7 +23,7 @@ export default defineConfig({
 	resolve: {
 		alias: [
 			{ find: '$lib', replacement: here('./src/lib') },
-			{ find: /^reconnecting-websocket$/, replacement: reconnectingWebSocketSource }
+			RECONNECTING_WEBSOCKET_SOURCE
 		]
 	},
 	build: {

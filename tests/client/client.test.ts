@@ -32,6 +32,32 @@ describe('StreamClient', () => {
 		expect(frames[1]).toMatchObject({ retrieve: true, slim: true });
 	});
 
+	it('asks for meta beside the first attempt, not again at its open, and reads settings and premium side by side', async () => {
+		const app = fakeApp({ profile: 'current' });
+		let setupWhenPremiumAsked: unknown = 'not asked';
+		const client = app.client({
+			fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+				if (String(input).includes('/api/premium')) setupWhenPremiumAsked = client.setup;
+				return app.http.fetch(input, init);
+			}
+		});
+		destroyers.push(() => client.destroy());
+		const paths = () => app.http.requests.map((r) => r.path);
+		// Ready (what a variable read waits for) as soon as meta is in: not after settings and premium.
+		const atReady: unknown[] = [];
+		client.onReady(() => atReady.push({ apiVersion: client.meta?.apiVersion, setup: client.setup, premium: client.premium }));
+		client.start();
+		await vi.waitFor(() => expect(paths()).toEqual(['/api/meta']));
+		expect(client.status).toBe('connecting');
+		await app.connect(client);
+		expect(paths().filter((p) => p === '/api/meta')).toHaveLength(1);
+		// Premium was asked for before retrieve's answer came back over the socket.
+		expect(setupWhenPremiumAsked).toBeUndefined();
+		expect(client.setup?.types).toContain('chat-command');
+		expect(client.premium).toBe(false);
+		expect(atReady).toEqual([{ apiVersion: 2, setup: undefined, premium: undefined }]);
+	});
+
 	it('sends nothing and names the field when params are invalid', async () => {
 		const { app, client } = setup();
 		await app.connect(client);

@@ -36,7 +36,7 @@ function fakeSource(read: (name: string) => Promise<VariableRead> = async () => 
 		on,
 		emit,
 		readVariable,
-		onSynced: (h: () => void) => synced.add(h),
+		onReady: (h: () => void) => synced.add(h),
 		onReceipt: (h: (r: Receipt) => void) => receipts.add(h),
 		onStatus: (h: (s: ConnectionStatus, e: undefined) => void) => statuses.add(h),
 		setStatus: (status: ConnectionStatus) => {

@@ -21,7 +21,7 @@ describe('song state', () => {
 			readVariable: (name: string) => new Promise<VariableRead>((resolve) => waiting.set(name, resolve)),
 			on: listen,
 			onStatus: listen,
-			onSynced: listen,
+			onReady: listen,
 			onReceipt: listen
 		} as unknown as ReadOnlyView;
 		const answer = async (name: string, read: VariableRead) => {

@@ -34,6 +34,7 @@ export class StreamClient {
 	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
 	readonly #changeListeners = new Listeners<[ClientSnapshot]>();
 	readonly #syncedListeners = new Listeners<[]>();
+	readonly #readyListeners = new Listeners<[]>();
 	readonly #receiptListeners = new Listeners<[Receipt]>();
 	readonly #disposers: Disposer[] = [];
 	#meta: Meta | undefined;
@@ -43,6 +44,8 @@ export class StreamClient {
 	#capabilities: Capabilities = deriveCapabilities(undefined, undefined);
 	#syncError: ClientError | undefined;
 	#syncRound = 0;
+	/** Meta asked for at start(), beside the socket's first attempt, for the open that attempt makes. */
+	#startMeta: Promise<Meta> | undefined;
 	#setupCachedAt: number | undefined;
 
 	constructor(options: StreamClientOptions) {
@@ -61,6 +64,8 @@ export class StreamClient {
 		});
 		this.#disposers.push(
 			this.#socket.onStatus((status, error) => {
+				// A failed attempt: the meta asked for beside it may be stale by the open that follows.
+				if (status !== 'connecting' && status !== 'open') this.#startMeta = undefined;
 				this.#statusListeners.emit(status, error);
 				this.#changed();
 			}),
@@ -117,6 +122,11 @@ export class StreamClient {
 	}
 
 	start(): void {
+		if (this.#socket.running) return;
+		// Meta decides the subscription and retrieve's form after the open: asked for now, it is in by then.
+		const meta = this.#rest.meta();
+		meta.catch(() => {}); // an application still starting: #resync asks again
+		this.#startMeta = meta;
 		this.#socket.start();
 	}
 	stop(): void {
@@ -130,7 +140,7 @@ export class StreamClient {
 	destroy(): void {
 		this.stop();
 		for (const dispose of this.#disposers.splice(0)) dispose();
-		for (const listeners of [this.#statusListeners, this.#changeListeners, this.#syncedListeners, this.#receiptListeners]) listeners.clear();
+		for (const listeners of [this.#statusListeners, this.#changeListeners, this.#syncedListeners, this.#readyListeners, this.#receiptListeners]) listeners.clear();
 		this.#eventListeners.clear();
 	}
 
@@ -149,6 +159,10 @@ export class StreamClient {
 	/** After each open, once meta, settings and premium have been read again. */
 	onSynced(handler: () => void): Disposer {
 		return this.#syncedListeners.add(handler);
+	}
+	/** After each open, once meta has been read again: reads and sends know their way (settings and premium may still be on theirs). */
+	onReady(handler: () => void): Disposer {
+		return this.#readyListeners.add(handler);
 	}
 	/** Every settled receipt of `send` (not the reads of readVariable). */
 	onReceipt(handler: (receipt: Receipt) => void): Disposer {
@@ -221,17 +235,24 @@ export class StreamClient {
 		return receipt;
 	}
 
-	/** After every open: meta first (it decides subscriptions and slim), then settings and premium. */
+	/**
+	 * After every open: meta first (it decides subscriptions and slim; after start() it was asked for
+	 * while the socket connected), then settings and premium side by side.
+	 */
 	async #resync(): Promise<void> {
 		const round = ++this.#syncRound;
+		const early = this.#startMeta;
+		this.#startMeta = undefined;
 		try {
-			const meta = await this.#rest.meta();
+			const meta = await (early ? early.catch(() => this.#rest.meta()) : this.#rest.meta());
 			if (round !== this.#syncRound) return;
 			this.#meta = meta;
 			this.#capabilities = deriveCapabilities(meta, this.#setup);
 			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
-			const settings = await this.retrieve();
-			this.#premium = meta.features.includes('premium') ? await this.#rest.premium(meta) : settings.premium;
+			this.#changed();
+			this.#readyListeners.emit();
+			const [settings, premium] = await Promise.all([this.retrieve(), meta.features.includes('premium') ? this.#rest.premium(meta) : undefined]);
+			this.#premium = premium ?? settings.premium;
 			if (round !== this.#syncRound) return;
 			this.#syncError = undefined;
 			this.#changed();

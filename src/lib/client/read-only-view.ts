@@ -32,6 +32,7 @@ export interface ReadableSource {
 	on(type: string, handler: (envelope: Envelope) => void): Disposer;
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer;
 	onSynced(handler: () => void): Disposer;
+	onReady(handler: () => void): Disposer;
 	onReceipt(handler: (receipt: Receipt) => void): Disposer;
 	/** Any change of status, error, meta, setup, capabilities, premium or states. */
 	onChange(handler: () => void): Disposer;
@@ -90,6 +91,7 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 		on: (type, handler) => source.on(type, handler),
 		onStatus: (handler) => source.onStatus(handler),
 		onSynced: (handler) => source.onSynced(handler),
+		onReady: (handler) => source.onReady(handler),
 		onReceipt: (handler) => source.onReceipt(handler),
 		onChange: (handler) => source.onChange(handler)
 	};

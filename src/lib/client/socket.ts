@@ -84,6 +84,10 @@ export class ApiSocket {
 	get everOpened(): boolean {
 		return this.#everOpened;
 	}
+	/** Between start() and stop(): connecting, open or waiting to try again. */
+	get running(): boolean {
+		return !this.#halted;
+	}
 	get isOpen(): boolean {
 		return !this.#halted && this.#status === 'open' && this.#rws?.readyState === OPEN;
 	}

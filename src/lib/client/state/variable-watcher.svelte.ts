@@ -4,9 +4,10 @@
  * this client's own sends to variables or songs, and after every reconnect. Events are only cues to
  * read again: alerts arrive only when enabled and in stream mode, so they cannot be the source.
  * A cue that comes while that variable's read is in flight is owed: it is read once more after.
- * While the socket is still connecting the first read waits for the sync after open (a read before
- * would go over REST, a POST with its own preflight per variable, and be made again after the sync);
- * if the socket fails to open instead, it reads then, over REST.
+ * While the socket is still connecting the first read waits until meta is read after the open (a
+ * read before would go over REST, a POST with its own preflight per variable, and be made again
+ * after); settings and premium are not waited for. If the socket fails to open instead, it reads
+ * then, over REST.
  *
  * It watches only while something reactive reads it (createSubscriber): the first reader starts the
  * listeners, the interval and the first read; when the last reader is gone they all stop.
@@ -21,7 +22,7 @@ interface VariableWatcherOptions {
 	intervalMs?: number;
 }
 
-type WatchSource = Pick<ReadOnlyView, 'status' | 'readVariable' | 'on' | 'onStatus' | 'onSynced' | 'onReceipt'>;
+type WatchSource = Pick<ReadOnlyView, 'status' | 'readVariable' | 'on' | 'onStatus' | 'onReady' | 'onReceipt'>;
 
 export class VariableWatcher {
 	#values = $state.raw<Readonly<Record<string, unknown>>>({});
@@ -59,7 +60,7 @@ export class VariableWatcher {
 			source.on('*', (envelope) => {
 				if (isSongHint(envelope)) void this.refresh();
 			}),
-			source.onSynced(() => void this.refresh()),
+			source.onReady(() => void this.refresh()),
 			source.onStatus((status) => {
 				if (!this.#started && status !== 'connecting' && status !== 'open') void this.refresh();
 			}),
