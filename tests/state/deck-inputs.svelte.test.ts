@@ -2,6 +2,7 @@
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
 import { DeckInputsState } from '$lib/app/deck/inputs/deck-inputs.svelte';
+import { DeckTiles } from '$lib/app/deck/inputs/deck-tiles.svelte';
 import type { InputButton } from '$lib/app/deck/inputs/deck-inputs';
 import { mounted } from './watch.svelte';
 import { fakePage, FakeMidiAccess, FakeMidiInput, pad } from '../unit/deck-inputs/fakes';
@@ -14,9 +15,10 @@ describe('DeckInputsState', () => {
 		let buttons = $state<InputButton[]>([{ id: 'a', label: 'lurk', inputs: { key: key('KeyJ') } }]);
 		let editing = $state(false);
 		const log: string[] = [];
-		const { value: inputs, stop } = mounted(() => new DeckInputsState(() => buttons, () => editing, fake.env), (s) => s.status);
-		const unregister = inputs.register('a', { down: () => log.push('down a'), up: () => log.push('up a') });
-		inputs.register('b', { down: () => log.push('down b'), up: () => log.push('up b') });
+		const tiles = new DeckTiles();
+		const { stop } = mounted(() => new DeckInputsState(() => buttons, () => editing, fake.env, tiles), (s) => s.status);
+		const unregister = tiles.register('a', { down: () => log.push('down a'), up: () => log.push('up a') });
+		tiles.register('b', { down: () => log.push('down b'), up: () => log.push('up b') });
 		fake.key('keydown', 'KeyJ');
 		fake.key('keyup', 'KeyJ');
 		buttons = [...buttons, { id: 'b', label: 'hype', inputs: { key: key('KeyG') } }];

@@ -31,7 +31,6 @@ export interface ReadableSource {
 	retrieve(): Promise<SettingsData>;
 	on(type: string, handler: (envelope: Envelope) => void): Disposer;
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer;
-	onSynced(handler: () => void): Disposer;
 	onReady(handler: () => void): Disposer;
 	onReceipt(handler: (receipt: Receipt) => void): Disposer;
 	/** Any change of status, error, meta, setup, capabilities, premium or states. */
@@ -90,7 +89,6 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 		},
 		on: (type, handler) => source.on(type, handler),
 		onStatus: (handler) => source.onStatus(handler),
-		onSynced: (handler) => source.onSynced(handler),
 		onReady: (handler) => source.onReady(handler),
 		onReceipt: (handler) => source.onReceipt(handler),
 		onChange: (handler) => source.onChange(handler)

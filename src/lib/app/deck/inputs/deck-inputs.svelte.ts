@@ -4,16 +4,17 @@
  * Listening starts and stops with the component that creates it (effects own the teardown).
  */
 import { DeckInputs, type InputButton, type InputsEnv, type InputsStatus, type LearnKind, type Learnt } from './deck-inputs';
-import { DeckTiles, type Pressable } from './deck-tiles.svelte';
+import { DeckTiles } from './deck-tiles.svelte';
 
 export class DeckInputsState {
 	status = $state.raw<InputsStatus>({ midi: 'off', midiInputs: [], pads: 0 });
 	readonly #driver: DeckInputs;
-	readonly #tiles: DeckTiles;
 
-	/** Call while a component initialises: `buttons` and `editing` are read reactively. */
+	/**
+	 * Call while a component initialises: `buttons` and `editing` are read reactively. Presses go to the
+	 * tiles registered in `tiles` (the deck page's; a button's editor, always editing, needs none).
+	 */
 	constructor(buttons: () => readonly InputButton[], editing: () => boolean = () => false, env?: InputsEnv, tiles = new DeckTiles()) {
-		this.#tiles = tiles;
 		this.#driver = new DeckInputs(
 			{ down: (id) => tiles.down(id), up: (id) => tiles.up(id) },
 			{ env, onStatus: (s) => (this.status = s) }
@@ -24,11 +25,6 @@ export class DeckInputsState {
 			this.#driver.editing = editing();
 		});
 		$effect(() => this.#driver.start());
-	}
-
-	/** A tile's press, reachable by its button id until the returned function runs (an effect's teardown). */
-	register(id: string, tile: Pressable): () => void {
-		return this.#tiles.register(id, tile);
 	}
 
 	learn(kind: LearnKind, id: string, learnt: (learnt: Learnt) => void): void {
