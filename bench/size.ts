@@ -71,7 +71,7 @@ const PARTS: [string, RegExp][] = [
 	['protocol (schemas, catalog)', /\/src\/lib\/protocol\//],
 	['client', /\/src\/lib\/client\//],
 	// The deck: its model and inputs, and its page (the files at the top of (app)/ but the layout).
-	['deck', /\/src\/lib\/app\/deck\/|\/src\/routes\/\(app\)\/(?!\+layout)[^/]+$/],
+	['deck', /\/src\/lib\/app\/deck\/|\/src\/deck-entry\/|\/src\/routes\/\(app\)\/(?!\+layout)[^/]+$/],
 	['other dashboard code (lib/app, lib/ui, the layout)', /\/src\/lib\/(app|ui)\/|\/src\/routes\/\(app\)\//],
 	['widgets', /\/src\/(lib\/widgets|routes\/widget)\//]
 ];
@@ -210,8 +210,14 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 		for (const id of group) byPart.set(partOf(id), [...(byPart.get(partOf(id)) ?? []), id]);
 		return [...byPart].map(([part, ids]): [string, number] => [part, gzipOf(ids) * scale]).sort((a, b) => b[1] - a[1]);
 	};
-	// The deck is the dashboard's home page: the (app) layout and its page, static imports only.
-	const deck = reachable([...shell, nodeOf(/\/src\/routes\/\(app\)\/\+layout\.svelte$/), nodeOf(/\/src\/routes\/\(app\)\/\+page\.svelte$/)]);
+	// The deck is the dashboard's home page, opened without SvelteKit (src/deck-entry, in the split build
+	// only): the (app) layout and its page, static imports only (the entry's few lines aside).
+	const component = (pattern: RegExp) => {
+		const id = ids.find((i) => pattern.test(i));
+		if (!id) throw new Error(`no module matches ${pattern}`);
+		return id;
+	};
+	const deck = reachable([component(/\/src\/routes\/\(app\)\/\+layout\.svelte$/), component(/\/src\/routes\/\(app\)\/\+page\.svelte$/)]);
 	return {
 		neededByWidget,
 		dashboardOnly: gzipOf(ids.filter((id) => !anyWidget.has(id))) * scale,

@@ -181,6 +181,29 @@ export class AppHost {
 	}
 }
 
+/** A host connected with the page's settings: the address's, else the ones kept on the device. */
+export function openHost(): AppHost {
+	const host = new AppHost();
+	const initial = host.initial();
+	if (initial) host.connect(initial);
+	return host;
+}
+
+/**
+ * The deck's first load runs without SvelteKit (src/deck-entry). When the first other page starts
+ * SvelteKit, the deck passes its host on here and SvelteKit's layout takes it, so the connection and
+ * everything read on it carry over rather than open a second time.
+ */
+let passed: AppHost | undefined;
+export function passHost(host: AppHost): void {
+	passed = host;
+}
+export function takeHost(): AppHost | undefined {
+	const host = passed;
+	passed = undefined;
+	return host;
+}
+
 /** The demo survives a reload of its tab (session storage), without replacing the remembered connection. */
 const DEMO_KEY = 'stream-control:demo';
 function keepDemo(on: boolean): void {
