@@ -63,9 +63,11 @@ describe('the companion opened at a LAN-style address', () => {
 		await page.getByText('Done').first().waitFor();
 		expect(sim.sim.requestLog.filter((r) => r.type === 'chat-command')).toMatchObject([{ params: { value: 'lurk' }, status: 200 }]);
 
+		// The deck opened without SvelteKit; this starts it, over the same connection (its feed already
+		// holds the press above), so the page is ready once its heading shows.
 		await page.goto(`${base}/#/chat?token=${TOKEN}`);
+		await page.getByRole('heading', { name: 'Chat and events', level: 1 }).waitFor();
 		await waitForStatus(page, 'open');
-		await page.getByText(/Nothing yet/).waitFor();
 		sim.sim.emit(chatEnvelope('lan-1', 'hello over the LAN', { username: 'lan_viewer' }));
 		await page.getByRole('list', { name: /newest first/ }).getByText('hello over the LAN').waitFor();
 
