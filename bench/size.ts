@@ -64,7 +64,9 @@ export interface SplitReport {
 /** Parts of the code, by where a module comes from; the first match names it. */
 const PARTS: [string, RegExp][] = [
 	['Svelte runtime', /\/node_modules\/svelte\//],
-	['SvelteKit runtime', /\/node_modules\/@sveltejs\/kit\/|\.svelte-kit\/generated\/|^\0/],
+	['SvelteKit runtime', /\/node_modules\/@sveltejs\/kit\/|\.svelte-kit\/generated\//],
+	// Virtual modules: the bundler's and Vite's helpers (dynamic imports, namespaces).
+	['bundler helpers', /^\0/],
 	['valibot', /\/node_modules\/valibot\//],
 	['other packages', /\/node_modules\//],
 	['in-page simulator (demo=1)', /\/src\/lib\/(sim|demo)\//],
