@@ -7,6 +7,9 @@ import { on } from 'svelte/events';
 import { pathOf } from '$lib/ui/nav';
 import type { Router } from '$lib/ui/router';
 
+/** The deck's own address, with the query of `hash` (`#/songs?x=1` → `#/?x=1`). */
+const deckHash = (hash: string) => `#/${hash.includes('?') ? hash.slice(hash.indexOf('?')) : ''}`;
+
 export class ShellRouter implements Router {
 	readonly #leave: () => void;
 	// Followed while something reads it: hash links, the back button, and `go` below.
@@ -34,11 +37,14 @@ export class ShellRouter implements Router {
 		this.follow();
 	}
 
+	/** Back at the deck's own address, in place of the page it could not leave for. */
+	stay(): void {
+		history.replaceState(history.state, '', deckHash(location.hash));
+		this.#version++;
+	}
+
 	/** Leaves for SvelteKit when the address names another page; call it when the address changes. */
 	follow(): void {
 		if (pathOf(location.hash) !== '/') this.#leave();
 	}
 }
-
-/** The deck's own address, with the query of `hash` (`#/songs?x=1` → `#/?x=1`). */
-export const deckHash = (hash: string) => `#/${hash.includes('?') ? hash.slice(hash.indexOf('?')) : ''}`;

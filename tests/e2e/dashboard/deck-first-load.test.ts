@@ -93,6 +93,8 @@ describe('the deck when SvelteKit cannot be fetched', () => {
 			await deck.page.getByRole('alert').filter({ hasText: 'That page could not be loaded' }).waitFor();
 			expect(hashPath(deck.page)).toBe('/');
 			await deckShown(deck.page);
+			// The menu is back on the deck too.
+			await expect.poll(() => pagesNav(deck.page).getByRole('link', { name: 'Deck', exact: true }).getAttribute('aria-current')).toBe('page');
 
 			expect(deck.sockets).toEqual({ opened: 1, closed: 0 });
 
