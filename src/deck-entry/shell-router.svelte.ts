@@ -4,11 +4,11 @@
  */
 import { createSubscriber } from 'svelte/reactivity';
 import { on } from 'svelte/events';
-import { pathOf } from '$lib/ui/nav';
+import { pathOf, queryOf } from '$lib/ui/nav';
 import type { Router } from '$lib/ui/router';
 
 /** The deck's own address, with the query of `hash` (`#/songs?x=1` → `#/?x=1`). */
-const deckHash = (hash: string) => `#/${hash.includes('?') ? hash.slice(hash.indexOf('?')) : ''}`;
+const deckHash = (hash: string) => `#/${queryOf(hash)}`;
 
 export class ShellRouter implements Router {
 	readonly #leave: () => void;

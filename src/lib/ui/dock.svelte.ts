@@ -8,12 +8,13 @@
 import { createContext } from 'svelte';
 import * as v from 'valibot';
 import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { queryOf } from './nav';
 
 type Answer = 'on' | 'off';
 
 /** `dock` from the real query or from the hash route's query; undefined when absent. */
 export function dockParam(loc: Pick<Location, 'hash' | 'search'>): boolean | undefined {
-	const query = loc.hash.includes('?') ? loc.hash.slice(loc.hash.indexOf('?') + 1) : '';
+	const query = queryOf(loc.hash).slice(1);
 	const value = new URLSearchParams(query).get('dock') ?? new URLSearchParams(loc.search).get('dock');
 	return value === null ? undefined : value === '1' || value === 'true';
 }

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
-import { PAGES, pathOf, type NavPage } from './nav';
+import { PAGES, pathOf, queryOf, type NavPage } from './nav';
 
 /** The bar holds up to this many pages, plus More. */
 export const BAR_MAX = 5;
@@ -37,7 +37,7 @@ export function barPages(offered: readonly NavPage[], picks: readonly string[]):
  */
 export function opensWithoutPage(loc: Pick<Location, 'hash' | 'search'>): boolean {
 	if (pathOf(loc.hash) !== '/') return false;
-	const query = loc.hash.includes('?') ? loc.hash.slice(loc.hash.indexOf('?') + 1) : '';
+	const query = queryOf(loc.hash).slice(1);
 	const keys = [...new URLSearchParams(query).keys(), ...new URLSearchParams(loc.search).keys()];
 	return keys.every((k) => k === 'dock');
 }

@@ -34,4 +34,9 @@ export function pathOf(hash: string): string {
 	return hash.replace(/^#/, '').replace(/[?#].*$/, '') || '/';
 }
 
+/** The query of a hash route, with its `?` (`#/songs?x=1` → `?x=1`), '' for none. */
+export function queryOf(hash: string): string {
+	return hash.includes('?') ? hash.slice(hash.indexOf('?')) : '';
+}
+
 export const pageAt = (path: string): NavPage | undefined => PAGES.find((p) => p.href === path);
