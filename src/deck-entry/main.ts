@@ -15,5 +15,5 @@ export function start(target: HTMLElement, startKit: () => Promise<unknown>): vo
 		await startKit();
 		await unmount(shell);
 	};
-	const shell: ReturnType<typeof mount> = mount(DeckShell, { target, props: { startKit: leave } });
+	const shell: ReturnType<typeof mount> = mount(DeckShell, { target, props: { leave } });
 }

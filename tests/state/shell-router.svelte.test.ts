@@ -36,6 +36,7 @@ function shown() {
 	const router = new ShellRouter(() => left++);
 	const seen: string[] = [];
 	const end = $effect.root(() => {
+		$effect(() => router.listen());
 		$effect(() => {
 			seen.push(router.hash);
 		});
@@ -50,12 +51,10 @@ describe('ShellRouter', () => {
 		address = '#/?token=x&dock=1';
 		window.dispatchEvent(new Event('hashchange'));
 		flushSync();
-		router.follow();
 		expect(left()).toBe(0);
 		address = '#/songs?token=x';
 		window.dispatchEvent(new Event('popstate'));
 		flushSync();
-		router.follow();
 		expect(left()).toBe(1);
 		expect(seen).toEqual(['#/?token=x', '#/?token=x&dock=1', '#/songs?token=x']);
 		end();
@@ -70,6 +69,24 @@ describe('ShellRouter', () => {
 		flushSync();
 		expect([history.state, left()]).toEqual([null, 1]);
 		expect(seen).toEqual(['#/?token=x', '#/?x=1', '#/counters?x=1']);
+		end();
+	});
+
+	it('goes without making the effect that called it follow the address (a redirect runs once)', () => {
+		const { router, left, end } = shown();
+		let runs = 0;
+		const stop = $effect.root(() => {
+			$effect(() => {
+				runs++;
+				router.go('#/counters', { replace: true });
+			});
+		});
+		flushSync();
+		address = '#/lights';
+		window.dispatchEvent(new Event('hashchange'));
+		flushSync();
+		expect([runs, address, left()]).toEqual([1, '#/lights', 2]);
+		stop();
 		end();
 	});
 

@@ -1,8 +1,9 @@
 /**
  * The deck opens without SvelteKit's router (src/deck-entry): nothing of SvelteKit is fetched until the
  * first other page, which starts SvelteKit over the same connection (one websocket in all, never
- * closed); back returns to the deck. When SvelteKit's files cannot be fetched, the deck stays, says so,
- * and the next try loads the page afresh. Against both simulator profiles, in one browser.
+ * closed); back returns to the deck. A page asked for while SvelteKit starts is the one it shows. When
+ * SvelteKit's files cannot be fetched, the deck stays, says so, and the next try loads the page afresh.
+ * Against both simulator profiles, in one browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,8 @@ import { PHONE, connection, startStack, type Stack } from '../stack';
 import { pagesNav } from './page-helpers';
 
 const KIT_ENTRY = /\/_app\/immutable\/entry\/(start|app)\.[^/]+\.js$/;
+/** SvelteKit's route files (layouts and pages), which it loads once started. */
+const KIT_NODE = /\/_app\/immutable\/nodes\/[^/]+\.js$/;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,12 +81,36 @@ describe.each(['current', 'legacy'] as const)('the deck first, then SvelteKit (%
 	});
 });
 
-describe('the deck when SvelteKit cannot be fetched', () => {
+describe('the deck while SvelteKit starts, or cannot', () => {
 	let stack: Stack;
 	beforeAll(async () => {
 		stack = await startStack({ browser });
 	}, 120_000);
 	afterAll(async () => stack?.close());
+
+	it('shows the last page asked for while SvelteKit was on its way, not the first', async () => {
+		const deck = await openDeck(stack);
+		try {
+			// SvelteKit has started for Songs, but its route files wait until a second page has been asked
+			// for on the deck's own menu (SvelteKit listens to the address only once its first page is in).
+			let release!: () => void;
+			const released = new Promise<void>((done) => (release = done));
+			await deck.page.route(KIT_NODE, async (route) => {
+				await released;
+				await route.continue();
+			});
+			await pagesNav(deck.page).getByRole('link', { name: 'Songs', exact: true }).click();
+			await expect.poll(() => deck.fetched.filter((path) => KIT_NODE.test(path)).length).toBeGreaterThan(0);
+			await pagesNav(deck.page).getByRole('link', { name: 'Chat', exact: true }).click();
+			release();
+			await deck.page.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
+			await expect.poll(() => hashPath(deck.page)).toBe('/chat');
+			expect(deck.sockets).toEqual({ opened: 1, closed: 0 });
+			expect(deck.errors).toEqual([]);
+		} finally {
+			await deck.close();
+		}
+	});
 
 	it('stays on the deck with the connection open, says so, and the next try opens the page', async () => {
 		const deck = await openDeck(stack);
