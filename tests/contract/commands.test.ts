@@ -131,6 +131,7 @@ describe.each(PROFILES)('Command states: set-command-state and set-folder-state 
 		});
 	} else {
 		it('handles only chat commands: any kind acts on the chat command of that name', async () => {
+			expectLint('params.kind is not read by versions without name-validation');
 			expect((await sim.api.send('set-command-state', { name: 'lurk', value: false, kind: 'chatbot' })).json).toEqual(OK);
 			const state = (await snapshot(sim.api)) as { commands: { chat: { name: string; on: boolean }[] }; chatbotCommands: { name: string; on: boolean }[] };
 			expect(state.commands.chat[0]).toEqual({ name: 'lurk', on: false });

@@ -6,6 +6,7 @@
  */
 import { CATALOG, type SendType } from './catalog';
 import { LIMITS } from './limits';
+import { COMMAND_KINDS_FEATURE, LEGACY_COMMAND_KINDS, type Feature } from './vocabulary';
 
 /** A request that got the application's answer only by relying on leniency: the field and the rule. */
 export interface LintNote {
@@ -67,8 +68,99 @@ export const LENIENCY_RULES = {
 	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)',
 	lostInQueryForm: 'is lost in the legacy GET query form; the application runs without it (send POST /api/send)',
 	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)',
-	droppedEntry: 'has no type; the application drops the entry (send {type, value})'
+	droppedEntry: 'has no type; the application drops the entry (send {type, value})',
+	unknownTopLevel: (holds: string) => `is not a field of a send; the application reads only ${holds} and ignores it`,
+	unvalidated: 'is not a string; the application does not validate it and reads it as text (send a string)',
+	checkedWhenRun: (range: string) => `is out of range (${range}); the application queues it and answers success, and the run changes nothing (send a value in range)`
 } as const;
+
+/** The top-level fields of a send: the REST body, and a websocket command (which may carry a context, facts §3.2). */
+export const SEND_BODY_FIELDS: readonly string[] = ['type', 'params'];
+export const SEND_FRAME_FIELDS: readonly string[] = ['type', 'params', 'context'];
+
+/** Top-level fields the legacy SDK adds to its command packs (facts §3.2); the application ignores them. */
+export const LEGACY_SDK_FIELDS: Readonly<Record<string, string>> = {
+	lsorigin: "is the legacy SDK's marker of its command packs; the application ignores it (leave it out)"
+};
+
+/**
+ * Top-level fields of a send other than the known ones: ignored by the application (facts §4.4, its
+ * handlers read type and params), each a lint note. `where` names the message (`body` or `frame`).
+ */
+export function strayTopLevel(message: Record<string, unknown>, known: readonly string[], where: 'body' | 'frame'): LintNote[] {
+	return Object.keys(message)
+		.filter((key) => !known.includes(key))
+		.map((key) => ({
+			field: `${where}.${key.slice(0, 60)}`,
+			rule: Object.hasOwn(LEGACY_SDK_FIELDS, key) ? LEGACY_SDK_FIELDS[key]! : LENIENCY_RULES.unknownTopLevel(known.join(', '))
+		}));
+}
+
+/**
+ * Fields a version without the feature does not read (facts §10: set-command-state's `kind` came with
+ * name validation; older versions act on the chat command of that name). There the field is ignored:
+ * silently when its value changes nothing (`harmless`), else with a lint note.
+ */
+export const FIELDS_OF_FEATURE: Partial<Record<SendType, Record<string, { feature: Feature; harmless: readonly unknown[]; rule: string }>>> = {
+	'set-command-state': {
+		kind: {
+			feature: COMMAND_KINDS_FEATURE,
+			harmless: LEGACY_COMMAND_KINDS,
+			rule: `is not read by versions without ${COMMAND_KINDS_FEATURE}; the application acts on the chat command of that name (leave it out)`
+		}
+	}
+};
+
+/**
+ * Fields the application does not read in some cases, so any value passes there (spec, end-prediction:
+ * "CANCELED: value ignored"). A value the strict schema would refuse draws a lint note.
+ */
+export const IGNORED_WHEN: Partial<Record<SendType, Record<string, { when: (params: Record<string, unknown>) => boolean; valid: (value: unknown) => boolean; rule: string }>>> = {
+	'end-prediction': {
+		value: {
+			when: (p) => p.name === 'CANCELED',
+			valid: (value) => typeof value === 'string',
+			rule: 'is not a string and is ignored when cancelling (spec: CANCELED, value ignored); leave it out'
+		}
+	}
+};
+
+/** Fields the spec says are not validated (song-request's query): any value is read as its text, a non-string with a lint note. */
+export const UNVALIDATED: Partial<Record<SendType, readonly string[]>> = {
+	'song-request': ['value']
+};
+
+const isChannel = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+const inByte = (x: unknown) => isChannel(x) && (x as number) >= LIMITS.rgbChannel.min && (x as number) <= LIMITS.rgbChannel.max;
+
+/**
+ * Ranges a queue-executed type checks only when its activity runs, after the answer (facts §4.4:
+ * queue types answer once queued; failures later never reach the response). Each is a number, or
+ * an `{r, g, b}` colour, of the right kind but out of range: answered success, a lint note, and the
+ * run changes nothing (the handler gets `refusedWhenRun`). `standIn` passes the strict check.
+ */
+export const CHECKED_WHEN_RUN: Partial<Record<SendType, Record<string, { outOfRange: (value: unknown) => boolean; range: string; standIn: unknown }>>> = {
+	'rgb-color': {
+		value: {
+			// Numbers only, some missing or outside a byte: {r: 300}, [0, 0, 999]. Text or a wrong shape stays a 400.
+			outOfRange: (value) => {
+				const rgb = isRecord(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k === 'r' || k === 'g' || k === 'b') ? value : undefined;
+				const channels = Array.isArray(value) ? (value.length === 3 ? value : undefined) : rgb ? [rgb.r, rgb.g, rgb.b] : undefined;
+				if (!channels || !Object.values(value as object).every(isChannel)) return false;
+				return !channels.every(inByte);
+			},
+			range: `r, g and b each ${LIMITS.rgbChannel.min}–${LIMITS.rgbChannel.max}`,
+			standIn: [0, 0, 0]
+		},
+		brightness: brightnessRange()
+	},
+	'hex-color': { brightness: brightnessRange() }
+};
+
+function brightnessRange() {
+	const { min, max } = LIMITS.brightness;
+	return { outOfRange: (value: unknown) => isChannel(value) && ((value as number) < min || (value as number) > max), range: `${min}–${max}, facts §5.15`, standIn: LIMITS.brightness.default };
+}
 
 /** Fields the application reads as `parseInt(x) || default` (facts §11: timeout-user's duration), so 0 means the default. */
 export const ZERO_MEANS_DEFAULT: Partial<Record<SendType, Record<string, number>>> = {
@@ -138,7 +230,7 @@ export interface LenientReading {
  * (chat-mode types excepted). Each leniency used is a lint note. Anything else is left for the strict
  * check to refuse.
  */
-export function readLeniently(type: SendType, params: unknown): LenientReading {
+export function readLeniently(type: SendType, params: unknown, has: (feature: Feature) => boolean = () => true): LenientReading {
 	if (!isRecord(params)) return { params, kept: {}, notes: [] };
 	const entries = ((CATALOG[type].params as SchemaLike).entries ?? {}) as Record<string, SchemaLike>;
 	const out: Record<string, unknown> = {};
@@ -155,6 +247,28 @@ export function readLeniently(type: SendType, params: unknown): LenientReading {
 		if (!Object.hasOwn(entries, key)) {
 			if (envelope) kept[key] = value;
 			else notes.push({ field, rule: LENIENCY_RULES.unknownField });
+			continue;
+		}
+		const newer = FIELDS_OF_FEATURE[type]?.[key];
+		if (newer && !has(newer.feature)) {
+			if (!newer.harmless.includes(value)) notes.push({ field, rule: newer.rule });
+			continue;
+		}
+		const ignored = IGNORED_WHEN[type]?.[key];
+		if (ignored?.when(params)) {
+			if (!ignored.valid(value)) notes.push({ field, rule: ignored.rule });
+			continue;
+		}
+		if (UNVALIDATED[type]?.includes(key) && value !== undefined && value !== null && typeof value !== 'string') {
+			notes.push({ field, rule: LENIENCY_RULES.unvalidated });
+			out[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+			continue;
+		}
+		const runChecked = CHECKED_WHEN_RUN[type]?.[key];
+		if (runChecked?.outOfRange(value)) {
+			notes.push({ field, rule: LENIENCY_RULES.checkedWhenRun(runChecked.range) });
+			out[key] = runChecked.standIn;
+			kept.refusedWhenRun = `${field} is out of range (${runChecked.range})`;
 			continue;
 		}
 		const nullable = value === null ? NULL_ACCEPTED[type]?.[key] : undefined;

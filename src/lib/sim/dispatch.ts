@@ -76,7 +76,7 @@ export class Dispatcher {
 			return fail(400, `type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`, 'unknown_type');
 		const rule = CATALOG[type];
 		// The application's lenient reading first (ignored fields, numeric strings, truthiness…), each leniency a lint note.
-		const reading = readLeniently(type, params);
+		const reading = readLeniently(type, params, (feature) => this.rt.has(feature));
 		const check = checkSend(type, reading.params);
 		if (!check.ok) {
 			const structural = check.issues.some((i) => i.kind !== undefined);

@@ -1,5 +1,5 @@
 /** The HTTP side of the interface: /api/retrieve, /api/meta, /api/premium, /api/send (and /api/mcp's edges). */
-import { dropLostInQueryForm, type LintNote } from '../protocol/leniency';
+import { dropLostInQueryForm, SEND_BODY_FIELDS, strayTopLevel, type LintNote } from '../protocol/leniency';
 import type { Dispatcher } from './dispatch';
 import type { LogEntry } from './log';
 import { metaPayload, settingsData } from './retrieve';
@@ -34,11 +34,26 @@ export const unauthorized = () =>
 	json(401, { status: 401, code: 'unauthorized', message: 'The token is missing or wrong, or the API is switched off in the application.' });
 
 const notFound = () => text(404, 'Not found');
+
+/** JSON-RPC 2.0 error codes (MCP speaks JSON-RPC over POST /api/mcp, facts §1). */
+const JSON_RPC = { parseError: -32700, methodNotFound: -32601 } as const;
+
+/**
+ * POST /api/mcp: the endpoint exists (facts §1, §4.1) but the simulator models no MCP server, so every
+ * request gets a JSON-RPC error an MCP client can read: parse error for bad JSON, else method not found.
+ */
+function mcpAnswer(body: string): SimHttpResponse {
+	let id: unknown = null;
+	try {
+		const parsed: unknown = JSON.parse(body);
+		if (isRecord(parsed) && (typeof parsed.id === 'string' || typeof parsed.id === 'number')) id = parsed.id;
+	} catch {
+		return json(400, { jsonrpc: '2.0', id: null, error: { code: JSON_RPC.parseError, message: 'Parse error' } });
+	}
+	return json(200, { jsonrpc: '2.0', id, error: { code: JSON_RPC.methodNotFound, message: 'Method not found: the simulator serves no MCP tools' } });
+}
 const methodNotAllowed = (allow: string) => text(405, `Method not allowed; use ${allow}`, { Allow: allow });
 
-const ALLOWED_BODY_KEYS = new Set(['type', 'params']);
-
-/** `{type, params}` from a POST body, or the reason it is not one. */
 /** A send read from the request: type, params and any lint notes the transport itself draws. */
 type ReadSend = { ok: true; type: unknown; params: unknown; notes?: LintNote[] } | { ok: false; reason: string };
 
@@ -50,10 +65,8 @@ function readSendBody(body: string): ReadSend {
 		return { ok: false, reason: 'Request body is not valid JSON; send {"type": "...", "params": {...}}' };
 	}
 	if (!isRecord(parsed)) return { ok: false, reason: 'Request body must be a JSON object {"type": "...", "params": {...}}' };
-	const stray = Object.keys(parsed).find((k) => !ALLOWED_BODY_KEYS.has(k));
-	if (stray !== undefined)
-		return { ok: false, reason: `body.${stray.slice(0, 60)} is not a known field; the body holds only type and params` };
-	return { ok: true, type: parsed.type, params: parsed.params };
+	// Other top-level fields are ignored by the application (facts §4.4): a lint note each, a 400 only when strict.
+	return { ok: true, type: parsed.type, params: parsed.params, notes: strayTopLevel(parsed, SEND_BODY_FIELDS, 'body') };
 }
 
 /** The legacy query form: `?type=T&params=<JSON>`, params possibly encoded twice (protocol facts §4.1). */
@@ -94,7 +107,7 @@ export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): MaybePromise
 			return respond(method === 'GET' ? json(200, { status: 200, data: { premium: rt.state.premium } }) : methodNotAllowed('GET'));
 		case '/api/mcp':
 			if (!rt.has('mcp')) return respond(notFound());
-			return respond(method === 'POST' ? text(400, 'The simulator does not implement MCP') : methodNotAllowed('POST'));
+			return respond(method === 'POST' ? mcpAnswer(req.body) : methodNotAllowed('POST'));
 		case '/api/send': {
 			if (method !== 'POST' && method !== 'GET') return respond(methodNotAllowed('POST'));
 			const read = method === 'POST' ? readSendBody(req.body) : readSendQuery(req.query);

@@ -3,6 +3,7 @@
  * replies, subscriptions and the filter on pushed envelopes. Transport-neutral: a peer is anything
  * with send/close, so the same code serves `ws` in Node and an in-page socket in demo mode.
  */
+import { SEND_FRAME_FIELDS, strayTopLevel } from '../protocol/leniency';
 import type { Dispatcher } from './dispatch';
 import type { LogEntry } from './log';
 import { settingsData } from './retrieve';
@@ -26,7 +27,6 @@ interface Connection {
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const COMMAND_KEYS = new Set(['type', 'params', 'context']);
 
 export class SocketHub {
 	private readonly connections = new Set<Connection>();
@@ -136,11 +136,9 @@ export class SocketHub {
 	}
 
 	private command(conn: Connection, frame: Record<string, unknown>, context: unknown): void {
-		const { rt, dispatcher } = this.deps;
-		const stray = Object.keys(frame).find((k) => !COMMAND_KEYS.has(k));
-		const outcome = stray
-			? ({ ok: false, status: 400, text: `frame.${stray.slice(0, 60)} is not a known field; a command holds type, params and context` } satisfies SendOutcome)
-			: dispatcher.send(frame.type, frame.params);
+		const { dispatcher } = this.deps;
+		// Other top-level fields (the legacy SDK's `lsorigin`) are ignored by the application (facts §3.2, §4.4): a lint note each.
+		const outcome = dispatcher.send(frame.type, frame.params, strayTopLevel(frame, SEND_FRAME_FIELDS, 'frame'));
 		// A send that waits (run-actions with delays) replies, and is logged, when it has finished.
 		if (outcome instanceof Promise) void outcome.then((done) => this.answer(conn, frame, context, done));
 		else this.answer(conn, frame, context, outcome);

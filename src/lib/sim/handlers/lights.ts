@@ -14,6 +14,11 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 }
 
 const color: Handler = (rt, params, type) => {
+	// Out of range, checked only when the activity runs (leniency.ts CHECKED_WHEN_RUN): queued, answered, nothing changes.
+	if (typeof params.refusedWhenRun === 'string') {
+		const note = rt.enqueue(type, params, () => {});
+		return ok(true, { note: `${note ? `${note}; ` : ''}the run changes nothing: ${params.refusedWhenRun}` });
+	}
 	const next: LightColor = {
 		// null: brightness only, the colour shown stays (facts §5.15, the legacy SDK form).
 		value: params.value === null ? (rt.state.lights.current ?? rt.state.lights.default)?.value ?? null : params.value,

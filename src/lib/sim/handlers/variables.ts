@@ -9,11 +9,13 @@ const isEmpty = (x: unknown) => x === undefined || x === null || x === '' || (ty
 
 /**
  * Counter math of update-variable-value: `+N` adds, `-N` subtracts, `=N` sets, `*N` and `/N`
- * multiply and divide, a bare number sets. An empty counter becomes 1 whatever is sent.
+ * multiply and divide, a bare number sets, `''` and `false` keep the value. An empty counter becomes 1 whatever is sent.
  */
 export function counterMath(current: unknown, sent: unknown): CounterMath {
 	const now = typeof current === 'string' ? Number(current.trim()) : typeof current === 'number' ? current : NaN;
 	if (isEmpty(current) || !Number.isFinite(now)) return { ok: true, value: 1 };
+	// '' and false are accepted (facts §5.10) and name no operation: the counter keeps its value (a simulator choice).
+	if (sent === '' || sent === false) return { ok: true, value: now };
 	if (typeof sent === 'number') return Number.isFinite(sent) ? { ok: true, value: sent } : { ok: false, error: 'params.value must be a finite number' };
 	if (typeof sent !== 'string') return { ok: false, error: 'params.value must be +N, -N, =N, *N, /N or a number for a counter' };
 	// Trimmed and bounded first: the pattern stays linear whatever the input.
