@@ -82,3 +82,24 @@ export function ttsOptions(options: Record<string, unknown> | undefined): TtsOpt
 	const parsed = v.safeParse(TtsOptionsSchema, options?.tts);
 	return parsed.success ? parsed.output.values : { devices: [], currentDevice: null, voices: [] };
 }
+
+/** The overlay configuration of the settings payload: lists in the full payload, `{count}` each in slim mode (spec, Settings). */
+export const OVERLAY_KEYS = ['overlays', 'overlayLayers', 'overlayAssets', 'indistinctLayers'] as const;
+export type OverlayKey = (typeof OVERLAY_KEYS)[number];
+
+const OverlayCountSchema = v.union([
+	v.pipe(v.array(v.unknown()), v.transform((list) => list.length)),
+	v.pipe(v.looseObject({ count: v.pipe(v.number(), v.integer(), v.minValue(0)) }), v.transform((slim) => slim.count))
+]);
+
+/**
+ * How many overlays, layers, assets and indistinct layers the setup holds, from either form: the full
+ * payload (older versions ignore `slim`, facts §4.3) lists them, slim counts them. Undefined when absent.
+ */
+export function overlayCounts(options: Record<string, unknown> | undefined): Record<OverlayKey, number | undefined> {
+	const count = (key: OverlayKey) => {
+		const parsed = v.safeParse(OverlayCountSchema, options?.[key]);
+		return parsed.success ? parsed.output : undefined;
+	};
+	return { overlays: count('overlays'), overlayLayers: count('overlayLayers'), overlayAssets: count('overlayAssets'), indistinctLayers: count('indistinctLayers') };
+}

@@ -1,4 +1,5 @@
 /** The settings payload (GET /api/retrieve and the websocket `retrieve`) and the meta payload. */
+import { OVERLAY_KEYS } from '../protocol/payloads';
 import type { Runtime } from './runtime';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -8,7 +9,7 @@ const NAME_KEYS = ['alert', 'chat-command', 'chatbot-command', 'studio-animation
 const EMPTY_KEYS = ['chat', 'chatbot-message', 'hex-color', 'rgb-color'];
 const NULL_KEYS = ['clear-queue', 'clear-cooldowns', 'set-fuze', 'set-app', 'start-app', 'stop-app', 'to-default', 'toggle-fuze'];
 /** Large configuration objects that slim mode replaces with `{count}`. */
-export const SLIM_KEYS = ['overlays', 'overlayLayers', 'overlayAssets', 'indistinctLayers'] as const;
+export const SLIM_KEYS = OVERLAY_KEYS;
 
 /** The setup's overlay configuration with the changes overlay-* requests made (also in `/__sim/state`). */
 export function overlayConfig(rt: Runtime): Record<(typeof SLIM_KEYS)[number], unknown[]> {
