@@ -40,6 +40,8 @@ describe.each<Profile>(['current', 'legacy'])('correcting a wrong token in the d
 		expect(refused.connection.status).toBe('stopped');
 		await waitFor(() => corrected.connection.status === 'open' && corrected.connection.setup !== undefined, 'the corrected connection to open', 15_000);
 		expect(corrected.connection.meta?.apiVersion).toBe(profile === 'current' ? 2 : 1);
+		// The setup as read: slim counts on current, the full lists on legacy (the vendor's client counts 0 there).
+		expect(corrected.connection.overlayCounts).toEqual({ overlays: 2, overlayLayers: 4, overlayAssets: 3, indistinctLayers: 1 });
 		expect(rig.sim.clients).toHaveLength(1);
 		expect(rig.sim.clients[0]?.name).toBe('Stream control dashboard');
 		expect(await corrected.client.send('set-counter-value', { name: 'deaths', value: 4 })).toMatchObject({ state: 'confirmed' });
