@@ -1,5 +1,5 @@
 /**
- * The streamer's deck for one application setup, kept on this device (localStorage, versioned). The
+ * The streamer's deck for one application setup, kept on this device (PersistedState, versioned). The
  * first load for a setup upgrades the favourites and pages of the deck before layouts. Every change
  * goes through a pure edit (`edit.ts`) and is kept in a short history, so the last one can be undone.
  */

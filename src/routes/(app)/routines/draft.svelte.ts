@@ -1,6 +1,6 @@
 /** The routine being built: its name and steps, the actions they make, and what keeps it from running. */
 import type { Action } from '$lib/protocol';
-import type { Routine } from './presets';
+import type { Routine } from '$lib/app/saved-routines.svelte';
 import { blankStep, checkRoutine, fromAction, toAction, type RoutineCheck, type Step } from './steps';
 
 export class RoutineDraft {

@@ -1,9 +1,18 @@
-/** Routines saved on this device, validated with valibot on load (a damaged entry is dropped, not shown). */
+/**
+ * Routines saved on this device, validated with valibot on load (a damaged entry is dropped, not
+ * shown). The routines page makes them; the deck's editor offers them as buttons.
+ */
 import * as v from 'valibot';
 import { deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
-import { LIMITS } from '$lib/protocol';
-import type { Routine } from './presets';
+import { LIMITS, type Action } from '$lib/protocol';
+
+/** A named list of actions, run as one request. */
+export interface Routine {
+	id: string;
+	name: string;
+	actions: Action[];
+}
 
 const KEY = 'stream-control:routines';
 const MAX_ROUTINES = 100;
