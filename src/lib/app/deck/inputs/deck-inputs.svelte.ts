@@ -21,9 +21,7 @@ export class DeckInputsState {
 		);
 		this.#status = this.#driver.status;
 		$effect(() => this.#driver.setButtons(buttons()));
-		$effect(() => {
-			this.#driver.editing = editing();
-		});
+		$effect(() => this.#driver.setEditing(editing()));
 		$effect(() => this.#driver.start());
 	}
 
