@@ -85,4 +85,13 @@ describe('Dock', () => {
 		expect(off.value.on).toBe(false);
 		await off.stop();
 	});
+	it("the streamer's switch replaces what the address asked, and is kept", async () => {
+		const storage = memory();
+		const asked = mounted(() => new Dock({ hash: '#/?dock=1', search: '' }, storage));
+		expect([asked.value.on, asked.value.answered]).toEqual([true, true]);
+		asked.value.set(false);
+		expect(asked.value.on).toBe(false);
+		expect(storage.items.get('stream-control:dock')).toBe('"off"');
+		await asked.stop();
+	});
 });

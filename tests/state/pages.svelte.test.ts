@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DeckStore } from '$lib/app/deck/store.svelte';
 import { RoutineDraft } from '../../src/routes/(app)/routines/draft.svelte';
 import { PRESETS } from '../../src/routes/(app)/routines/presets';
-import { SavedRoutines } from '../../src/routes/(app)/routines/saved-routines.svelte';
+import { SavedRoutines } from '$lib/app/saved-routines.svelte';
 import { WidgetBuilder } from '../../src/routes/(app)/widgets/builder.svelte';
 import { ColorForm } from '../../src/routes/(app)/lights/color-form.svelte';
 import { WIDGETS } from '$lib/widgets/definitions';

@@ -25,12 +25,12 @@ export interface Sent {
 export type OnReceipt = (receipt: Receipt, sent: Sent) => void;
 
 export class Press {
-	receipt = $state.raw<Receipt | undefined>();
-	issues = $state.raw<FieldIssue[]>([]);
-	confirmation = $state.raw<PendingConfirmation | undefined>();
+	#receipt = $state.raw<Receipt | undefined>();
+	#issues = $state.raw<readonly FieldIssue[]>([]);
+	#confirmation = $state.raw<PendingConfirmation | undefined>();
 	#sent = $state.raw<Sent | undefined>();
-	note = $state<string | undefined>();
-	readonly busy = $derived(this.receipt?.state === 'sending');
+	#note = $state<string | undefined>();
+	readonly busy = $derived(this.#receipt?.state === 'sending');
 	readonly #dashboard: Dashboard;
 	#queued: Sent | undefined;
 	readonly #onReceipt?: OnReceipt;
@@ -45,6 +45,28 @@ export class Press {
 		return new Press(useDashboard(), onReceipt);
 	}
 
+	/** The last send's receipt, updated while it is on its way. */
+	get receipt(): Receipt | undefined {
+		return this.#receipt;
+	}
+	/** Why the last press was not sent: each field and the rule it broke. */
+	get issues(): readonly FieldIssue[] {
+		return this.#issues;
+	}
+	/** The question asked before sending, while it is open. */
+	get confirmation(): PendingConfirmation | undefined {
+		return this.#confirmation;
+	}
+	/** What happened after the receipt (the setup was read again). */
+	get note(): string | undefined {
+		return this.#note;
+	}
+
+	/** A rule the form checks itself before a request (a required field), said as a press issue. */
+	refuse(field: string, rule: string): void {
+		this.#issues = [{ field, rule }];
+	}
+
 	/** Exactly what was sent last, for the feedback shown under forms. */
 	get sent(): Readonly<Sent> | undefined {
 		return this.#sent;
@@ -53,7 +75,7 @@ export class Press {
 	/** The rule broken by a field, e.g. `issueFor('duration')` for `params.duration`. */
 	issueFor(field: string): string | undefined {
 		const path = field.startsWith('params') || field === 'type' ? field : `params.${field}`;
-		return this.issues.find((i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '['))?.rule;
+		return this.#issues.find((i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '['))?.rule;
 	}
 
 	/**
@@ -62,23 +84,23 @@ export class Press {
 	 */
 	request(type: string, params: Record<string, unknown> = {}, confirm?: Partial<PendingConfirmation>, { held = false }: { held?: boolean } = {}): void {
 		if (this.busy) return; // a second press while the first is on its way does nothing
-		this.note = undefined;
+		this.#note = undefined;
 		const check = checkSend(type, params);
 		if (!check.ok) {
-			this.issues = check.issues;
+			this.#issues = check.issues;
 			return;
 		}
 		// A share link's limits (the companion server enforces them anyway) are said before sending.
 		const shared = this.#dashboard.share.reasonFor(check.type);
 		if (shared) {
-			this.issues = [{ field: '', rule: shared }];
+			this.#issues = [{ field: '', rule: shared }];
 			return;
 		}
-		this.issues = [];
+		this.#issues = [];
 		this.#queued = { type: check.type, params: check.params };
 		if ((needsConfirmation(check.type, check.params) && !held) || confirm) {
 			const label = CATALOG[check.type].label;
-			this.confirmation = {
+			this.#confirmation = {
 				title: confirm?.title ?? `${label}?`,
 				body: confirm?.body ?? 'This changes the stream for viewers or removes something. It will be sent once.',
 				confirmLabel: confirm?.confirmLabel ?? label,
@@ -90,12 +112,12 @@ export class Press {
 	}
 
 	confirm(): void {
-		this.confirmation = undefined;
+		this.#confirmation = undefined;
 		void this.#send();
 	}
 
 	cancel(): void {
-		this.confirmation = undefined;
+		this.#confirmation = undefined;
 		this.#queued = undefined;
 	}
 
@@ -104,10 +126,10 @@ export class Press {
 		this.#queued = undefined;
 		if (!queued || !isSendType(queued.type)) return;
 		this.#sent = queued;
-		const receipt = await this.#dashboard.client.send(queued.type, queued.params, { onUpdate: (r) => (this.receipt = r) });
-		this.receipt = receipt;
+		const receipt = await this.#dashboard.client.send(queued.type, queued.params, { onUpdate: (r) => (this.#receipt = r) });
+		this.#receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
-			this.note = 'It is no longer in the setup: the list was read again.';
+			this.#note = 'It is no longer in the setup: the list was read again.';
 			void this.#reread(queued.type, queued.params);
 		}
 		this.#onReceipt?.(receipt, queued);

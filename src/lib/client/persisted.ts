@@ -1,8 +1,10 @@
 /**
- * One value kept on this device (localStorage), validated with a valibot schema on every load: a
- * damaged, foreign or outdated entry reads as missing instead of breaking the page. Storage that is
- * unavailable (file://, private mode, full) is a silent miss: the page still works for this visit.
- * Nothing here logs, so a stored token never reaches a console.
+ * The framework-free core of `PersistedState` (lib/client/state): one value kept on this device
+ * (localStorage), validated with a valibot schema on every load, so a damaged, foreign or outdated
+ * entry reads as missing instead of breaking the page. Storage that is unavailable (file://, private
+ * mode, full) is a silent miss: the page still works for this visit. It stays free of Svelte because
+ * the client's remembered settings and setup cache use it directly. Nothing here logs, so a stored
+ * token never reaches a console.
  */
 import * as v from 'valibot';
 
@@ -18,7 +20,7 @@ export function deviceStorage(): KeyValueStorage | undefined {
 	}
 }
 
-export class Persisted<T> {
+export class StoredValue<T> {
 	readonly key: string;
 	readonly #schema: v.GenericSchema<unknown, T>;
 	readonly #storage: KeyValueStorage | undefined;
@@ -29,11 +31,19 @@ export class Persisted<T> {
 		this.#storage = storage;
 	}
 
-	/** The stored value if there is one and it passes the schema. */
-	load(): T | undefined {
+	/** The text stored under the key; null when there is none or storage cannot be read. */
+	text(): string | null {
 		try {
-			const text = this.#storage?.getItem(this.key);
-			if (text == null) return undefined;
+			return this.#storage?.getItem(this.key) ?? null;
+		} catch {
+			return null;
+		}
+	}
+
+	/** The value a stored text holds, if it passes the schema. */
+	parse(text: string | null): T | undefined {
+		if (text == null) return undefined;
+		try {
 			const parsed = v.safeParse(this.#schema, parseStored(text));
 			return parsed.success ? parsed.output : undefined;
 		} catch {
@@ -41,22 +51,39 @@ export class Persisted<T> {
 		}
 	}
 
-	/** Stores the value; false when it could not be kept (no storage, or storage refused it). */
+	/** The stored value if there is one and it passes the schema. */
+	load(): T | undefined {
+		return this.parse(this.text());
+	}
+
+	/** Stores the value (undefined forgets it); false when it could not be kept (no storage, or storage refused it). */
 	save(value: T): boolean {
+		if (value === undefined) return this.clear();
+		return this.#write(this.key, JSON.stringify(value));
+	}
+
+	clear(): boolean {
 		try {
-			if (!this.#storage) return false;
-			this.#storage.setItem(this.key, JSON.stringify(value));
+			if (!this.#storage?.removeItem) return false;
+			this.#storage.removeItem(this.key);
 			return true;
 		} catch {
 			return false;
 		}
 	}
 
-	clear(): void {
+	/** Copies what is stored under the key to `key:unreadable`, so a later save does not lose it. */
+	keepAside(text: string): void {
+		this.#write(`${this.key}:unreadable`, text);
+	}
+
+	#write(key: string, text: string): boolean {
 		try {
-			this.#storage?.removeItem?.(this.key);
+			if (!this.#storage) return false;
+			this.#storage.setItem(key, text);
+			return true;
 		} catch {
-			// Nothing to forget when storage is unavailable.
+			return false;
 		}
 	}
 }

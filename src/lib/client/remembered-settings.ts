@@ -1,10 +1,10 @@
 /**
  * Remembers the last connection settings on this device. The token is stored (the streamer asked to be
  * remembered) but nothing here ever logs; storage failures (file://, private mode) are silent misses
- * (Persisted).
+ * (StoredValue, the framework-free core of PersistedState: the client stays free of Svelte).
  */
 import * as v from 'valibot';
-import { Persisted, deviceStorage, type KeyValueStorage } from './persisted';
+import { StoredValue, deviceStorage, type KeyValueStorage } from './persisted';
 import type { ConnectionSettings } from './settings';
 
 const StoredSchema = v.object({
@@ -18,10 +18,10 @@ const StoredSchema = v.object({
 export const SETTINGS_STORAGE_KEY = 'stream-control:last-connection';
 
 export class RememberedSettings {
-	readonly #stored: Persisted<ConnectionSettings>;
+	readonly #stored: StoredValue<ConnectionSettings>;
 
 	constructor(storage: KeyValueStorage | undefined = deviceStorage(), key = SETTINGS_STORAGE_KEY) {
-		this.#stored = new Persisted(key, StoredSchema, storage);
+		this.#stored = new StoredValue(key, StoredSchema, storage);
 	}
 
 	load(): ConnectionSettings | undefined {

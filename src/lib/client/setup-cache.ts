@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { MetaSchema, SettingsDataSchema, type Meta, type SettingsData } from '../protocol/payloads';
-import { Persisted, deviceStorage, type KeyValueStorage } from './persisted';
+import { StoredValue, deviceStorage, type KeyValueStorage } from './persisted';
 import type { ConnectionSettings } from './settings';
 
 const CachedSetupSchema = v.object({
@@ -24,11 +24,11 @@ export function setupCacheKey(settings: Pick<ConnectionSettings, 'host' | 'port'
 }
 
 export class SetupCache {
-	readonly #stored: Persisted<CachedSetup>;
+	readonly #stored: StoredValue<CachedSetup>;
 	readonly #token: string;
 
 	constructor(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'token'>, storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#stored = new Persisted(setupCacheKey(settings), CachedSetupSchema, storage);
+		this.#stored = new StoredValue(setupCacheKey(settings), CachedSetupSchema, storage);
 		this.#token = settings.token;
 	}
 

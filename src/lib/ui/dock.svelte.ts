@@ -7,7 +7,8 @@
  */
 import { createContext } from 'svelte';
 import * as v from 'valibot';
-import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { PersistedState } from '$lib/client/state/persisted-state';
 import { queryOf } from './nav';
 
 type Answer = 'on' | 'off';
@@ -20,23 +21,27 @@ export function dockParam(loc: Pick<Location, 'hash' | 'search'>): boolean | und
 }
 
 export class Dock {
-	readonly #answer: Persisted<Answer>;
-	on = $state(false);
-	/** The streamer said yes or no once (the offer is not made again). */
-	answered = $state(false);
+	readonly #answer: PersistedState<Answer | undefined>;
+	/** What the address asked for this load; the streamer's switch replaces it. */
+	#asked = $state<boolean | undefined>();
 
 	constructor(loc: Pick<Location, 'hash' | 'search'> = location, storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#answer = new Persisted('stream-control:dock', v.picklist(['on', 'off']), storage);
-		const stored = this.#answer.load();
-		const asked = dockParam(loc);
-		this.answered = stored !== undefined || asked !== undefined;
-		this.on = asked ?? stored === 'on';
+		this.#answer = new PersistedState<Answer | undefined>('stream-control:dock', v.picklist(['on', 'off']), undefined, { storage });
+		this.#asked = dockParam(loc);
+	}
+
+	get on(): boolean {
+		return this.#asked ?? this.#answer.current === 'on';
+	}
+
+	/** The streamer said yes or no once (the offer is not made again), or the address said. */
+	get answered(): boolean {
+		return this.#asked !== undefined || this.#answer.current !== undefined;
 	}
 
 	set(on: boolean): void {
-		this.on = on;
-		this.answered = true;
-		this.#answer.save(on ? 'on' : 'off');
+		this.#asked = undefined;
+		this.#answer.current = on ? 'on' : 'off';
 	}
 }
 

@@ -1,10 +1,12 @@
 /**
  * What the phone's navigation remembers on this device: the pages on its bottom bar, and the last
- * page used (the dashboard reopens there). Both validated on load (Persisted), so a stale entry
+ * page used (the dashboard reopens there). Both validated on load (PersistedState), so a stale entry
  * naming a page that no longer exists reads as missing.
  */
+import { untrack } from 'svelte';
 import * as v from 'valibot';
-import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { PersistedState } from '$lib/client/state/persisted-state';
 import { PAGES, pathOf, queryOf, type NavPage } from './nav';
 
 /** The bar holds up to this many pages, plus More. */
@@ -43,14 +45,17 @@ export function opensWithoutPage(loc: Pick<Location, 'hash' | 'search'>): boolea
 }
 
 export class NavPrefs {
-	readonly #bar: Persisted<string[]>;
-	readonly #last: Persisted<string>;
-	picks = $state<readonly string[]>(DEFAULT_BAR);
+	readonly #bar: PersistedState<readonly string[]>;
+	readonly #last: PersistedState<string | undefined>;
 
 	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#bar = new Persisted('stream-control:nav-bar', BarSchema, storage);
-		this.#last = new Persisted('stream-control:last-page', PageSchema, storage);
-		this.picks = this.#bar.load() ?? DEFAULT_BAR;
+		this.#bar = new PersistedState<readonly string[]>('stream-control:nav-bar', BarSchema, DEFAULT_BAR, { storage });
+		this.#last = new PersistedState<string | undefined>('stream-control:last-page', PageSchema, undefined, { storage });
+	}
+
+	/** The pages picked for the bar. */
+	get picks(): readonly string[] {
+		return this.#bar.current;
 	}
 
 	/** Whether the page can be added (the bar is not full) or removed (it is not the last one). */
@@ -60,15 +65,15 @@ export class NavPrefs {
 
 	toggle(href: string): void {
 		if (!this.canToggle(href)) return;
-		this.picks = this.picks.includes(href) ? this.picks.filter((h) => h !== href) : [...this.picks, href];
-		this.#bar.save([...this.picks]);
+		this.#bar.current = this.picks.includes(href) ? this.picks.filter((h) => h !== href) : [...this.picks, href];
 	}
 
 	get lastPage(): string | undefined {
-		return this.#last.load();
+		return this.#last.current;
 	}
 
+	/** Called from the layout's effect: what it reads here is not what it shows, so it is not tracked. */
 	rememberPage(href: string): void {
-		if (PAGES.some((p) => p.href === href) && this.#last.load() !== href) this.#last.save(href);
+		if (PAGES.some((p) => p.href === href) && untrack(() => this.#last.current) !== href) this.#last.current = href;
 	}
 }

@@ -5,27 +5,25 @@
  */
 import * as v from 'valibot';
 import { MediaQuery } from 'svelte/reactivity';
-import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { PersistedState } from '$lib/client/state/persisted-state';
 
 const Schema = v.record(v.pipe(v.string(), v.maxLength(80)), v.boolean());
 
 export class SectionState {
-	readonly #stored: Persisted<Record<string, boolean>>;
-	#chosen = $state<Record<string, boolean>>({});
+	readonly #chosen: PersistedState<Record<string, boolean>>;
 	readonly #wide = new MediaQuery('min-width: 1024px');
 
 	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#stored = new Persisted('stream-control:sections', Schema, storage);
-		this.#chosen = this.#stored.load() ?? {};
+		this.#chosen = new PersistedState<Record<string, boolean>>('stream-control:sections', Schema, {}, { storage });
 	}
 
 	isOpen(key: string, first: boolean): boolean {
-		return this.#chosen[key] ?? (first || this.#wide.current);
+		return this.#chosen.current[key] ?? (first || this.#wide.current);
 	}
 
 	set(key: string, open: boolean): void {
-		this.#chosen = { ...this.#chosen, [key]: open };
-		this.#stored.save(this.#chosen);
+		this.#chosen.current = { ...this.#chosen.current, [key]: open };
 	}
 }
 

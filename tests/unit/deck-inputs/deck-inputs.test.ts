@@ -47,10 +47,10 @@ describe('DeckInputs: keys', () => {
 		fake.page.dialogOpen = true;
 		fake.key('keydown', 'KeyH');
 		fake.page.dialogOpen = false;
-		inputs.editing = true;
+		inputs.setEditing(true);
 		fake.key('keydown', 'KeyH');
 		expect(log).toEqual([]);
-		inputs.editing = false;
+		inputs.setEditing(false);
 		fake.key('keydown', 'KeyH');
 		expect(log).toEqual(['down hype key']);
 	});

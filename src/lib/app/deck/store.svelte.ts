@@ -1,11 +1,12 @@
 /**
- * The streamer's deck for one application setup, kept on this device (localStorage, versioned). The
+ * The streamer's deck for one application setup, kept on this device (PersistedState, versioned). The
  * first load for a setup upgrades the favourites and pages of the deck before layouts. Every change
  * goes through a pure edit (`edit.ts`) and is kept in a short history, so the last one can be undone.
  */
 import * as v from 'valibot';
 import { describeIssues, toFieldIssues } from '$lib/protocol';
-import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { StoredValue, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { PersistedState } from '$lib/client/state/persisted-state';
 import { defaultLabel, defaultPress } from './actions';
 import { addButton, addPage, commit, removeButton, undo, type EditResult, type History } from './edit';
 import { currentViewport, defaultGrid, type Viewport } from './grid';
@@ -26,42 +27,37 @@ interface DeckStoreOptions {
 }
 
 export class DeckStore {
-	#history = $state.raw<History>({ past: [], present: emptyDeck() });
-	/** False when the last change could not be stored (storage full or unavailable): it lasts this visit only. */
-	stored = $state(true);
+	/** The deck as stored; the edits before it (for undo) are kept for this visit only. */
+	readonly #doc: PersistedState<DeckDocument>;
+	#past = $state.raw<readonly DeckDocument[]>([]);
 	readonly key: string;
-	readonly #stored: Persisted<DeckDocument>;
 	readonly #viewport: Viewport;
 
 	constructor(setupKey: string, options: DeckStoreOptions = {}) {
 		const storage = 'storage' in options ? options.storage : deviceStorage();
 		this.key = KEY_PREFIX + setupKey;
 		this.#viewport = options.viewport ?? currentViewport();
-		this.#stored = new Persisted(this.key, DeckDocumentSchema, storage);
-		this.#history = { past: [], present: this.#load(storage) };
+		// Something unreadable under the key is kept aside, never overwritten by the next change.
+		const empty = emptyDeck();
+		this.#doc = new PersistedState<DeckDocument>(this.key, DeckDocumentSchema, empty, { storage, keepUnreadable: true });
+		if (this.#doc.current !== empty) return;
+		const legacy = new StoredValue(LEGACY_KEY, LegacyDeckSchema, storage).load();
+		if (legacy) this.#doc.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
 	}
 
-	#load(storage: KeyValueStorage | undefined): DeckDocument {
-		const saved = this.#stored.load();
-		if (saved) return saved;
-		// Something unreadable under the key is kept aside, never overwritten by the next change.
-		const raw = safeGet(storage, this.key);
-		if (raw != null) safeSet(storage, `${this.key}:unreadable`, raw);
-		const legacy = new Persisted(LEGACY_KEY, LegacyDeckSchema, storage).load();
-		if (!legacy) return emptyDeck();
-		const migrated = migrateLegacy(legacy, defaultGrid(this.#viewport));
-		this.stored = this.#stored.save(migrated);
-		return migrated;
+	/** False when the last change could not be stored (storage full or unavailable): it lasts this visit only. */
+	get stored(): boolean {
+		return this.#doc.saved;
 	}
 
 	get doc(): DeckDocument {
-		return this.#history.present;
+		return this.#doc.current;
 	}
 	get pages(): readonly DeckPage[] {
-		return this.#history.present.pages;
+		return this.doc.pages;
 	}
 	get canUndo(): boolean {
-		return this.#history.past.length > 0;
+		return this.#past.length > 0;
 	}
 	page(id: string | undefined): DeckPage | undefined {
 		return id === undefined ? undefined : this.pages.find((p) => p.id === id);
@@ -70,20 +66,21 @@ export class DeckStore {
 	/** Applies one edit; a refused edit changes nothing and answers why. */
 	edit(change: (doc: DeckDocument) => EditResult): EditResult {
 		const result = change(this.doc);
-		if (result.ok && result.doc !== this.doc) {
-			this.#history = commit(this.#history, result.doc);
-			this.stored = this.#stored.save(result.doc);
-		}
+		if (result.ok && result.doc !== this.doc) this.#apply(commit({ past: this.#past, present: this.doc }, result.doc));
 		return result;
 	}
 
 	/** Puts back the deck as it was before the last edit; false when there is nothing to undo. */
 	undo(): boolean {
-		const previous = undo(this.#history);
+		const previous = undo({ past: this.#past, present: this.doc });
 		if (!previous) return false;
-		this.#history = previous;
-		this.stored = this.#stored.save(previous.present);
+		this.#apply(previous);
 		return true;
+	}
+
+	#apply(history: History): void {
+		this.#past = history.past;
+		this.#doc.current = history.present;
 	}
 
 	/** Replaces the whole deck (an import), checked first; undo brings the old one back. */
@@ -128,18 +125,3 @@ export class DeckStore {
 }
 
 export const sameAction = (a: DeckAction, b: DeckAction): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-function safeGet(storage: KeyValueStorage | undefined, key: string): string | null {
-	try {
-		return storage?.getItem(key) ?? null;
-	} catch {
-		return null;
-	}
-}
-function safeSet(storage: KeyValueStorage | undefined, key: string, value: string): void {
-	try {
-		storage?.setItem(key, value);
-	} catch {
-		// Nowhere to keep it: the page still works.
-	}
-}

@@ -4,7 +4,7 @@
  * entry would silently make two, so it is refused with the entry named.
  */
 import * as v from 'valibot';
-import { Persisted } from '$lib/client/persisted';
+import { PersistedState } from '$lib/client/state/persisted-state';
 
 export type Joined = { ok: true; value: string; list: string[] } | { ok: false; index: number; rule: string };
 
@@ -30,14 +30,13 @@ const PredictionSchema = v.object({
 type Prediction = v.InferOutput<typeof PredictionSchema>;
 
 /** The outcomes of the last prediction created from this device, so it can be resolved after a reload. */
-const lastPrediction = new Persisted<Prediction>('stream-control:last-prediction', PredictionSchema);
+const lastPrediction = new PersistedState<Prediction | undefined>('stream-control:last-prediction', PredictionSchema, undefined);
 
 export function loadPrediction(): Prediction | undefined {
-	return lastPrediction.load();
+	return lastPrediction.current;
 }
 
 /** Not remembered where storage is unavailable; the page still works for this visit. */
 export function savePrediction(value: Prediction | undefined): void {
-	if (value) lastPrediction.save(value);
-	else lastPrediction.clear();
+	lastPrediction.current = value;
 }

@@ -1,11 +1,11 @@
 /** The routine being built: its name and steps, the actions they make, and what keeps it from running. */
 import type { Action } from '$lib/protocol';
-import type { Routine } from './presets';
+import type { Routine } from '$lib/app/saved-routines.svelte';
 import { blankStep, checkRoutine, fromAction, toAction, type RoutineCheck, type Step } from './steps';
 
 export class RoutineDraft {
-	/** Set when the draft was loaded from a saved routine: saving replaces that one. */
-	id = $state<string | undefined>();
+	/** Set when the draft was loaded from a saved routine or saved: saving replaces that one. */
+	#id = $state<string | undefined>();
 	name = $state('');
 	steps = $state<Step[]>([]);
 
@@ -18,6 +18,15 @@ export class RoutineDraft {
 		if (result && !result.ok) return { ok: false, step: broken, message: `Step ${broken + 1}: ${result.message}` };
 		return checkRoutine(this.actions);
 	});
+
+	get id(): string | undefined {
+		return this.#id;
+	}
+
+	/** The draft was saved under this id: saving again replaces it. */
+	savedAs(id: string): void {
+		this.#id = id;
+	}
 
 	add(key: string): void {
 		this.steps.push(blankStep(key));
@@ -32,12 +41,12 @@ export class RoutineDraft {
 		this.steps.splice(index, 1);
 	}
 	load(routine: Routine, keepId: boolean): void {
-		this.id = keepId ? routine.id : undefined;
+		this.#id = keepId ? routine.id : undefined;
 		this.name = routine.name;
 		this.steps = routine.actions.map(fromAction);
 	}
 	clear(): void {
-		this.id = undefined;
+		this.#id = undefined;
 		this.name = '';
 		this.steps = [];
 	}

@@ -1,11 +1,5 @@
 /** Ready routines, built only from known actions (no setup names assumed): loaded into the builder to adapt. */
-import type { Action } from '$lib/protocol';
-
-export interface Routine {
-	id: string;
-	name: string;
-	actions: Action[];
-}
+import type { Routine } from '$lib/app/saved-routines.svelte';
 
 export const PRESETS: readonly Routine[] = [
 	{

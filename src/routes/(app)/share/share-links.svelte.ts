@@ -11,19 +11,30 @@ export type LinksState =
 	| { kind: 'failed'; message: string };
 
 export class ShareLinks {
-	links = $state.raw<ShareLinkView[]>([]);
-	lanOrigins = $state.raw<string[]>([]);
-	state = $state.raw<LinksState>({ kind: 'loading' });
+	#links = $state.raw<ShareLinkView[]>([]);
+	#lanOrigins = $state.raw<string[]>([]);
+	#state = $state.raw<LinksState>({ kind: 'loading' });
 	readonly #api: ShareApi;
 
 	constructor(base: string, token: string) {
 		this.#api = new ShareApi(base, token);
 	}
 
+	get links(): readonly ShareLinkView[] {
+		return this.#links;
+	}
+	/** The companion's addresses on the local network, for links a phone can open. */
+	get lanOrigins(): readonly string[] {
+		return this.#lanOrigins;
+	}
+	get state(): LinksState {
+		return this.#state;
+	}
+
 	async load(): Promise<void> {
 		this.#apply(await this.#api.list(), (data) => {
-			this.links = data.links;
-			this.lanOrigins = data.lanOrigins;
+			this.#links = data.links;
+			this.#lanOrigins = data.lanOrigins;
 		});
 	}
 
@@ -35,8 +46,8 @@ export class ShareLinks {
 			return { ok: false, message: result.message };
 		}
 		const { lanOrigins, ...created } = result.data;
-		this.links = [created, ...this.links.filter((l) => l.id !== created.id)];
-		this.lanOrigins = lanOrigins;
+		this.#links = [created, ...this.#links.filter((l) => l.id !== created.id)];
+		this.#lanOrigins = lanOrigins;
 		return { ok: true, link: created };
 	}
 
@@ -51,17 +62,17 @@ export class ShareLinks {
 	async revoke(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
 		const result = await this.#api.revoke(id);
 		if (!result.ok && result.status !== 404) return { ok: false, message: result.message };
-		this.links = this.links.filter((l) => l.id !== id);
+		this.#links = this.#links.filter((l) => l.id !== id);
 		return { ok: true };
 	}
 
 	#apply<T>(result: ApiResult<T>, onData: (data: T) => void): void {
 		if (result.ok) {
 			onData(result.data);
-			this.state = { kind: 'ready' };
-		} else if (result.status === 409) this.state = { kind: 'no-token' };
-		else if (result.status === 401) this.state = { kind: 'wrong-token', message: result.message };
-		else this.state = { kind: 'failed', message: result.message };
+			this.#state = { kind: 'ready' };
+		} else if (result.status === 409) this.#state = { kind: 'no-token' };
+		else if (result.status === 401) this.#state = { kind: 'wrong-token', message: result.message };
+		else this.#state = { kind: 'failed', message: result.message };
 	}
 }
 

@@ -7,7 +7,7 @@ import { DeckInputs, type InputButton, type InputsEnv, type InputsStatus, type L
 import { DeckTiles } from './deck-tiles.svelte';
 
 export class DeckInputsState {
-	status = $state.raw<InputsStatus>({ midi: 'off', midiInputs: [], pads: 0 });
+	#status = $state.raw<InputsStatus>({ midi: 'off', midiInputs: [], pads: 0 });
 	readonly #driver: DeckInputs;
 
 	/**
@@ -17,14 +17,17 @@ export class DeckInputsState {
 	constructor(buttons: () => readonly InputButton[], editing: () => boolean = () => false, env?: InputsEnv, tiles = new DeckTiles()) {
 		this.#driver = new DeckInputs(
 			{ down: (id) => tiles.down(id), up: (id) => tiles.up(id) },
-			{ env, onStatus: (s) => (this.status = s) }
+			{ env, onStatus: (s) => (this.#status = s) }
 		);
-		this.status = this.#driver.status;
+		this.#status = this.#driver.status;
 		$effect(() => this.#driver.setButtons(buttons()));
-		$effect(() => {
-			this.#driver.editing = editing();
-		});
+		$effect(() => this.#driver.setEditing(editing()));
 		$effect(() => this.#driver.start());
+	}
+
+	/** Which inputs are listened to: MIDI access and its inputs, pads connected. */
+	get status(): InputsStatus {
+		return this.#status;
 	}
 
 	learn(kind: LearnKind, id: string, learnt: (learnt: Learnt) => void): void {

@@ -94,7 +94,8 @@ export class DeckInputs {
 	#access: MidiAccessLike | undefined;
 	readonly #inputs = new Map<string, { input: MidiInputLike; decoder: MidiDecoder; listener: Listener }>();
 	#started = false;
-	editing = false;
+	/** While the deck is edited, no input presses its buttons. */
+	#editing = false;
 
 	constructor(handlers: InputHandlers, options: { env?: InputsEnv; onStatus?: (status: InputsStatus) => void } = {}) {
 		this.#handlers = handlers;
@@ -102,6 +103,11 @@ export class DeckInputs {
 		this.#onStatus = options.onStatus ?? (() => {});
 		const midi = midiAvailability({ isSecureContext: this.#env.isSecureContext, navigator: this.#env.navigator, host: this.#env.host });
 		if (!midi.ok) this.#status = { ...this.#status, midi: 'unavailable', midiMessage: midi.message };
+	}
+
+	/** Whether the deck is in edit mode (no input presses a button then). */
+	setEditing(on: boolean): void {
+		this.#editing = on;
 	}
 
 	get status(): InputsStatus {
@@ -148,7 +154,7 @@ export class DeckInputs {
 	 */
 	isActive(source: InputSource): boolean {
 		const doc = this.#env.document;
-		if (this.editing || doc.querySelector('dialog[open]')) return false;
+		if (this.#editing || doc.querySelector('dialog[open]')) return false;
 		if (source !== 'key') return true;
 		return doc.hasFocus() && !isTyping(doc.activeElement);
 	}

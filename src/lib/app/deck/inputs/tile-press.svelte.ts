@@ -13,9 +13,9 @@ import type { HoldState, Schedule } from './hold';
 const ACTIVATE = new Set(['Space', 'Enter', 'NumpadEnter']);
 
 export class TilePress {
-	hold = $state<HoldState>('idle');
+	#hold = $state<HoldState>('idle');
 	/** What screen readers hear about a hold (started, cancelled, sent). */
-	said = $state('');
+	#said = $state('');
 	readonly #gesture: Pick<PressGesture, 'down' | 'up' | 'cancel' | 'holdMs'>;
 	readonly #mode: () => PressMode;
 	readonly #key: () => KeyBinding | undefined;
@@ -32,8 +32,8 @@ export class TilePress {
 			schedule: options.schedule,
 			ms: options.ms,
 			changed: (state) => {
-				this.hold = state;
-				this.said = state === 'holding' ? 'Holding: keep pressing to send.' : state === 'cancelled' ? 'Let go early: nothing was sent.' : state === 'fired' ? 'Held long enough: sending.' : this.said;
+				this.#hold = state;
+				this.#said = state === 'holding' ? 'Holding: keep pressing to send.' : state === 'cancelled' ? 'Let go early: nothing was sent.' : state === 'fired' ? 'Held long enough: sending.' : this.#said;
 			}
 		});
 		// A disabled tile takes no press from any input (keys, MIDI and pads reach it without the DOM).
@@ -44,6 +44,16 @@ export class TilePress {
 
 	get holdMs(): number {
 		return this.#gesture.holdMs;
+	}
+
+	/** Where a hold is: idle, holding, cancelled or fired. */
+	get hold(): HoldState {
+		return this.#hold;
+	}
+
+	/** What screen readers hear about a hold (started, cancelled, sent). */
+	get said(): string {
+		return this.#said;
 	}
 
 	get mode(): PressMode {

@@ -1,8 +1,18 @@
-/** Routines saved on this device, validated with valibot on load (a damaged entry is dropped, not shown). */
+/**
+ * Routines saved on this device, validated with valibot on load (a damaged entry is dropped, not
+ * shown). The routines page makes them; the deck's editor offers them as buttons.
+ */
 import * as v from 'valibot';
-import { Persisted, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
-import { LIMITS } from '$lib/protocol';
-import type { Routine } from './presets';
+import { deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
+import { PersistedState } from '$lib/client/state/persisted-state';
+import { LIMITS, type Action } from '$lib/protocol';
+
+/** A named list of actions, run as one request. */
+export interface Routine {
+	id: string;
+	name: string;
+	actions: Action[];
+}
 
 const KEY = 'stream-control:routines';
 const MAX_ROUTINES = 100;
@@ -24,18 +34,25 @@ export const RoutineSchema = v.object({
 });
 
 /** The list as stored; each routine is checked on its own, so one damaged entry does not lose the rest. */
-const StoredSchema = v.array(v.unknown());
-
-export class SavedRoutines {
-	routines = $state.raw<Routine[]>([]);
-	readonly #stored: Persisted<unknown[]>;
-
-	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#stored = new Persisted(KEY, StoredSchema, storage);
-		this.routines = (this.#stored.load() ?? []).flatMap((item) => {
+const StoredSchema = v.pipe(
+	v.array(v.unknown()),
+	v.transform((items): readonly Routine[] =>
+		items.flatMap((item) => {
 			const parsed = v.safeParse(RoutineSchema, item);
 			return parsed.success ? [parsed.output as Routine] : [];
-		});
+		})
+	)
+);
+
+export class SavedRoutines {
+	readonly #stored: PersistedState<readonly Routine[]>;
+
+	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
+		this.#stored = new PersistedState(KEY, StoredSchema, [], { storage });
+	}
+
+	get routines(): readonly Routine[] {
+		return this.#stored.current;
 	}
 
 	/** Saves (or replaces, by id) a routine; answers the first broken rule instead when it is not valid. */
@@ -45,18 +62,12 @@ export class SavedRoutines {
 		const saved = parsed.output as Routine;
 		const exists = this.routines.some((r) => r.id === saved.id);
 		if (!exists && this.routines.length >= MAX_ROUTINES) return { ok: false, message: `At most ${MAX_ROUTINES} routines can be saved` };
-		this.routines = exists ? this.routines.map((r) => (r.id === saved.id ? saved : r)) : [...this.routines, saved];
-		this.#write();
+		// Storage full or unavailable: saved for this visit only.
+		this.#stored.current = exists ? this.routines.map((r) => (r.id === saved.id ? saved : r)) : [...this.routines, saved];
 		return { ok: true, routine: saved };
 	}
 
 	remove(id: string): void {
-		this.routines = this.routines.filter((r) => r.id !== id);
-		this.#write();
-	}
-
-	/** Storage full or unavailable: saved for this visit only. */
-	#write(): void {
-		this.#stored.save(this.routines);
+		this.#stored.current = this.routines.filter((r) => r.id !== id);
 	}
 }
