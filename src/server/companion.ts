@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { Readable, type Duplex } from 'node:stream';
@@ -45,6 +46,8 @@ export interface CompanionOptions {
 	fallbackToSimulator?: boolean;
 	/** How often to check that the application is still there, to say when it goes away and comes back (ms). */
 	watchIntervalMs?: number;
+	/** The streamer's certificate and key (PEM): serve https and wss instead of http and ws. */
+	tls?: { cert: Buffer | string; key: Buffer | string };
 	log?: (line: string) => void;
 }
 
@@ -58,7 +61,7 @@ export interface EmbeddedSimulator {
 }
 
 export interface Companion {
-	/** http://127.0.0.1:PORT when listening on every interface. */
+	/** http://127.0.0.1:PORT (https:// with a certificate) when listening on every interface. */
 	url: string;
 	port: number;
 	/** Origin the /api requests go to (never with a token). */
@@ -124,7 +127,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const sharesFile = opts.sharesFile ?? resolve(PROJECT_DIR, '.share-links.json');
 	const shares = ShareStore.open(sharesFile, log);
 	const tokenFile = opts.tokenFile ?? resolve(dirname(sharesFile), '.stream-token');
-	const lanOf = (port: number) => lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses);
+	const scheme = opts.tls ? 'https' : 'http';
+	const lanOf = (port: number) => lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses, scheme);
 
 	let apiTarget = originOf(opts.api ?? DEFAULT_API);
 	let upstreamToken = opts.realToken;
@@ -222,7 +226,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 		if (path.startsWith('/__share/'))
-			return void handleShareApi(req, res, { store: shares, upstreamToken, log, lanOrigins: () => lanOf(boundPort) }).catch((err: Error) => {
+			return void handleShareApi(req, res, { store: shares, upstreamToken, log, scheme, lanOrigins: () => lanOf(boundPort) }).catch((err: Error) => {
 				log(`Share management failed: ${err.message}`);
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
@@ -250,7 +254,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		relay.accept(req, socket, head, found.link);
 	}
 
-	const server = createServer(onRequest);
+	// The proxy's side to the application stays as --api says: only the browser's side needs TLS.
+	const server = opts.tls ? createTlsServer({ cert: opts.tls.cert, key: opts.tls.key }, onRequest) : createServer(onRequest);
 	server.on('upgrade', onUpgrade);
 	try {
 		await new Promise<void>((done, fail) => {
@@ -270,7 +275,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 	return {
-		url: `http://${shownHost}:${boundPort}`,
+		url: `${scheme}://${shownHost}:${boundPort}`,
 		port: boundPort,
 		apiTarget,
 		embeddedSim,

@@ -8,8 +8,8 @@ export function lanAddresses(): string[] {
 		.map((a) => a!.address);
 }
 
-/** http://ADDRESS:PORT for each LAN address, when the server listens on every interface. */
-export function lanOrigins(host: string, port: number, addresses: () => string[] = lanAddresses): string[] {
+/** http(s)://ADDRESS:PORT for each LAN address, when the server listens on every interface. */
+export function lanOrigins(host: string, port: number, addresses: () => string[] = lanAddresses, scheme: 'http' | 'https' = 'http'): string[] {
 	const everyInterface = host === '0.0.0.0' || host === '::';
-	return everyInterface ? addresses().map((a) => `http://${a}:${port}`) : [];
+	return everyInterface ? addresses().map((a) => `${scheme}://${a}:${port}`) : [];
 }

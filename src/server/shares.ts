@@ -119,7 +119,7 @@ const CreateSchema = v.object({
 	)
 });
 
-export function linkView(link: ShareLink, host?: string) {
+export function linkView(link: ShareLink, host?: string, scheme: 'http' | 'https' = 'http') {
 	const path = `/#/?token=${link.key}`;
 	return {
 		...grantOf(link),
@@ -127,7 +127,7 @@ export function linkView(link: ShareLink, host?: string) {
 		createdAt: link.createdAt,
 		expired: isExpired(link),
 		path,
-		...(host ? { url: `http://${host}${path}` } : {})
+		...(host ? { url: `${scheme}://${host}${path}` } : {})
 	};
 }
 
@@ -138,11 +138,13 @@ export interface ShareApiDeps {
 	/** LAN origins of this server, for building links a co-streamer's device can open. */
 	lanOrigins: () => string[];
 	log: (line: string) => void;
+	/** How this server is reached, for the links it builds. */
+	scheme?: 'http' | 'https';
 }
 
 /** Serves /__share/…; every answer is JSON. */
 export async function handleShareApi(req: IncomingMessage, res: ServerResponse, deps: ShareApiDeps): Promise<void> {
-	const { store, upstreamToken, log, lanOrigins } = deps;
+	const { store, upstreamToken, log, lanOrigins, scheme } = deps;
 	const path = requestUrl(req).pathname;
 
 	if (path === '/__share/whoami' && req.method === 'GET') {
@@ -158,7 +160,7 @@ export async function handleShareApi(req: IncomingMessage, res: ServerResponse, 
 		return sendJson(res, 401, { status: 401, code: 'unauthorized', message: "share management needs the streamer's token" });
 
 	if (path === '/__share/links' && req.method === 'GET')
-		return sendJson(res, 200, { links: store.list().map((l) => linkView(l, req.headers.host)), lanOrigins: lanOrigins() });
+		return sendJson(res, 200, { links: store.list().map((l) => linkView(l, req.headers.host, scheme)), lanOrigins: lanOrigins() });
 
 	if (path === '/__share/links' && req.method === 'POST') {
 		let input: unknown;
@@ -183,7 +185,7 @@ export async function handleShareApi(req: IncomingMessage, res: ServerResponse, 
 			now
 		);
 		log(`Share link created: "${link.label}" (${profile}${link.types.length ? ': ' + link.types.join(', ') : ''}), id ${link.id}`);
-		return sendJson(res, 201, { ...linkView(link, req.headers.host), lanOrigins: lanOrigins() });
+		return sendJson(res, 201, { ...linkView(link, req.headers.host, scheme), lanOrigins: lanOrigins() });
 	}
 
 	const revokeMatch = /^\/__share\/links\/([0-9a-f]{1,64})$/.exec(path);

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
 import { lanOrigins } from './lan';
+import { loadTlsFiles } from './tls-files';
 import { CompanionError, DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR, startCompanion, type Companion } from './companion';
 
 const HELP = `Usage: npm start -- [options]
@@ -18,6 +19,8 @@ const HELP = `Usage: npm start -- [options]
   --token T       the application's token (Settings → API), for share links; or set STREAM_TOKEN
   --shares FILE   where share links are kept (default .share-links.json)
   --build-dir DIR serve a prebuilt app from DIR instead of building ./build
+  --cert FILE     serve https and wss with this certificate (PEM); needs --key
+  --key FILE      the certificate's private key (PEM, no passphrase); needs --cert
   --help          show this help
 
 Share links for co-streamers need the application's token. Without any variable: start as usual,
@@ -49,6 +52,8 @@ function parseOptions() {
 				token: { type: 'string' },
 				shares: { type: 'string' },
 				'build-dir': { type: 'string' },
+				cert: { type: 'string' },
+				key: { type: 'string' },
 				help: { type: 'boolean' }
 			},
 			strict: true,
@@ -65,7 +70,7 @@ function printReady(companion: Companion, host: string): void {
 	const fragment = companion.embeddedSim ? `?token=${companion.embeddedSim.token}` : '';
 	const page = (origin: string, route: string) => `${origin}/#/${route}${fragment}`;
 	const everyInterface = host === '0.0.0.0' || host === '::';
-	const lan = lanOrigins(host, companion.port);
+	const lan = lanOrigins(host, companion.port, undefined, companion.url.startsWith('https:') ? 'https' : 'http');
 
 	console.log('');
 	if (companion.embeddedSim) console.log(`Demo token (for the simulator only): ${companion.embeddedSim.token}`);
@@ -81,7 +86,23 @@ function printReady(companion: Companion, host: string): void {
 	} else if (everyInterface) console.log('No LAN address found: only this PC can open the dashboard.');
 	else console.log(`Listening on ${host} only; pass --host 0.0.0.0 to reach it from a phone.`);
 	console.log(`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`);
+	if (companion.embeddedSim) console.log('Share links: on for the simulator (manage them with the demo token).');
+	else if (companion.sharesOn()) console.log('Share links: on (create them from the dashboard).');
+	else console.log('Share links: off (turn them on from the dashboard on this PC, Share page; or see --help).');
+	printFirstRun(companion, page(companion.url, ''));
 	console.log('Stop with Ctrl+C.');
+}
+
+/** What a new streamer does next, in three lines; the streamer's token is never printed, only where to find it. */
+function printFirstRun(companion: Companion, dashboard: string): void {
+	console.log('');
+	console.log(`1. Open ${dashboard} in a browser on this PC.`);
+	console.log(
+		companion.embeddedSim
+			? '2. That address carries the demo token; for the application, paste its token (in the application: Settings → API) on the Connect page.'
+			: '2. Paste the token from the application (Settings → API) on the Connect page, and press Connect.'
+	);
+	console.log('3. Pair your phone: on the Connect page, tap "Open on your phone" and scan its code with the phone\'s camera.');
 }
 
 async function main(): Promise<void> {
@@ -94,6 +115,13 @@ async function main(): Promise<void> {
 	if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a whole number from 0 to 65535');
 	const host = args.host ?? '0.0.0.0';
 	const realToken = args.token || process.env.STREAM_TOKEN || undefined;
+	let tls: ReturnType<typeof loadTlsFiles>;
+	try {
+		// Checked before the build: a wrong path should not wait for it.
+		tls = loadTlsFiles(args.cert, args.key);
+	} catch (err) {
+		fail((err as Error).message);
+	}
 	// Signals are handled from before the first await: a Ctrl+C while it builds or starts exits cleanly too.
 	let companion: Companion | undefined;
 	let stopping = false;
@@ -128,6 +156,7 @@ async function main(): Promise<void> {
 			realToken,
 			sharesFile: args.shares ? resolve(args.shares) : undefined,
 			demo: args.demo,
+			tls,
 			// With the streamer's token the real application is meant: a silent demo would mislead.
 			fallbackToSimulator: !realToken,
 			log: (line) => console.log(line)
@@ -137,9 +166,6 @@ async function main(): Promise<void> {
 		fail(`Could not start: ${(err as Error).message}`);
 	}
 	printReady(companion, host);
-	if (companion.embeddedSim) console.log('Share links: on for the simulator (manage them with the demo token).');
-	else if (companion.sharesOn()) console.log('Share links: on (create them from the dashboard).');
-	else console.log('Share links: off (turn them on from the dashboard on this PC, Share page; or see --help).');
 }
 
 main().catch((err: Error) => fail(`Could not start: ${err.message}`));

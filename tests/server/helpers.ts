@@ -1,10 +1,12 @@
 /** Test helpers for the companion: loopback only, every server on an ephemeral port. */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { request as tlsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import { startCompanion, type Companion, type CompanionOptions } from '../../src/server/companion';
 import { startSimServer } from '../../src/server/sim-server';
 import { recordLint } from '../support/lint';
@@ -98,16 +100,17 @@ export interface HttpAnswer {
 	json: any;
 }
 
-/** Plain node:http, so any header (Origin included) goes out exactly as given. */
+/** Plain node:http (node:https for https://, trusting `ca`), so any header (Origin included) goes out exactly as given. */
 export function http(
 	method: string,
 	url: string,
-	opts: { headers?: Record<string, string>; body?: string | object } = {}
+	opts: { headers?: Record<string, string>; body?: string | object; ca?: string | Buffer } = {}
 ): Promise<HttpAnswer> {
 	const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
 	return new Promise((done, fail) => {
 		const bodyHeaders = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-		const req = request(url, { method, headers: { ...bodyHeaders, ...opts.headers } }, (res) => {
+		const send = url.startsWith('https:') ? tlsRequest : request;
+		const req = send(url, { method, headers: { ...bodyHeaders, ...opts.headers }, ...(opts.ca ? { ca: opts.ca } : {}) }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (c: Buffer) => chunks.push(c));
 			res.on('end', () => {
@@ -145,9 +148,9 @@ export class TestSocket {
 	}
 
 	/** Opens, or rejects with the HTTP status of a refused upgrade. */
-	static open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+	static open(url: string, headers: Record<string, string> = {}, options: ClientOptions = {}): Promise<TestSocket> {
 		return new Promise((done, fail) => {
-			const ws = new WebSocket(url, { headers });
+			const ws = new WebSocket(url, { headers, ...options });
 			const socket = new TestSocket(ws);
 			ws.once('open', () => done(socket));
 			ws.once('unexpected-response', (_req, res) => {
@@ -188,3 +191,25 @@ export class TestSocket {
 }
 
 export const wsUrl = (httpUrl: string, token: string) => `${httpUrl.replace(/^http/, 'ws')}/api?token=${encodeURIComponent(token)}`;
+
+/** Whether openssl is on this machine, to make throwaway certificates with. */
+export const hasOpenssl = (() => {
+	try {
+		execFileSync('openssl', ['version'], { stdio: 'ignore' });
+		return true;
+	} catch {
+		return false;
+	}
+})();
+
+/** A throwaway self-signed certificate for 127.0.0.1 and localhost, made here (no network), as PEM files in `dir`. */
+export function makeCertificate(dir: string, name = 'companion'): { certFile: string; keyFile: string; cert: Buffer; key: Buffer } {
+	const certFile = join(dir, `${name}-cert.pem`);
+	const keyFile = join(dir, `${name}-key.pem`);
+	execFileSync(
+		'openssl',
+		['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+		{ stdio: 'ignore' }
+	);
+	return { certFile, keyFile, cert: readFileSync(certFile), key: readFileSync(keyFile) };
+}

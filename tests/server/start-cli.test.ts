@@ -7,7 +7,7 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanAddresses } from '../../src/server/lan';
 import { startSimServer } from '../../src/server/sim-server';
-import { closedPort, fakeBuild, http, tempDir } from './helpers';
+import { closedPort, fakeBuild, hasOpenssl, http, makeCertificate, tempDir } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = tempDir('companion-cli-');
@@ -139,6 +139,14 @@ describe('npm start', () => {
 		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(http:\/\/\S+)/);
 		expect(url).toMatch(/\/#\/$/);
 		await run.waitFor(/Share links: on/);
+		await run.waitFor(/Stop with Ctrl\+C/);
+		// A new streamer's next steps, in three lines, last before "Stop": the address, where the token is, pairing.
+		const lines = run.output().trim().split('\n');
+		expect(lines.slice(-4, -1)).toEqual([
+			`1. Open ${url} in a browser on this PC.`,
+			'2. Paste the token from the application (Settings → API) on the Connect page, and press Connect.',
+			'3. Pair your phone: on the Connect page, tap "Open on your phone" and scan its code with the phone\'s camera.'
+		]);
 		expect(run.output()).not.toContain('cli-real-token-123');
 		run.child.kill('SIGINT');
 		expect(await run.exited).toBe(0);
@@ -173,6 +181,44 @@ describe('npm start', () => {
 		expect(out).not.toContain('cli-real-token-123');
 		run.child.kill('SIGTERM');
 		expect(await run.exited).toBe(0);
+	});
+
+	it('in demo mode, the first step opens the address with the demo token', async () => {
+		const run = runStart(['--port', '0', '--demo']);
+		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(http:\/\/\S+)/);
+		await run.waitFor(/Stop with Ctrl\+C/);
+		expect(run.output()).toContain(`1. Open ${url} in a browser on this PC.`);
+		expect(run.output()).toMatch(/^2\. That address carries the demo token; for the application, paste its token \(in the application: Settings → API\)/m);
+		expect(run.output()).toMatch(/^3\. Pair your phone/m);
+		run.child.kill('SIGTERM');
+		expect(await run.exited).toBe(0);
+	});
+
+	it.skipIf(!hasOpenssl)('with --cert and --key, serves https and prints https addresses', async () => {
+		const { certFile, keyFile, cert } = makeCertificate(tmp.dir);
+		const run = runStart(['--port', '0', '--api', sim.url, '--cert', certFile, '--key', keyFile], { STREAM_TOKEN: 'cli-real-token-123' });
+		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(\S+)/);
+		await run.waitFor(/Stop with Ctrl\+C/);
+		expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/#\/$/);
+		expect(run.output()).toMatch(/Widget builder:\s+https:\/\//);
+		expect(run.output()).toContain(`1. Open ${url} in a browser on this PC.`);
+		const { origin } = new URL(url!);
+		const page = await http('GET', `${origin}/`, { ca: cert });
+		expect(page.body).toContain('name="stream-control-origin"');
+		expect((await http('GET', `${origin}/api/meta`, { ca: cert, headers: { authorization: 'Bearer cli-real-token-123' } })).status).toBe(200);
+		run.child.kill('SIGTERM');
+		expect(await run.exited).toBe(0);
+	});
+
+	it('stops in one line, naming the flag and the file, for a certificate that cannot be read or --cert without --key', async () => {
+		const missing = join(tmp.dir, 'no-such-cert.pem');
+		const keyFile = join(tmp.dir, 'no-such-key.pem');
+		const bad = runStart(['--port', '0', '--demo', '--cert', missing, '--key', keyFile]);
+		expect(await bad.exited).toBe(1);
+		expect(bad.output().trim()).toBe(`--cert ${missing}: cannot read it (no such file)`);
+		const alone = runStart(['--port', '0', '--demo', '--cert', missing]);
+		expect(await alone.exited).toBe(1);
+		expect(alone.output().trim()).toBe('--cert needs --key FILE too: give both, or neither for plain http');
 	});
 
 	it('refuses unknown flags in one line', async () => {

@@ -53,6 +53,26 @@ describe('the demo', () => {
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
 	});
 
+	it('a page that needs a connection offers the demo as a button, which opens the deck with demo data', { timeout: 120_000 }, async () => {
+		// A fresh tab of the same browser: nothing remembered, so the deck opens unconnected.
+		const fresh = await (await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })).newPage();
+		fresh.setDefaultTimeout(30_000);
+		try {
+			await fresh.goto(`${site.url}#/`);
+			const card = fresh.getByRole('main');
+			await card.getByRole('heading', { name: 'Not connected' }).waitFor();
+			await card.getByText('Connect to the application first, or try the demo.').waitFor();
+			await card.getByRole('button', { name: 'Try the demo' }).click();
+			await waitForStatus(fresh, 'open');
+			await fresh.getByRole('banner').getByText('Demo', { exact: true }).waitFor();
+			// Still on the deck, now with the simulator's buttons on it.
+			expect(new URL(fresh.url()).hash).toMatch(/^#\/(\?|$)/);
+			await fresh.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+		} finally {
+			await fresh.context().close();
+		}
+	});
+
 	it('connecting for real ends the demo: no pill, and a reload does not bring the demo back', { timeout: 60_000 }, async () => {
 		await goToPage(page, 'Connect');
 		await page.getByRole('button', { name: 'Disconnect and forget' }).click();
