@@ -1,4 +1,5 @@
 /** Test helpers for the companion: loopback only, every server on an ephemeral port. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are parsed JSON of any shape; each test asserts the fields it reads */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';

@@ -136,7 +136,7 @@ export class SocketHub {
 	}
 
 	private command(conn: Connection, frame: Record<string, unknown>, context: unknown): void {
-		const { rt, dispatcher } = this.deps;
+		const { dispatcher } = this.deps;
 		const stray = Object.keys(frame).find((k) => !COMMAND_KEYS.has(k));
 		const outcome = stray
 			? ({ ok: false, status: 400, text: `frame.${stray.slice(0, 60)} is not a known field; a command holds type, params and context` } satisfies SendOutcome)
