@@ -1,4 +1,5 @@
 /** Test helpers for the companion: loopback only, every server on an ephemeral port. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- frames and bodies are parsed JSON of any shape; each test asserts the fields it reads */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /** SongState (both song widgets and the songs page) as the browser compiles it. */
 import { describe, expect, it } from 'vitest';
-import { SONG_VARIABLES, type Envelope } from '$lib/protocol';
+import { SONG_VARIABLES } from '$lib/protocol';
 import { ClientError } from '$lib/client/errors';
 import type { ReadOnlyView, VariableRead } from '$lib/client/read-only-view';
 import { songVariableNames } from '$lib/client/songs';

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TEXT_LIMITS, SONG_VARIABLES, parseAlertEvent, parseChatEvent, parseCommandEvent, type AlertLine, type Envelope } from '$lib/protocol';
-import { Listeners } from '$lib/client/listeners';
-import { ClientError } from '$lib/client/errors';
-import type { ReadOnlyView, VariableRead } from '$lib/client/read-only-view';
+import { EVENT_TEXT_LIMITS, SONG_VARIABLES, parseAlertEvent, parseChatEvent, parseCommandEvent, type AlertLine } from '$lib/protocol';
 import { numberOf, safeImageUrl } from '$lib/client/values';
 import { displayValue, formatDuration } from '$lib/widgets/format';
 import { alertShown, describeAlert } from '$lib/widgets/events/describe';

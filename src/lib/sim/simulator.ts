@@ -18,7 +18,7 @@ import { Runtime } from './runtime';
 import { SocketHub } from './socket';
 import { tickStreamVariables } from './stream-variables';
 import { SimState } from './state';
-import type { Envelope, InjectedFailure, LoggedRequest, MaybePromise, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+import type { Envelope, InjectedFailure, LoggedRequest, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 
 export type { Envelope, InjectedFailure, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
 

@@ -4,7 +4,6 @@
  * from a fresh page), an https page offered a fix, accessibility at 360 px, and no token in the console.
  */
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

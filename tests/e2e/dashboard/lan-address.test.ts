@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startCompanion, type Companion } from '../../../src/server/companion';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { BUILD_DIR, launchBrowser, watchPage } from '../harness';
