@@ -12,21 +12,17 @@ export const rawText = (what = 'text') =>
 		v.check((s) => s.trim().length > 0, `is required (${what})`)
 	);
 
+/** The two bounds of a range, with one message naming both (and the unit). */
+const range = (min: number, max: number, unit: string) => {
+	const message = `must be between ${min} and ${max}${unit ? ' ' + unit : ''}`;
+	return [v.minValue<number, number, string>(min, message), v.maxValue<number, number, string>(max, message)] as const;
+};
+
 export const int = (min: number, max: number, unit = '') =>
-	v.pipe(
-		v.number('must be a number'),
-		v.integer('must be a whole number'),
-		v.minValue(min, `must be between ${min} and ${max}${unit ? ' ' + unit : ''}`),
-		v.maxValue(max, `must be between ${min} and ${max}${unit ? ' ' + unit : ''}`)
-	);
+	v.pipe(v.number('must be a number'), v.integer('must be a whole number'), ...range(min, max, unit));
 
 export const num = (min: number, max: number, unit = '') =>
-	v.pipe(
-		v.number('must be a number'),
-		v.finite('must be a finite number'),
-		v.minValue(min, `must be between ${min} and ${max}${unit ? ' ' + unit : ''}`),
-		v.maxValue(max, `must be between ${min} and ${max}${unit ? ' ' + unit : ''}`)
-	);
+	v.pipe(v.number('must be a number'), v.finite('must be a finite number'), ...range(min, max, unit));
 
 export const nonNegativeInt = (unit = '') =>
 	v.pipe(

@@ -77,21 +77,20 @@ const trackId = (song: SongItem) => hashOf(`${song.artist}/${song.title}`).toStr
 function syncMusicPlayerVariables(rt: Runtime, np: SongItem | null, queue: SongItem[]): void {
 	const set = (name: string, value: unknown) => rt.setVariable(name, value);
 	const next = queue[0];
-	set(MP.song, np?.title ?? '');
-	set(MP.artist, np?.artist ?? '');
-	set(MP.image, np?.image ?? '');
+	// The same six variables for the track playing and the next one.
+	const setTrack = (song: SongItem | null | undefined, [title, artist, image, id, url, uri]: readonly [string, string, string, string, string, string]) => {
+		set(title, song?.title ?? '');
+		set(artist, song?.artist ?? '');
+		set(image, song?.image ?? '');
+		set(id, song ? trackId(song) : '');
+		set(url, song?.url ?? '');
+		set(uri, song ? `music_player:track:${trackId(song)}` : '');
+	};
+	setTrack(np, [MP.song, MP.artist, MP.image, MP.id, MP.url, MP.uri]);
 	set(MP.album, np?.album ?? '');
-	set(MP.id, np ? trackId(np) : '');
-	set(MP.url, np?.url ?? '');
-	set(MP.uri, np ? `music_player:track:${trackId(np)}` : '');
 	set(MP.duration, np?.duration ?? 0);
 	set(MP.queue, queue.map((song) => ({ name: song.title, artist: song.artist, image: song.image, uri: `music_player:track:${trackId(song)}`, url: song.url })));
-	set(MP.nextSong, next?.title ?? '');
-	set(MP.nextArtist, next?.artist ?? '');
-	set(MP.nextImage, next?.image ?? '');
-	set(MP.nextId, next ? trackId(next) : '');
-	set(MP.nextUrl, next?.url ?? '');
-	set(MP.nextUri, next ? `music_player:track:${trackId(next)}` : '');
+	setTrack(next, [MP.nextSong, MP.nextArtist, MP.nextImage, MP.nextId, MP.nextUrl, MP.nextUri]);
 }
 
 function add(rt: Runtime, query: string, requester: string): string | undefined {
