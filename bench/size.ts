@@ -1,7 +1,7 @@
 /**
  * Size of the built app, gzipped, and how much of it the deck runs.
  *
- * The dashboard is built twice (kit-pages.js): build/index.html loads split chunks from build/_app/
+ * The dashboard is built twice (build-tools/kit-pages.js): build/index.html loads split chunks from build/_app/
  * over http, and build/standalone.html is the whole app in one file, for file://. What the deck
  * actually fetches on a first load over http is measured in the browser (`measureFirstLoad`). The
  * rest is read from the standalone page, where every route is inlined. What the deck runs, by part, is
@@ -79,7 +79,7 @@ export async function buildIfMissing(): Promise<boolean> {
 	const vite = join(PROJECT_DIR, 'node_modules', '.bin', 'vite');
 	await run(vite, ['build', '--logLevel', 'warn'], PROJECT_DIR);
 	await run(vite, ['build', '--mode', 'standalone', '--logLevel', 'warn'], PROJECT_DIR);
-	await run(vite, ['build', '-c', 'vite.widgets.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
+	await run(vite, ['build', '-c', 'build-tools/widget-page.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
 	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE)) throw new Error('the build did not produce build/index.html, build/standalone.html and build/widget.html');
 	return true;
 }
@@ -150,7 +150,7 @@ async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
 	// A copy, so the project's own build/ and .svelte-kit/ (used by other builds and tests) stay untouched.
 	const dir = mkdtempSync(join(tmpdir(), 'bench-graph-'));
 	try {
-		for (const path of ['src', 'static', 'svelte.config.js', 'kit-pages.js', 'tsconfig.json', 'package.json'])
+		for (const path of ['src', 'static', 'svelte.config.js', 'build-tools', 'tsconfig.json', 'package.json'])
 			if (existsSync(join(PROJECT_DIR, path))) cpSync(join(PROJECT_DIR, path), join(dir, path), { recursive: true });
 		symlinkSync(join(PROJECT_DIR, 'node_modules'), join(dir, 'node_modules'));
 		const graphFile = join(dir, 'module-graph.json');

@@ -1,4 +1,6 @@
 /**
+ * Why: SvelteKit writes absolute addresses into a hash-routed page, and no page that runs from file://.
+ *
  * The dashboard's two pages from the one SvelteKit app (svelte.config.js, `npm run build`):
  *
  * - `build/index.html` (`vite build`): split chunks in `build/_app/`, so a phone first fetches only

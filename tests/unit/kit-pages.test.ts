@@ -1,7 +1,7 @@
-/** The split index.html's finishing touches (kit-pages.js): relative addresses, file:// redirect, the policy's hash. */
+/** The split index.html's finishing touches (build-tools/kit-pages.js): relative addresses, file:// redirect, the policy's hash. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { splitPage, STANDALONE_PAGE } from '../../kit-pages.js';
+import { splitPage, STANDALONE_PAGE } from '../../build-tools/kit-pages.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const BOOT = `
