@@ -1,5 +1,5 @@
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
-import { splitAdapter, standaloneAdapter } from './kit-pages.js';
+import { splitAdapter, standaloneAdapter } from './build-tools/kit-pages.js';
 
 // `vite build --mode standalone` (vite.config.ts sets this) builds the one-file page for file://.
 const standalone = process.env.STREAM_CONTROL_PAGE === 'standalone';
@@ -10,7 +10,7 @@ const config = {
 	compilerOptions: { runes: true },
 	kit: {
 		// build/index.html loads split chunks over http (from a subpath too); build/standalone.html is
-		// the whole app in one file, for file:// (kit-pages.js).
+		// the whole app in one file, for file:// (build-tools/kit-pages.js).
 		adapter: standalone ? standaloneAdapter('build') : splitAdapter({ pages: 'build' }),
 		router: { type: 'hash' },
 		output: { bundleStrategy: standalone ? 'inline' : 'split' },

@@ -1,17 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
-import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
-import { firstLoadChunk } from './first-load-chunk';
+import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-tools/build-target';
+import { firstLoadChunk } from './build-tools/first-load-chunk';
 
 export default defineConfig(({ mode, command }) => {
-	// svelte.config.js reads it: the one-file page for file:// (kit-pages.js).
+	// svelte.config.js reads it: the one-file page for file:// (build-tools/kit-pages.js).
 	if (mode === 'standalone') process.env.STREAM_CONTROL_PAGE = 'standalone';
 	return {
-		// The split build's first load in one chunk (first-load-chunk.ts).
+		// The split build's first load in one chunk (build-tools/first-load-chunk.ts).
 		plugins: [sveltekit(), firstLoadChunk(import.meta.dirname)],
 		build: { target: BUILD_TARGET },
-		// Tests keep the package's own build; pages get the smaller one (build-target.ts).
+		// Tests keep the package's own build; pages get the smaller one (build-tools/build-target.ts).
 		resolve: command === 'build' ? { alias: [RECONNECTING_WEBSOCKET_SOURCE] } : undefined,
 		test: {
 			testTimeout: 60_000,

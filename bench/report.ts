@@ -45,9 +45,6 @@ export function sizeRows(size: SizeReport): Row[] {
 			: row('Code a widget loads', `the whole app, ${kB(size.wholeGzip)}: build/widget.html is missing`, 'no dashboard-only code, if the build allows', false)
 	];
 	if (size.split) {
-		for (const widget of WIDGET_ROUTES) rows.push(row(`… in index.html, JS that #/widget/${widget} runs`, `≈ ${kB(size.split.neededByWidget[widget])}`, '—', 'info'));
-		rows.push(row('… in index.html, dashboard-only JS (parsed, never run by a widget opened there)', `≈ ${kB(size.split.dashboardOnly)}`, '—', 'info'));
-		rows.push(row('… JS the widgets run, by part', size.split.widgetParts.map(([part, bytes]) => `${part} ≈ ${kB(bytes)}`).join(', '), '—', 'info'));
 		rows.push(
 			row(
 				"… JS the deck (index.html#/) runs before any lazy chunk, by part",
@@ -56,7 +53,7 @@ export function sizeRows(size: SizeReport): Row[] {
 				'info'
 			)
 		);
-	} else rows.push(row('… split into widget and dashboard code', size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)', '—', 'info'));
+	} else rows.push(row('… the deck\'s JS by part', size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)', '—', 'info'));
 	return rows;
 }
 

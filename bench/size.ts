@@ -1,14 +1,14 @@
 /**
- * Size of the built app, gzipped, and how much of it each widget route needs.
+ * Size of the built app, gzipped, and how much of it the deck runs.
  *
- * The dashboard is built twice (kit-pages.js): build/index.html loads split chunks from build/_app/
+ * The dashboard is built twice (build-tools/kit-pages.js): build/index.html loads split chunks from build/_app/
  * over http, and build/standalone.html is the whole app in one file, for file://. What the deck
  * actually fetches on a first load over http is measured in the browser (`measureFirstLoad`). The
- * rest is read from the standalone page, where every route is inlined. How much of it is widget code and how much is
- * dashboard-only is read from the build's module graph: the same build, run again in a temporary copy
- * of the project with a plugin that records each module's rendered code and imports. A widget route
- * needs the client runtime, the root and widget layouts, the error page and its own page, with all they
- * import statically; the rest is there but never run (routes are wrapped in lazy initialisers).
+ * rest is read from the standalone page, where every route is inlined. What the deck runs, by part, is
+ * read from the build's module graph: the same build, run again in a temporary copy of the project
+ * with a plugin that records each module's rendered code and imports. The deck needs the client
+ * runtime, the root and dashboard layouts, the error page and its own page, with all they import
+ * statically. Widgets are measured in build/widget.html, their only page.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -49,12 +49,6 @@ export interface SizeReport {
 }
 
 export interface SplitReport {
-	/** Estimated gzipped JS each widget route needs (of scriptGzip). */
-	neededByWidget: Record<WidgetId, number>;
-	/** Estimated gzipped JS no widget route needs. */
-	dashboardOnly: number;
-	/** The JS any widget route runs, by part (largest first), estimated gzipped. */
-	widgetParts: [string, number][];
 	/** The JS the deck (index.html#/) runs before any lazy chunk, in all and by part, estimated gzipped. */
 	deck: number;
 	deckParts: [string, number][];
@@ -73,9 +67,9 @@ const PARTS: [string, RegExp][] = [
 	['protocol (schemas, catalog)', /\/src\/lib\/protocol\//],
 	['client', /\/src\/lib\/client\//],
 	// The deck: its model and inputs, and its page (the files at the top of (app)/ but the layout).
-	['deck', /\/src\/lib\/app\/deck\/|\/src\/deck-entry\/|\/src\/routes\/\(app\)\/(?!\+layout)[^/]+$/],
+	['deck', /\/src\/lib\/app\/deck\/|\/src\/routes\/\(app\)\/(?!\+layout)[^/]+$/],
 	['other dashboard code (lib/app, lib/ui, the layout)', /\/src\/lib\/(app|ui)\/|\/src\/routes\/\(app\)\//],
-	['widgets', /\/src\/(lib\/widgets|routes\/widget)\//]
+	['widgets', /\/src\/lib\/widgets\//]
 ];
 const partOf = (id: string) => PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
 
@@ -85,7 +79,7 @@ export async function buildIfMissing(): Promise<boolean> {
 	const vite = join(PROJECT_DIR, 'node_modules', '.bin', 'vite');
 	await run(vite, ['build', '--logLevel', 'warn'], PROJECT_DIR);
 	await run(vite, ['build', '--mode', 'standalone', '--logLevel', 'warn'], PROJECT_DIR);
-	await run(vite, ['build', '-c', 'vite.widgets.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
+	await run(vite, ['build', '-c', 'build-tools/widget-page.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
 	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE)) throw new Error('the build did not produce build/index.html, build/standalone.html and build/widget.html');
 	return true;
 }
@@ -156,7 +150,7 @@ async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
 	// A copy, so the project's own build/ and .svelte-kit/ (used by other builds and tests) stay untouched.
 	const dir = mkdtempSync(join(tmpdir(), 'bench-graph-'));
 	try {
-		for (const path of ['src', 'static', 'svelte.config.js', 'kit-pages.js', 'tsconfig.json', 'package.json'])
+		for (const path of ['src', 'static', 'svelte.config.js', 'build-tools', 'tsconfig.json', 'package.json'])
 			if (existsSync(join(PROJECT_DIR, path))) cpSync(join(PROJECT_DIR, path), join(dir, path), { recursive: true });
 		symlinkSync(join(PROJECT_DIR, 'node_modules'), join(dir, 'node_modules'));
 		const graphFile = join(dir, 'module-graph.json');
@@ -192,7 +186,7 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 		if (!node) throw new Error(`no route node imports ${component}`);
 		return node;
 	};
-	const shell = [...entries, nodeOf(/\/src\/routes\/\+layout\.svelte$/), nodeOf(/error\.svelte$/), nodeOf(/\/src\/routes\/widget\/\+layout\.svelte$/)];
+	const kit = [...entries, nodeOf(/\/src\/routes\/\+layout\.svelte$/), nodeOf(/error\.svelte$/)];
 	// Rendered module code is not minified (the chunk is, afterwards): minify each group the same way
 	// and scale by the real script's gzipped size, so the parts are comparable with it.
 	const gzipOf = (group: Iterable<string>) => {
@@ -200,30 +194,14 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 		return gzipBytes(minifySync('group.js', code, { module: false, compress: true, mangle: true }).code);
 	};
 	const scale = scriptGzip / gzipOf(ids);
-	const neededByWidget = {} as Record<WidgetId, number>;
-	const anyWidget = new Set<string>();
-	for (const widget of WIDGET_ROUTES) {
-		const needed = reachable([...shell, nodeOf(new RegExp(`/src/routes/widget/${widget}/\\+page\\.svelte$`))]);
-		for (const id of needed) anyWidget.add(id);
-		neededByWidget[widget] = gzipOf(needed) * scale;
-	}
 	const parts = (group: Iterable<string>) => {
 		const byPart = new Map<string, string[]>();
 		for (const id of group) byPart.set(partOf(id), [...(byPart.get(partOf(id)) ?? []), id]);
 		return [...byPart].map(([part, ids]): [string, number] => [part, gzipOf(ids) * scale]).sort((a, b) => b[1] - a[1]);
 	};
-	// The deck is the dashboard's home page, opened without SvelteKit (src/deck-entry, in the split build
-	// only): the (app) layout and its page, static imports only (the entry's few lines aside).
-	const component = (pattern: RegExp) => {
-		const id = ids.find((i) => pattern.test(i));
-		if (!id) throw new Error(`no module matches ${pattern}`);
-		return id;
-	};
-	const deck = reachable([component(/\/src\/routes\/\(app\)\/\+layout\.svelte$/), component(/\/src\/routes\/\(app\)\/\+page\.svelte$/)]);
+	// The deck is the dashboard's home page: the (app) layout and its page, static imports only.
+	const deck = reachable([...kit, nodeOf(/\/src\/routes\/\(app\)\/\+layout\.svelte$/), nodeOf(/\/src\/routes\/\(app\)\/\+page\.svelte$/)]);
 	return {
-		neededByWidget,
-		dashboardOnly: gzipOf(ids.filter((id) => !anyWidget.has(id))) * scale,
-		widgetParts: parts(anyWidget),
 		deck: gzipOf(deck) * scale,
 		deckParts: parts(deck),
 		modules: ids.length

@@ -4,17 +4,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** What the build reads besides src/ and static/: a change to any of them makes the build stale. */
-export const BUILD_INPUT_FILES = [
-	'svelte.config.js',
-	'kit-pages.js',
-	'vite.config.ts',
-	'vite.widgets.config.ts',
-	'vite.widget-demo.config.ts',
-	'vite-inline-html.ts',
-	'build-target.ts',
-	'package-lock.json'
-] as const;
+/** What the build reads besides src/, static/ and build-tools/: a change to any of them makes the build stale. */
+export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'package-lock.json'] as const;
 
 function newestMtime(dir: string): number {
 	let newest = 0;
@@ -49,8 +40,8 @@ export const BUILT_PAGES = ['index.html', 'standalone.html', 'widget.html', 'wid
 const BUILD_STEPS = [
 	['build'],
 	['build', '--mode', 'standalone'],
-	['build', '-c', 'vite.widgets.config.ts'],
-	['build', '-c', 'vite.widget-demo.config.ts']
+	['build', '-c', 'build-tools/widget-page.config.ts'],
+	['build', '-c', 'build-tools/widget-demo.config.ts']
 ] as const;
 
 export function buildIsStale(projectDir: string, buildDir: string): boolean {
@@ -63,6 +54,7 @@ export function buildIsStale(projectDir: string, buildDir: string): boolean {
 	const sources = Math.max(
 		newestMtime(join(projectDir, 'src')),
 		newestMtime(join(projectDir, 'static')),
+		newestMtime(join(projectDir, 'build-tools')),
 		...BUILD_INPUT_FILES.map((file) => mtimeOf(join(projectDir, file)))
 	);
 	return sources > built;

@@ -1,6 +1,6 @@
 /**
  * Demo mode for the widget-only page: the in-page simulator is a separate classic script,
- * build/widget-demo.js (vite.widget-demo.config.ts), loaded only when a widget asks for `demo`.
+ * build/widget-demo.js (build-tools/widget-demo.config.ts), loaded only when a widget asks for `demo`.
  * A classic script rather than `import()`: module scripts from file:// are blocked (opaque origin),
  * classic ones load, and the page's policy allows them as 'self'.
  */

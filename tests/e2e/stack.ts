@@ -21,7 +21,8 @@ export interface Stack {
 	browser: Browser;
 	/**
 	 * Opens a route at a phone viewport, connected to the simulator; records console lines and errors.
-	 * `entry` is the page of the build: '' for the app (index.html), 'widget.html' for the widget-only page.
+	 * `entry` is the page of the build: '' for the app (index.html), 'widget.html' for the widget-only page
+	 * (the default for a widget's route).
 	 * Pages prefer reduced motion unless `motion: 'full'` asks for animations.
 	 */
 	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<OpenPage>;
@@ -63,7 +64,7 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 			const context = await browser.newContext({ viewport, reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce' });
 			const page = await context.newPage();
 			const watched = watchPage(page);
-			await page.goto(appUrl(site.url + (options.entry ?? ''), route, { ...connection(sim), ...params }));
+			await page.goto(appUrl(site.url + (options.entry ?? (route.startsWith('/widget/') ? 'widget.html' : '')), route, { ...connection(sim), ...params }));
 			return { page, ...watched };
 		},
 		sends(filter = (r) => Boolean(r.type) && !READS.has(r.type!)) {

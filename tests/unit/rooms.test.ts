@@ -33,7 +33,6 @@ const RULES: { room: string; may: string[] }[] = [
 	{ room: 'lib/protocol', may: [] },
 	{ room: 'lib/client', may: ['lib/protocol', 'lib/sim', 'lib/demo'] },
 	{ room: 'lib/widgets', may: ['lib/client', 'lib/protocol'] },
-	{ room: 'routes/widget', may: ['lib/client', 'lib/widgets', 'lib/protocol'] },
 	// widget-entry/demo.ts is widget-demo.js, the in-page simulator fetched only for demo mode.
 	{ room: 'widget-entry', may: ['lib/client', 'lib/widgets', 'lib/protocol', 'lib/demo'] }
 ];

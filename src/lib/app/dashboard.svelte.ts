@@ -1,21 +1,18 @@
 /**
  * The dashboard: the open connection, its state for the UI, the event feed and the share scope.
- * Switching settings (connect page) closes the old dashboard object and opens a new one.
+ * Switching settings (connect page) closes the old dashboard object and opens a new one (AppHost,
+ * app-host.svelte.ts).
  */
 import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
-import { DEFAULT_HOST, DEFAULT_PORT, checkSend } from '$lib/protocol';
-import { DEMO_TOKEN, connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
-import { RememberedSettings } from '$lib/client/remembered-settings';
-import { canConnectTo } from '$lib/client/connection-lock';
+import { checkSend } from '$lib/protocol';
+import type { ConnectionSettings } from '$lib/client/settings';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { SetupCache } from '$lib/client/setup-cache';
-import { demoAvailable } from '$lib/client/demo';
 import type { SendType } from '$lib/protocol';
 import { STATUS_TEXT } from '$lib/client/status-text';
 import { ShareScope } from './share-scope.svelte';
-import { loadAppDemo } from '$lib/client/demo-loader';
 
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 
@@ -81,160 +78,6 @@ export class Dashboard {
 	}
 }
 
-export class AppHost {
-	current = $state.raw<Dashboard | undefined>();
-	/** Why the page URL's settings could not be used, if it carried any. */
-	urlIssue = $state.raw<SettingsIssue | undefined>();
-	/** The token was read from the address, remembered, and taken out of the address bar. */
-	urlCleaned = $state(false);
-	/** Demo mode's simulator is on its way (a chunk of its own); the demo dashboard opens when it is in. */
-	demoLoading = $state(false);
-	/** Why demo mode could not start, if it could not. */
-	demoError = $state<string | undefined>();
-	readonly #store = new RememberedSettings();
-	/** Counts connects and disconnects: a demo that finishes loading after a newer one opens nothing. */
-	#generation = 0;
-
-	/** Settings from the page URL first, else the last ones remembered on this device. */
-	initial(): ConnectionSettings | undefined {
-		const fromUrl = parseConnectionSettings();
-		if (fromUrl.ok) return fromUrl.settings;
-		if (fromUrl.error.field !== 'token') this.urlIssue = fromUrl.error;
-		if (demoKept()) return { token: DEMO_TOKEN, host: DEFAULT_HOST, port: DEFAULT_PORT, secure: false, demo: true };
-		const stored = this.#store.load();
-		return stored && usableHere(stored) ? stored : undefined;
-	}
-
-	connect(settings: ConnectionSettings, remember = true): void {
-		keepDemo(settings.demo);
-		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
-		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
-		const generation = ++this.#generation;
-		this.demoError = undefined;
-		if (settings.demo && !demoAvailable()) {
-			this.demoLoading = true;
-			loadAppDemo().then(
-				() => {
-					if (generation !== this.#generation) return;
-					this.demoLoading = false;
-					this.#open(settings, remember);
-				},
-				(error: Error) => {
-					if (generation !== this.#generation) return;
-					this.demoLoading = false;
-					this.demoError = error.message;
-				}
-			);
-			return;
-		}
-		this.demoLoading = false;
-		this.#open(settings, remember);
-	}
-
-	#open(settings: ConnectionSettings, remember: boolean): void {
-		this.current?.close();
-		this.current = new Dashboard(settings);
-		if (remember && !settings.demo) this.#store.save(settings);
-		if (remember && !settings.demo) this.#cleanAddress(settings);
-	}
-
-	/**
-	 * A token that came in the address (a pairing QR, a share link) leaves the address bar once it is
-	 * remembered on the device, so it does not sit in history, screenshots or a shared screen.
-	 */
-	#cleanAddress(settings: ConnectionSettings): void {
-		// Pages the companion serves: where pairing QR codes and share links point (a widget's or a static host's address is left alone).
-		if (!isCompanionPage()) return;
-		const fromUrl = parseConnectionSettings();
-		if (!fromUrl.ok || fromUrl.settings.token !== settings.token || !sameSettings(this.#store.load(), settings)) return;
-		history.replaceState(history.state, '', withoutConnection(location.href));
-		this.urlCleaned = true;
-	}
-
-	disconnect(forget = false): void {
-		this.#generation++;
-		this.demoLoading = false;
-		this.current?.close();
-		this.current = undefined;
-		keepDemo(false);
-		if (forget) this.#store.clear();
-	}
-
-	remembered(): ConnectionSettings | undefined {
-		return this.#store.load();
-	}
-
-	/**
-	 * Loads the page again with these settings. They are remembered on the device and the address
-	 * loses its own connection params, so the reloaded page starts from them and the token stays out
-	 * of the address bar; where nothing can be stored, the settings travel in the fragment instead.
-	 */
-	#reloadWith(settings: ConnectionSettings, remember: boolean): void {
-		const stored = remember && this.#store.save(settings) && sameSettings(this.#store.load(), settings);
-		const here = location.href;
-		const route = /^#([^?]*)/.exec(location.hash)?.[1] || '/';
-		const target = stored ? withoutConnection(here) : connectionUrl(settings, { base: here, route, extra: new URLSearchParams(location.hash.split('?')[1] ?? '') });
-		this.current?.close();
-		this.current = undefined;
-		history.replaceState(history.state, '', target);
-		location.reload();
-	}
-}
-
-/** A host connected with the page's settings: the address's, else the ones kept on the device. */
-export function openHost(): AppHost {
-	const host = new AppHost();
-	const initial = host.initial();
-	if (initial) host.connect(initial);
-	return host;
-}
-
-/**
- * The deck's first load runs without SvelteKit (src/deck-entry). When the first other page starts
- * SvelteKit, the deck passes its host on here and SvelteKit's layout takes it, so the connection and
- * everything read on it carry over rather than open a second time.
- */
-let passed: AppHost | undefined;
-export function passHost(host: AppHost): void {
-	passed = host;
-}
-export function takeHost(): AppHost | undefined {
-	const host = passed;
-	passed = undefined;
-	return host;
-}
-
-/** The demo survives a reload of its tab (session storage), without replacing the remembered connection. */
-const DEMO_KEY = 'stream-control:demo';
-function keepDemo(on: boolean): void {
-	try {
-		if (on) sessionStorage.setItem(DEMO_KEY, '1');
-		else sessionStorage.removeItem(DEMO_KEY);
-	} catch {
-		// Without storage the demo ends with the page.
-	}
-}
-function demoKept(): boolean {
-	try {
-		return sessionStorage.getItem(DEMO_KEY) === '1';
-	} catch {
-		return false;
-	}
-}
-
-/** Remembered settings this page may use: a page served by the companion can reach only that server (its policy says so). */
-function usableHere(settings: ConnectionSettings): boolean {
-	if (settings.demo) return true;
-	const params = new URLSearchParams({ token: settings.token, host: settings.host, port: String(settings.port), secure: settings.secure ? '1' : '0' });
-	return settingsFromParams(params, location, isCompanionPage()).ok;
-}
-
-function sameSettings(a: ConnectionSettings | undefined, b: ConnectionSettings): boolean {
-	return a !== undefined && a.token === b.token && a.host === b.host && a.port === b.port && a.secure === b.secure && a.demo === b.demo;
-}
-
-/** The host (which dashboard is open), for the layout and the connect page. */
-export const [useAppHost, provideAppHost] = createContext<AppHost>();
 /**
  * The open dashboard, for every page and control under it. The layout provides it (DashboardScope)
  * around the pages, re-created with each connection, so pages never see a closed one.

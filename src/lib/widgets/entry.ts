@@ -1,7 +1,7 @@
 /**
- * Where widgets live. Each has a hash route, `#/widget/<id>`, in both pages of the build: index.html
- * (the SvelteKit app, src/routes/widget/*) and widget.html, the widget-only page that loads no
- * dashboard code (src/widget-entry). Links to widgets point at widget.html.
+ * Where widgets live: widget.html, the widget-only page that loads no dashboard code (src/widget-entry),
+ * at a hash route per widget, `#/widget/<id>`. index.html sends old `#/widget/…` addresses there
+ * (src/hooks.client.ts).
  */
 import { widgetById } from './definitions';
 

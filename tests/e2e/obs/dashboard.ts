@@ -44,7 +44,7 @@ export function dashboardSuite(version: EngineVersion): void {
 			// In main: on a phone the menu's More button also names the page shown (Connect).
 			await press(page, { selector: 'main button', name: 'Connect' });
 			await waitForElement(page, { selector: '[data-status="open"]' }, 15_000);
-			// index.html's loading line (kit-pages.js) is gone once the dashboard mounted, in this engine too.
+			// index.html's loading line (src/app.html) is gone once the dashboard mounted, in this engine too.
 			expect(await page.evaluate(() => document.getElementById('boot'))).toBeNull();
 			expect(stack.sim.sim.clients.length).toBeGreaterThan(0);
 			expect(errors).toEqual([]);

@@ -11,10 +11,10 @@ export const WIDGET_PAGES: readonly { route: string; params: Record<string, stri
 ];
 
 /**
- * The two pages of the build a widget runs in, as a file name beside the site's root: the app
- * ('', index.html#/widget/…) and the widget-only page (widget.html#/widget/…, what the builder links to).
+ * The page of the build a widget runs in, as a file name beside the site's root: widget.html#/widget/…,
+ * what the builder links to (index.html#/widget/… only sends old addresses there).
  */
-export const WIDGET_ENTRIES: readonly string[] = ['', 'widget.html'];
+export const WIDGET_ENTRIES: readonly string[] = ['widget.html'];
 
 /** A label for an entry in test names. */
 export const entryLabel = (entry: string) => entry || 'index.html';

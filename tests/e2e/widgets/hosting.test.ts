@@ -72,7 +72,7 @@ describe('widgets only read', () => {
 });
 
 describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
-	const pageFile = entry || 'index.html';
+	const pageFile = entry;
 
 	// One test per widget, so each gets the whole timeout on a loaded machine.
 	it.each(WIDGETS.map((w) => [w.route, w] as const))('%s is transparent, has no scrollbars and carries no dashboard styles', async (_, w) => {
@@ -89,40 +89,6 @@ describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 		}));
 		expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
 	}, 45_000);
-
-	// index.html's widget layout relies on :has() with a class fallback; widget.html uses neither.
-	it.runIf(entry === '')('stays transparent and margin-free without :has() (Chromium before 105 drops those rules), and the dashboard gets its page back', async () => {
-		const page = await newPage();
-		await page.goto(appUrl(stack.site.url, '/widget/counter', { ...connection(stack.sim), name: 'wins' }));
-		await waitForText(page, /^\d+$/);
-		// What an older browser does at parse time: every rule whose selector uses :has() is gone.
-		const dropped = await page.evaluate(() => {
-			let count = 0;
-			const prune = (list: CSSRuleList, remove: (i: number) => void) => {
-				for (let i = list.length - 1; i >= 0; i--) {
-					const rule = list[i]!;
-					if (rule instanceof CSSStyleRule && rule.selectorText.includes(':has(')) {
-						remove(i);
-						count++;
-					} else if (rule instanceof CSSGroupingRule) prune(rule.cssRules, (j) => rule.deleteRule(j));
-				}
-			};
-			for (const sheet of document.styleSheets) prune(sheet.cssRules, (i) => sheet.deleteRule(i));
-			return count;
-		});
-		expect(dropped).toBeGreaterThan(0);
-		const style = () =>
-			page.evaluate(() => {
-				const [html, body] = [getComputedStyle(document.documentElement), getComputedStyle(document.body)];
-				return { html: [html.backgroundColor, html.overflow], body: [body.backgroundColor, body.margin, body.overflow] };
-			});
-		expect(await style()).toEqual({ html: ['rgba(0, 0, 0, 0)', 'hidden'], body: ['rgba(0, 0, 0, 0)', '0px', 'hidden'] });
-		// Leaving the widget routes (same page, as the hash router does) gives the page back its scrolling.
-		await page.evaluate(() => (location.hash = '#/'));
-		await page.locator('.dash').first().waitFor();
-		expect(await page.evaluate(() => document.documentElement.classList.contains('widget-page'))).toBe(false);
-		expect((await style()).body[2]).not.toBe('hidden');
-	});
 
 	it(`every widget loads from a local file (file://…/${pageFile}#/widget/…)`, async () => {
 		const file = pathToFileURL(resolve(BUILD_DIR, pageFile)).href;
@@ -151,8 +117,8 @@ describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 			await page.locator('.widget li').first().waitFor({ timeout: 15_000 });
 			expect(await page.locator('.debug').getAttribute('data-status')).toBe('open');
 			expect(watched.errors).toEqual([]);
-			// widget.html fetches its simulator as widget-demo.js; index.html as a chunk of its own.
-			expect(loaded.includes('widget-demo.js')).toBe(entry === 'widget.html');
+			// widget.html fetches its simulator as widget-demo.js, only for demo mode.
+			expect(loaded).toContain('widget-demo.js');
 		}
 	}, 45_000);
 
@@ -255,4 +221,22 @@ describe('unattended', () => {
 		expect(consoleLines).toEqual([]);
 		expect(errors).toEqual([]);
 	});
+});
+
+describe('an old widget address (index.html#/widget/…, from before widget.html)', () => {
+	it('lands on widget.html with its fragment intact, over http and from a local file', async () => {
+		const fragment = '#' + appUrl('http://127.0.0.1/', '/widget/counter', { ...connection(stack.sim), name: 'wins', debug: 1 }).split('#')[1];
+		const indexFile = pathToFileURL(resolve(BUILD_DIR, 'index.html')).href;
+		for (const [old, landing] of [
+			[`${stack.site.url}index.html${fragment}`, `${stack.site.url}widget.html${fragment}`],
+			[`${stack.site.url}${fragment}`, `${stack.site.url}widget.html${fragment}`],
+			[`${indexFile}${fragment}`, `${pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href}${fragment}`]
+		]) {
+			const page = await newPage();
+			await page.goto(old!);
+			await page.waitForURL(landing!);
+			await page.locator('.debug[data-status="open"]').waitFor();
+			await waitForText(page, /^\d+$/);
+		}
+	}, 60_000);
 });

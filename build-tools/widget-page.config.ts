@@ -1,14 +1,16 @@
 /**
+ * Why: widgets run in OBS without SvelteKit or dashboard code, so they get their own small Vite build.
+ *
  * The widget-only page, build/widget.html: the five widgets without the dashboard or the SvelteKit
  * runtime, for browser sources (`widget.html#/widget/counter?token=…`). Built after the app
  * (`npm run build`), into the same folder, as one self-contained file with the app's
- * Content-Security-Policy (vite-inline-html.ts).
+ * Content-Security-Policy (inline-html.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
-import svelteConfig from './svelte.config.js';
-import { inlineSingleFile } from './vite-inline-html';
+import svelteConfig from '../svelte.config.js';
+import { inlineSingleFile } from './inline-html';
 import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -16,26 +18,26 @@ const directives = svelteConfig.kit?.csp?.directives;
 if (!directives) throw new Error('svelte.config.js has no kit.csp.directives for the widget page to share');
 
 export default defineConfig({
-	root: here('./src/widget-entry'),
+	root: here('../src/widget-entry'),
 	base: './',
 	publicDir: false,
-	plugins: [svelte({ configFile: here('./svelte.config.js') }), inlineSingleFile({ directives: directives as Record<string, string[]> })],
+	plugins: [svelte({ configFile: here('../svelte.config.js') }), inlineSingleFile({ directives: directives as Record<string, string[]> })],
 	resolve: {
 		alias: [
-			{ find: '$lib', replacement: here('./src/lib') },
+			{ find: '$lib', replacement: here('../src/lib') },
 			RECONNECTING_WEBSOCKET_SOURCE
 		]
 	},
 	build: {
 		target: BUILD_TARGET,
-		outDir: here('./build'),
+		outDir: here('../build'),
 		// The app's build (index.html) is already there.
 		emptyOutDir: false,
 		cssCodeSplit: false,
 		modulePreload: false,
 		assetsInlineLimit: Number.POSITIVE_INFINITY,
 		rolldownOptions: {
-			input: here('./src/widget-entry/widget.html'),
+			input: here('../src/widget-entry/widget.html'),
 			// One script: a dynamic import becomes a lazy initialiser inside it.
 			output: { codeSplitting: false }
 		}

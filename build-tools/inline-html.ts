@@ -1,4 +1,6 @@
 /**
+ * Why: a browser source may open widget.html from a file, where only one self-contained page works.
+ *
  * A small Vite plugin that makes a built HTML page self-contained, like SvelteKit's 'inline' bundle
  * strategy does for index.html: one file that loads over http, from a subpath and from file://.
  *

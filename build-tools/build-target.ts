@@ -1,3 +1,4 @@
+/** Why: the pages must run in Chromium 103 (OBS 28–30), and every build targets the same browsers. */
 import { createRequire } from 'node:module';
 
 /**

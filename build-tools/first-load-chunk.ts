@@ -1,0 +1,58 @@
+/**
+ * Why: a phone's first load of the deck in one file gzips smaller than in thirty.
+ *
+ * The deck's first load in as few files as can be: every module a cold `index.html#/` runs before any
+ * lazy chunk (SvelteKit's client entries, the root and dashboard layouts, the error page and the deck
+ * page, with all they import statically) goes in one chunk, so it is fetched at once and gzipped as one
+ * (35 files each gzipped came to 8 kB more than the same code in one file). Other pages stay split and
+ * load on demand; what they share with the deck they take from this chunk. Public means only: the
+ * bundle's entries as the plugin API reports them, our own route files, rolldown's `codeSplitting`.
+ * (buildEnd runs before the chunks are made, so the roots are known when rolldown asks for groups.)
+ */
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+type ModuleInfo = { importedIds: readonly string[] } | null;
+type Context = { getModuleInfo(id: string): ModuleInfo };
+
+/** The routes a cold `#/` renders, besides the bundle's entries. */
+const ROUTES = ['src/routes/+layout.svelte', 'src/routes/+error.svelte', 'src/routes/(app)/+layout.svelte', 'src/routes/(app)/+page.svelte'];
+
+/** Everything the roots import statically. */
+function reachable(ctx: Context, roots: Iterable<string>): Set<string> {
+	const seen = new Set<string>();
+	const stack = [...roots];
+	while (stack.length) {
+		const id = stack.pop()!;
+		if (seen.has(id)) continue;
+		const info = ctx.getModuleInfo(id);
+		if (!info) continue;
+		seen.add(id);
+		stack.push(...info.importedIds);
+	}
+	return seen;
+}
+
+/** The plugin: the client build of index.html only (SvelteKit's server build and the one-file page keep their chunks). */
+export function firstLoadChunk(project: string): Plugin {
+	const roots = new Set(ROUTES.map((route) => resolve(project, route)));
+	const routes = resolve(project, 'src/routes') + '/';
+	let firstLoad: Set<string> | undefined;
+	const group = (id: string, ctx: Context) => ((firstLoad ??= reachable(ctx, roots)).has(id) ? 'deck' : null);
+	return {
+		name: 'first-load-chunk',
+		apply: (_config, env) => env.command === 'build' && env.mode !== 'standalone',
+		configEnvironment(name) {
+			if (name === 'client') return { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: group }] } } } } };
+		},
+		buildEnd() {
+			if (this.environment.name !== 'client') return;
+			// The client build's entries that are not a route's node (every node is an entry too, and imports
+			// its route's file): SvelteKit's start and app modules, whatever their paths.
+			for (const id of this.getModuleIds()) {
+				const info = this.getModuleInfo(id);
+				if (info?.isEntry && !info.importedIds.some((imported) => imported.startsWith(routes))) roots.add(id);
+			}
+		}
+	};
+}
