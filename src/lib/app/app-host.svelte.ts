@@ -12,15 +12,31 @@ import { loadAppDemo } from '$lib/client/demo-loader';
 import { Dashboard } from './dashboard.svelte';
 
 export class AppHost {
-	current = $state.raw<Dashboard | undefined>();
+	#current = $state.raw<Dashboard | undefined>();
+	#urlIssue = $state.raw<SettingsIssue | undefined>();
+	#urlCleaned = $state(false);
+	#demoLoading = $state(false);
+	#demoError = $state<string | undefined>();
+
+	get current(): Dashboard | undefined {
+		return this.#current;
+	}
 	/** Why the page URL's settings could not be used, if it carried any. */
-	urlIssue = $state.raw<SettingsIssue | undefined>();
+	get urlIssue(): SettingsIssue | undefined {
+		return this.#urlIssue;
+	}
 	/** The token was read from the address, remembered, and taken out of the address bar. */
-	urlCleaned = $state(false);
+	get urlCleaned(): boolean {
+		return this.#urlCleaned;
+	}
 	/** Demo mode's simulator is on its way (a chunk of its own); the demo dashboard opens when it is in. */
-	demoLoading = $state(false);
+	get demoLoading(): boolean {
+		return this.#demoLoading;
+	}
 	/** Why demo mode could not start, if it could not. */
-	demoError = $state<string | undefined>();
+	get demoError(): string | undefined {
+		return this.#demoError;
+	}
 	readonly #store = new RememberedSettings();
 	/** Counts connects and disconnects: a demo that finishes loading after a newer one opens nothing. */
 	#generation = 0;
@@ -29,7 +45,7 @@ export class AppHost {
 	initial(): ConnectionSettings | undefined {
 		const fromUrl = parseConnectionSettings();
 		if (fromUrl.ok) return fromUrl.settings;
-		if (fromUrl.error.field !== 'token') this.urlIssue = fromUrl.error;
+		if (fromUrl.error.field !== 'token') this.#urlIssue = fromUrl.error;
 		if (demoKept()) return { token: DEMO_TOKEN, host: DEFAULT_HOST, port: DEFAULT_PORT, secure: false, demo: true };
 		const stored = this.#store.load();
 		return stored && usableHere(stored) ? stored : undefined;
@@ -40,30 +56,30 @@ export class AppHost {
 		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
 		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
 		const generation = ++this.#generation;
-		this.demoError = undefined;
+		this.#demoError = undefined;
 		if (settings.demo && !demoAvailable()) {
-			this.demoLoading = true;
+			this.#demoLoading = true;
 			loadAppDemo().then(
 				() => {
 					if (generation !== this.#generation) return;
-					this.demoLoading = false;
+					this.#demoLoading = false;
 					this.#open(settings, remember);
 				},
 				(error: Error) => {
 					if (generation !== this.#generation) return;
-					this.demoLoading = false;
-					this.demoError = error.message;
+					this.#demoLoading = false;
+					this.#demoError = error.message;
 				}
 			);
 			return;
 		}
-		this.demoLoading = false;
+		this.#demoLoading = false;
 		this.#open(settings, remember);
 	}
 
 	#open(settings: ConnectionSettings, remember: boolean): void {
-		this.current?.close();
-		this.current = new Dashboard(settings);
+		this.#current?.close();
+		this.#current = new Dashboard(settings);
 		if (remember && !settings.demo) this.#store.save(settings);
 		if (remember && !settings.demo) this.#cleanAddress(settings);
 	}
@@ -78,14 +94,14 @@ export class AppHost {
 		const fromUrl = parseConnectionSettings();
 		if (!fromUrl.ok || fromUrl.settings.token !== settings.token || !sameSettings(this.#store.load(), settings)) return;
 		history.replaceState(history.state, '', withoutConnection(location.href));
-		this.urlCleaned = true;
+		this.#urlCleaned = true;
 	}
 
 	disconnect(forget = false): void {
 		this.#generation++;
-		this.demoLoading = false;
-		this.current?.close();
-		this.current = undefined;
+		this.#demoLoading = false;
+		this.#current?.close();
+		this.#current = undefined;
 		keepDemo(false);
 		if (forget) this.#store.clear();
 	}
@@ -104,8 +120,8 @@ export class AppHost {
 		const here = location.href;
 		const route = /^#([^?]*)/.exec(location.hash)?.[1] || '/';
 		const target = stored ? withoutConnection(here) : connectionUrl(settings, { base: here, route, extra: new URLSearchParams(location.hash.split('?')[1] ?? '') });
-		this.current?.close();
-		this.current = undefined;
+		this.#current?.close();
+		this.#current = undefined;
 		history.replaceState(history.state, '', target);
 		location.reload();
 	}

@@ -26,7 +26,14 @@ export class Dashboard {
 	 * Said at page level when a press named something the setup no longer has: the setup is read
 	 * again, so the control that was pressed may be gone and could not show it itself.
 	 */
-	setupNotice = $state<string | undefined>();
+	#setupNotice = $state<string | undefined>();
+	get setupNotice(): string | undefined {
+		return this.#setupNotice;
+	}
+	/** Says (or, with nothing, clears) why a press found its target gone from the setup. */
+	notice(text?: string): void {
+		this.#setupNotice = text;
+	}
 
 	constructor(settings: ConnectionSettings) {
 		// The last setup read at this address stays on the device, so a reload during an outage still shows the pages.

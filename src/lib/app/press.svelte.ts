@@ -140,12 +140,12 @@ export class Press {
 		const name = typeof params.value === 'string' ? ` “${params.value}”` : '';
 		const what = `${CATALOG[type].label}${name}`;
 		const dashboard = this.#dashboard;
-		dashboard.setupNotice = `${what} is no longer in the setup. Reading the setup again…`;
+		dashboard.notice(`${what} is no longer in the setup. Reading the setup again…`);
 		try {
 			await dashboard.client.retrieve();
-			dashboard.setupNotice = `${what} is no longer in the setup: the setup was read again and it is gone from the list.`;
+			dashboard.notice(`${what} is no longer in the setup: the setup was read again and it is gone from the list.`);
 		} catch {
-			dashboard.setupNotice = `${what} is no longer in the setup, and reading the setup again failed.`;
+			dashboard.notice(`${what} is no longer in the setup, and reading the setup again failed.`);
 		}
 	}
 }
