@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { AppHost } from '$lib/app/dashboard.svelte';
+import { AppHost } from '$lib/app/app-host.svelte';
 import { simRig, waitFor, type Profile } from '../client/support/sim-rig';
 
 beforeAll(() => {
