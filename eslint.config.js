@@ -20,7 +20,10 @@ export default defineConfig(
 			// typescript-eslint advises against no-undef in TypeScript: svelte-check already finds undefined names.
 			'no-undef': 'off',
 			// A leading underscore marks a name kept on purpose: an each block's unused item, a field dropped by a rest pattern.
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+			],
 			// Svelte 5 trims whitespace at a block's edges: `{' '}` is how a space is kept there, not a useless mustache.
 			'svelte/no-useless-mustaches': 'off',
 			// Flags every Set, Map and URLSearchParams in runes code; here they are local temporaries or registries

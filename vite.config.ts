@@ -35,7 +35,14 @@ export default defineConfig(({ mode, command }) => {
 					resolve: {
 						conditions: ['browser'],
 						// The simulator these tests talk to runs in Node: its socket library keeps its Node entry.
-						alias: [{ find: /^ws$/, replacement: fileURLToPath(new URL('./node_modules/ws/wrapper.mjs', import.meta.url)) }]
+						alias: [
+							{
+								find: /^ws$/,
+								replacement: fileURLToPath(
+									new URL('./node_modules/ws/wrapper.mjs', import.meta.url)
+								)
+							}
+						]
 					},
 					test: {
 						name: 'state',

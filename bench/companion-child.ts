@@ -9,10 +9,19 @@ import { startCompanion } from '../src/server/companion';
 
 const api = process.argv[2];
 const buildDir = process.argv[3];
-if (!api || !buildDir || !process.send) throw new Error('usage: fork(companion-child.ts, [api, buildDir])');
+if (!api || !buildDir || !process.send)
+	throw new Error('usage: fork(companion-child.ts, [api, buildDir])');
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-companion-'));
-const companion = await startCompanion({ port: 0, host: '127.0.0.1', api, buildDir, sharesFile: join(dir, 'shares.json'), fallbackToSimulator: false, log: () => undefined });
+const companion = await startCompanion({
+	port: 0,
+	host: '127.0.0.1',
+	api,
+	buildDir,
+	sharesFile: join(dir, 'shares.json'),
+	fallbackToSimulator: false,
+	log: () => undefined
+});
 process.send({ port: companion.port });
 process.on('message', (message: { rss?: boolean; close?: boolean }) => {
 	if (message.rss) process.send!({ rss: process.memoryUsage().rss });

@@ -69,7 +69,8 @@ function onFrame(client: Client, data: WebSocket.RawData): void {
 		events.set(seq, (entry = { direct: [], proxied: [] }));
 		if (seq > newest) newest = seq;
 		// Events over 5,000 old are forgotten: a receipt that late still counts as seen, not in the latency.
-		if (seq % 1000 === 0) for (const old of events.keys()) if (old < newest - 5000) events.delete(old);
+		if (seq % 1000 === 0)
+			for (const old of events.keys()) if (old < newest - 5000) events.delete(old);
 	}
 	if (client.proxied) {
 		if (entry.reference === undefined) entry.proxied.push(at);
@@ -84,7 +85,12 @@ function onFrame(client: Client, data: WebSocket.RawData): void {
 	entry.proxied = [];
 }
 
-function open(url: string, kind: Kind, proxied: boolean, subscribe: string[] | undefined): Promise<void> {
+function open(
+	url: string,
+	kind: Kind,
+	proxied: boolean,
+	subscribe: string[] | undefined
+): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const socket = new WebSocket(url, { skipUTF8Validation: true });
 		const client: Client = { socket, kind, proxied, seen: new Set() };
@@ -104,7 +110,8 @@ async function start(s: ClientsStart): Promise<void> {
 	const viaCompanion = `ws://127.0.0.1:${s.companionPort}/api?token=${token}`;
 	directCount = s.direct;
 	const opening: Promise<void>[] = [];
-	for (let i = 0; i < s.direct; i++) opening.push(open(`ws://127.0.0.1:${s.simPort}/api?token=${token}`, 'all', false, undefined));
+	for (let i = 0; i < s.direct; i++)
+		opening.push(open(`ws://127.0.0.1:${s.simPort}/api?token=${token}`, 'all', false, undefined));
 	// Half the widgets take chat lines (the chat widget's subscription), half alerts (the events widget's).
 	for (let i = 0; i < s.widgets; i++) {
 		const kind = i % 2 === 0 ? 'chat' : 'alert';
@@ -115,9 +122,20 @@ async function start(s: ClientsStart): Promise<void> {
 }
 
 /** Waits until every socket saw its last event (or `timeoutMs`), then counts what is missing. */
-async function finish(lastChat: number, lastAlert: number, sent: number, timeoutMs: number): Promise<ClientsReport> {
-	const expects = (kind: Kind, seq: number) => kind === 'all' || (kind === 'chat') === (seq % 2 === 0);
-	const done = () => clients.every((c) => (c.kind !== 'alert' ? c.seen.has(lastChat) : true) && (c.kind !== 'chat' ? c.seen.has(lastAlert) : true));
+async function finish(
+	lastChat: number,
+	lastAlert: number,
+	sent: number,
+	timeoutMs: number
+): Promise<ClientsReport> {
+	const expects = (kind: Kind, seq: number) =>
+		kind === 'all' || (kind === 'chat') === (seq % 2 === 0);
+	const done = () =>
+		clients.every(
+			(c) =>
+				(c.kind !== 'alert' ? c.seen.has(lastChat) : true) &&
+				(c.kind !== 'chat' ? c.seen.has(lastAlert) : true)
+		);
 	const end = Date.now() + timeoutMs;
 	while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
 	let expected = 0;
@@ -136,21 +154,38 @@ async function finish(lastChat: number, lastAlert: number, sent: number, timeout
 	const early = clients.filter((c) => c.socket.readyState !== WebSocket.OPEN);
 	const closedEarly = early.length;
 	const closeCodes: Record<string, number> = {};
-	for (const c of early) closeCodes[String(c.closedWith ?? 'unknown')] = (closeCodes[String(c.closedWith ?? 'unknown')] ?? 0) + 1;
+	for (const c of early)
+		closeCodes[String(c.closedWith ?? 'unknown')] =
+			(closeCodes[String(c.closedWith ?? 'unknown')] ?? 0) + 1;
 	for (const c of clients) c.socket.close();
-	return { added: added.sparse(), directLatency: directLatency.sparse(), proxiedLatency: proxiedLatency.sparse(), expected, missing, socketsMissing, closedEarly, closeCodes };
+	return {
+		added: added.sparse(),
+		directLatency: directLatency.sparse(),
+		proxiedLatency: proxiedLatency.sparse(),
+		expected,
+		missing,
+		socketsMissing,
+		closedEarly,
+		closeCodes
+	};
 }
 
-process.on('message', (message: { start?: ClientsStart; finish?: { lastChat: number; lastAlert: number; sent: number; timeoutMs: number } }) => {
-	if (message.start)
-		start(message.start).then(
-			() => process.send!({ ready: clients.length }),
-			(error: Error) => process.send!({ error: error.message })
-		);
-	if (message.finish) {
-		const f = message.finish;
-		void finish(f.lastChat, f.lastAlert, f.sent, f.timeoutMs).then((report) => {
-			process.send!({ report }, () => process.exit(0));
-		});
+process.on(
+	'message',
+	(message: {
+		start?: ClientsStart;
+		finish?: { lastChat: number; lastAlert: number; sent: number; timeoutMs: number };
+	}) => {
+		if (message.start)
+			start(message.start).then(
+				() => process.send!({ ready: clients.length }),
+				(error: Error) => process.send!({ error: error.message })
+			);
+		if (message.finish) {
+			const f = message.finish;
+			void finish(f.lastChat, f.lastAlert, f.sent, f.timeoutMs).then((report) => {
+				process.send!({ report }, () => process.exit(0));
+			});
+		}
 	}
-});
+);

@@ -38,7 +38,10 @@ const TSX = ['--import', 'tsx'];
 
 /** A forked bench process; `next` resolves with its next message that has `key`. */
 function child(script: string, args: string[]) {
-	const process_ = fork(join(import.meta.dirname, script), args, { execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const process_ = fork(join(import.meta.dirname, script), args, {
+		execArgv: TSX,
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+	});
 	const waiting: { key: string; resolve: (m: Record<string, unknown>) => void }[] = [];
 	process_.on('message', (message: Record<string, unknown>) => {
 		const i = waiting.findIndex((w) => w.key in message || 'error' in message);
@@ -46,8 +49,13 @@ function child(script: string, args: string[]) {
 	});
 	const next = <T>(key: string, timeoutMs: number) =>
 		new Promise<T>((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`${script}: no "${key}" within ${timeoutMs / 1000} s`)), timeoutMs);
-			process_.once('exit', (code) => reject(new Error(`${script} exited (${code}) before "${key}"`)));
+			const timer = setTimeout(
+				() => reject(new Error(`${script}: no "${key}" within ${timeoutMs / 1000} s`)),
+				timeoutMs
+			);
+			process_.once('exit', (code) =>
+				reject(new Error(`${script} exited (${code}) before "${key}"`))
+			);
 			waiting.push({
 				key,
 				resolve: (message) => {
@@ -64,7 +72,9 @@ const stop = (p: ChildProcess | undefined) => {
 	if (p && p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
 };
 
-export async function measureCompanionLoad(options: CompanionLoadOptions): Promise<CompanionLoadReport> {
+export async function measureCompanionLoad(
+	options: CompanionLoadOptions
+): Promise<CompanionLoadReport> {
 	const token = `bench-${randomBytes(12).toString('hex')}`;
 	const sim = await startSimServer({ port: 0, token });
 	let companion: ReturnType<typeof child> | undefined;
@@ -77,7 +87,14 @@ export async function measureCompanionLoad(options: CompanionLoadOptions): Promi
 			return companion!.next<number>('rss', 10_000);
 		};
 		clients = child('companion-clients.ts', []);
-		const start: ClientsStart = { companionPort, simPort: sim.port, token, widgets: options.widgets, dashboards: options.dashboards, direct: options.direct };
+		const start: ClientsStart = {
+			companionPort,
+			simPort: sim.port,
+			token,
+			widgets: options.widgets,
+			dashboards: options.dashboards,
+			direct: options.direct
+		};
 		clients.process.send({ start });
 		await clients.next<number>('ready', 120_000);
 		await sleep(1000);
@@ -87,8 +104,22 @@ export async function measureCompanionLoad(options: CompanionLoadOptions): Promi
 		const warmUpS = Math.min(30, options.durationS / 5);
 		let warm = Number.NaN;
 		const samples: number[] = [];
-		const sampler = setInterval(() => void rss().then((value) => samples.push(value), () => undefined), 10_000);
-		const warmTimer = setTimeout(() => void rss().then((value) => (warm = value), () => undefined), warmUpS * 1000);
+		const sampler = setInterval(
+			() =>
+				void rss().then(
+					(value) => samples.push(value),
+					() => undefined
+				),
+			10_000
+		);
+		const warmTimer = setTimeout(
+			() =>
+				void rss().then(
+					(value) => (warm = value),
+					() => undefined
+				),
+			warmUpS * 1000
+		);
 		let lastChat = -1;
 		let lastAlert = -1;
 		// Even sequence numbers are chat lines, odd ones alerts; each names its number and send time.
@@ -123,17 +154,36 @@ export const ADDED_P99_LIMIT_MS = 5;
 export const RSS_GROWTH_LIMIT = 0.1;
 
 export function companionLoadRows(r: CompanionLoadReport): Row[] {
-	const pct = (sparse: number[], ...ranks: number[]) => ranks.map((rank) => `p${rank} ${ms(Histogram.percentile(sparse, rank), 2)}`).join(', ');
+	const pct = (sparse: number[], ...ranks: number[]) =>
+		ranks.map((rank) => `p${rank} ${ms(Histogram.percentile(sparse, rank), 2)}`).join(', ');
 	const c = r.clients;
 	const addedP99 = Histogram.percentile(c.added, 99);
 	const growth = r.rss.end / r.rss.warm - 1;
 	const title = `Companion under load (${r.widgets} widget sockets and ${r.dashboards} dashboards through the proxy, ${r.perSecond} events/s for ${minutes(r.durationS)})`;
 	return [
-		row(`${title}: latency the proxy adds (proxied receipt − same event received straight from the simulator)`, pct(c.added, 50, 95, 99), `p99 ≤ ${ms(ADDED_P99_LIMIT_MS, 0)}`, addedP99 <= ADDED_P99_LIMIT_MS),
-		row('… event sent → received, straight from the simulator / through the companion', `${pct(c.directLatency, 50, 99)} / ${pct(c.proxiedLatency, 50, 99)}`, '—', 'info'),
+		row(
+			`${title}: latency the proxy adds (proxied receipt − same event received straight from the simulator)`,
+			pct(c.added, 50, 95, 99),
+			`p99 ≤ ${ms(ADDED_P99_LIMIT_MS, 0)}`,
+			addedP99 <= ADDED_P99_LIMIT_MS
+		),
+		row(
+			'… event sent → received, straight from the simulator / through the companion',
+			`${pct(c.directLatency, 50, 99)} / ${pct(c.proxiedLatency, 50, 99)}`,
+			'—',
+			'info'
+		),
 		row(
 			'… events lost',
-			`${count(c.missing)} of ${count(c.expected)} receipts (${count(r.sent)} events)${c.socketsMissing ? ` on ${c.socketsMissing} sockets` : ''}${c.closedEarly ? `; ${c.closedEarly} sockets closed early (${Object.entries(c.closeCodes).map(([code, n]) => `${code} ×${n}`).join(', ')}; 1006: dropped, as the simulator's keepalive drops a socket that has not answered its ping in 30 s)` : ''}`,
+			`${count(c.missing)} of ${count(c.expected)} receipts (${count(r.sent)} events)${c.socketsMissing ? ` on ${c.socketsMissing} sockets` : ''}${
+				c.closedEarly
+					? `; ${c.closedEarly} sockets closed early (${Object.entries(c.closeCodes)
+							.map(([code, n]) => `${code} ×${n}`)
+							.join(
+								', '
+							)}; 1006: dropped, as the simulator's keepalive drops a socket that has not answered its ping in 30 s)`
+					: ''
+			}`,
 			'0',
 			c.missing === 0 && c.closedEarly === 0
 		),

@@ -38,7 +38,11 @@ export function urlOfPage(stack: BenchStack, id: PageId): string {
 	return id === 'bare' ? stack.bareUrl() : stack.urlOf(`/widget/${id}`, WIDGET_PARAMS[id]);
 }
 
-export async function measureFirstPaint(stack: BenchStack, pages: readonly PageId[], rounds: number): Promise<FirstPaintReport> {
+export async function measureFirstPaint(
+	stack: BenchStack,
+	pages: readonly PageId[],
+	rounds: number
+): Promise<FirstPaintReport> {
 	// Songs play out in real time: half an hour into a full run the queue is empty, and an empty song
 	// widget paints nothing, so it would have no first contentful paint at all.
 	await stack.freshSimulator();
@@ -72,7 +76,11 @@ export async function measureFirstPaint(stack: BenchStack, pages: readonly PageI
 	} finally {
 		stopTraffic();
 	}
-	const medians = (samples: Map<PageId, number[]>) => Object.fromEntries([...samples].map(([id, values]) => [id, median(values)])) as Record<PageId, number>;
+	const medians = (samples: Map<PageId, number[]>) =>
+		Object.fromEntries([...samples].map(([id, values]) => [id, median(values)])) as Record<
+			PageId,
+			number
+		>;
 	return {
 		firstPaintMs: medians(paints),
 		firstPaintSamples: Object.fromEntries(paints) as Record<PageId, number[]>,

@@ -29,12 +29,21 @@ const CHUNK_PAIRS = 2_000;
 const CATCH_UP_MS = 60_000;
 
 /** The sentinel each page must have seen: the chat widget hears only chat, the others (and the bare page) alerts. */
-const sentinelFor = (id: PageId, chunk: number) => `bench-sentinel-${id === 'chat' ? 'chat' : 'alert'}-${chunk}`;
+const sentinelFor = (id: PageId, chunk: number) =>
+	`bench-sentinel-${id === 'chat' ? 'chat' : 'alert'}-${chunk}`;
 
-export async function measureHeapGrowth(stack: BenchStack, pages: readonly PageId[], options: { checkpoints: number[]; pairsPerSecond: number }): Promise<HeapGrowthReport> {
+export async function measureHeapGrowth(
+	stack: BenchStack,
+	pages: readonly PageId[],
+	options: { checkpoints: number[]; pairsPerSecond: number }
+): Promise<HeapGrowthReport> {
 	const startedAt = Date.now();
 	const opened = new Map<PageId, Page>();
-	for (const id of pages) opened.set(id, await stack.open(urlOfPage(stack, id), { initScripts: [SENTINEL_WATCH_SCRIPT] }));
+	for (const id of pages)
+		opened.set(
+			id,
+			await stack.open(urlOfPage(stack, id), { initScripts: [SENTINEL_WATCH_SCRIPT] })
+		);
 	let seq = 0;
 	const sendSentinels = (chunk: number) => {
 		stack.sim.sim.emit(chatEnvelope(seq++, `bench-sentinel-chat-${chunk}`));
@@ -42,7 +51,10 @@ export async function measureHeapGrowth(stack: BenchStack, pages: readonly PageI
 	};
 	// Chunk 0 (sentinels only, repeated): every page connected and listening.
 	await untilSeen(opened, 0, () => sendSentinels(0), 15_000);
-	const heapBytes = Object.fromEntries(pages.map((id) => [id, [] as number[]])) as Record<PageId, number[]>;
+	const heapBytes = Object.fromEntries(pages.map((id) => [id, [] as number[]])) as Record<
+		PageId,
+		number[]
+	>;
 	let taken = 0;
 	let chunk = 0;
 	for (const checkpoint of options.checkpoints) {
@@ -51,7 +63,8 @@ export async function measureHeapGrowth(stack: BenchStack, pages: readonly PageI
 			await sendAtRate(pairs, options.pairsPerSecond, (i) => {
 				stack.sim.sim.emit(chatEnvelope(seq++, `line ${seq}`));
 				stack.sim.sim.emit(alertEnvelope(seq++));
-				if ((taken + i) % HINT_EVERY === HINT_EVERY - 1) stack.sim.sim.emit(hintEnvelope(seq++, String(WIDGET_PARAMS.counter.name)));
+				if ((taken + i) % HINT_EVERY === HINT_EVERY - 1)
+					stack.sim.sim.emit(hintEnvelope(seq++, String(WIDGET_PARAMS.counter.name)));
 			});
 			taken += pairs;
 			sendSentinels(++chunk);
@@ -63,11 +76,21 @@ export async function measureHeapGrowth(stack: BenchStack, pages: readonly PageI
 		for (const [id, page] of opened) heapBytes[id].push(await heapAfterGc(page));
 	}
 	await stack.closePages();
-	return { checkpoints: options.checkpoints, heapBytes, pairsPerSecond: options.pairsPerSecond, durationMs: Date.now() - startedAt };
+	return {
+		checkpoints: options.checkpoints,
+		heapBytes,
+		pairsPerSecond: options.pairsPerSecond,
+		durationMs: Date.now() - startedAt
+	};
 }
 
 /** Waits until every page has seen its sentinel of `chunk`; `resend` runs every second meanwhile. */
-async function untilSeen(pages: Map<PageId, Page>, chunk: number, resend: () => void, timeoutMs: number): Promise<void> {
+async function untilSeen(
+	pages: Map<PageId, Page>,
+	chunk: number,
+	resend: () => void,
+	timeoutMs: number
+): Promise<void> {
 	const end = Date.now() + timeoutMs;
 	let lastSent = 0;
 	for (;;) {
@@ -76,9 +99,13 @@ async function untilSeen(pages: Map<PageId, Page>, chunk: number, resend: () => 
 			lastSent = Date.now();
 		}
 		const waiting: PageId[] = [];
-		for (const [id, page] of pages) if (!(await sentinelsSeen(page)).includes(sentinelFor(id, chunk))) waiting.push(id);
+		for (const [id, page] of pages)
+			if (!(await sentinelsSeen(page)).includes(sentinelFor(id, chunk))) waiting.push(id);
 		if (waiting.length === 0) return;
-		if (Date.now() > end) throw new Error(`these pages had not taken in chunk ${chunk} after ${timeoutMs / 1000} s: ${waiting.join(', ')}`);
+		if (Date.now() > end)
+			throw new Error(
+				`these pages had not taken in chunk ${chunk} after ${timeoutMs / 1000} s: ${waiting.join(', ')}`
+			);
 		await sleep(50);
 	}
 }

@@ -28,4 +28,3 @@ export class Histogram {
 		return Number.NaN;
 	}
 }
-

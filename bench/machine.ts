@@ -13,14 +13,22 @@ export interface Machine {
 export function describeMachine(chromiumVersion: string): Machine {
 	let cpu = 'unknown CPU';
 	try {
-		cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpu;
+		cpu =
+			/^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpu;
 	} catch {
 		// not Linux: the model stays unknown
 	}
-	return { cores: availableParallelism(), cpu, memoryGiB: Math.round(totalmem() / 1024 ** 3), chromium: chromiumVersion, node: process.version };
+	return {
+		cores: availableParallelism(),
+		cpu,
+		memoryGiB: Math.round(totalmem() / 1024 ** 3),
+		chromium: chromiumVersion,
+		node: process.version
+	};
 }
 
-export const machineLine = (m: Machine) => `${m.cores} cores (nproc), ${m.cpu}, ${m.memoryGiB} GiB memory; headless Chromium ${m.chromium}; Node ${m.node}`;
+export const machineLine = (m: Machine) =>
+	`${m.cores} cores (nproc), ${m.cpu}, ${m.memoryGiB} GiB memory; headless Chromium ${m.chromium}; Node ${m.node}`;
 
 /** The 1-minute load average: on a shared machine, how much else ran beside the bench. */
 export const loadNow = () => loadavg()[0]!;

@@ -17,7 +17,12 @@ interface Sample {
 }
 
 function machineBusyTicks(): number {
-	const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+	const fields = readFileSync('/proc/stat', 'utf8')
+		.split('\n')[0]!
+		.trim()
+		.split(/\s+/)
+		.slice(1)
+		.map(Number);
 	const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
 	return user + nice + system + irq + softirq + steal;
 }
@@ -33,13 +38,21 @@ function ourTicks(): number {
 			// The command name may hold spaces and parentheses: fields are counted after its last ')'.
 			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 			parents.set(Number(entry), Number(fields[1]));
-			ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+			ticks.set(
+				Number(entry),
+				Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+			);
 		} catch {
 			// the process ended while being read
 		}
 	}
 	const isOurs = (pid: number): boolean => {
-		for (let current: number | undefined = pid, hops = 0; current && hops < 64; current = parents.get(current), hops++) if (current === process.pid) return true;
+		for (
+			let current: number | undefined = pid, hops = 0;
+			current && hops < 64;
+			current = parents.get(current), hops++
+		)
+			if (current === process.pid) return true;
 		return false;
 	};
 	let total = 0;
@@ -55,7 +68,10 @@ function sample(): Sample {
 function otherCores(from: Sample, to: Sample): number {
 	const seconds = (to.at - from.at) / 1000;
 	if (seconds <= 0) return 0;
-	return Math.max(0, (to.machineBusy - from.machineBusy - (to.ours - from.ours)) / TICKS_PER_SECOND / seconds);
+	return Math.max(
+		0,
+		(to.machineBusy - from.machineBusy - (to.ours - from.ours)) / TICKS_PER_SECOND / seconds
+	);
 }
 
 export const canWatchLoad = (() => {

@@ -92,7 +92,9 @@ export async function installFrameProbe(page: Page): Promise<void> {
 	});
 }
 
-export async function stopFrameProbe(page: Page): Promise<{ longTasks: number[]; frameGaps: number[] }> {
+export async function stopFrameProbe(
+	page: Page
+): Promise<{ longTasks: number[]; frameGaps: number[] }> {
 	return page.evaluate(() => {
 		const frames = (window as unknown as BenchWindow).__benchFrames;
 		frames.stop();

@@ -41,7 +41,11 @@ const SOCKET_HOOK = `(() => {
 	};
 })();`;
 
-export async function measurePaintSplit(stack: BenchStack, pages: readonly PageId[], loads: number): Promise<PaintSplitReport> {
+export async function measurePaintSplit(
+	stack: BenchStack,
+	pages: readonly PageId[],
+	loads: number
+): Promise<PaintSplitReport> {
 	await stack.freshSimulator();
 	const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
 	const samples = new Map<PageId, Record<Step, number>[]>(pages.map((id) => [id, []]));
@@ -56,7 +60,10 @@ export async function measurePaintSplit(stack: BenchStack, pages: readonly PageI
 		stopTraffic();
 	}
 	const steps: PaintSplitReport['steps'] = {};
-	for (const [id, list] of samples) steps[id] = Object.fromEntries(STEPS.map((s) => [s, median(list.map((l) => l[s]).filter(Number.isFinite))])) as Record<Step, number>;
+	for (const [id, list] of samples)
+		steps[id] = Object.fromEntries(
+			STEPS.map((s) => [s, median(list.map((l) => l[s]).filter(Number.isFinite))])
+		) as Record<Step, number>;
 	return { loads, steps };
 }
 
@@ -65,8 +72,11 @@ async function stepsOf(page: Page): Promise<Record<Step, number>> {
 	while (Date.now() < end) {
 		const read = await page.evaluate(() => {
 			const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-			const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-			const socket = (window as unknown as { __benchSocket?: { open?: number; message?: number } }).__benchSocket ?? {};
+			const nav = performance.getEntriesByType('navigation')[0] as
+				PerformanceNavigationTiming | undefined;
+			const socket =
+				(window as unknown as { __benchSocket?: { open?: number; message?: number } })
+					.__benchSocket ?? {};
 			return {
 				html: nav?.responseEnd ?? Number.NaN,
 				script: at('widget:script'),

@@ -28,7 +28,11 @@ export interface PaintReport {
 export async function openChatWidget(stack: BenchStack): Promise<Page> {
 	const page = await stack.open(stack.urlOf('/widget/chat'));
 	// A DOM condition rather than a locator: locators need Chromium 105+, and this also runs in 103.
-	await page.waitForFunction(() => document.querySelector('.widget[data-status="open"]') !== null, null, { timeout: 15_000 });
+	await page.waitForFunction(
+		() => document.querySelector('.widget[data-status="open"]') !== null,
+		null,
+		{ timeout: 15_000 }
+	);
 	await installPaintProbe(page);
 	await untilPainted(stack, [page], 0);
 	return page;
@@ -43,19 +47,29 @@ export async function openBarePage(stack: BenchStack): Promise<Page> {
 }
 
 /** Sends stamped lines (from `firstSeq`) until each page has painted one, then returns. */
-export async function untilPainted(stack: BenchStack, pages: Page[], firstSeq: number, timeoutMs = 10_000): Promise<number> {
+export async function untilPainted(
+	stack: BenchStack,
+	pages: Page[],
+	firstSeq: number,
+	timeoutMs = 10_000
+): Promise<number> {
 	const end = Date.now() + timeoutMs;
 	let seq = firstSeq;
 	for (;;) {
 		stack.sim.sim.emit(stampedChat(seq++));
 		await sleep(50);
-		const painted = await Promise.all(pages.map(async (page) => (await paintRecords(page)).some(([s]) => s >= firstSeq)));
+		const painted = await Promise.all(
+			pages.map(async (page) => (await paintRecords(page)).some(([s]) => s >= firstSeq))
+		);
 		if (painted.every(Boolean)) return seq;
 		if (Date.now() > end) throw new Error('a page painted none of the warm-up lines');
 	}
 }
 
-export async function measurePaint(stack: BenchStack, options: { perSecond: number; durationS: number }): Promise<PaintReport> {
+export async function measurePaint(
+	stack: BenchStack,
+	options: { perSecond: number; durationS: number }
+): Promise<PaintReport> {
 	const widget = await openChatWidget(stack);
 	const bare = await openBarePage(stack);
 	const firstSeq = await untilPainted(stack, [widget, bare], 1_000_000);
@@ -65,18 +79,30 @@ export async function measurePaint(stack: BenchStack, options: { perSecond: numb
 	await sendAtRate(count, options.perSecond, (i) => stack.sim.sim.emit(stampedChat(base + i)));
 	await sleep(1000);
 	const series = async (page: Page) => summarize(await paintRecords(page), base, count);
-	const report = { widget: await series(widget), bare: await series(bare), sent: count, perSecond: options.perSecond };
+	const report = {
+		widget: await series(widget),
+		bare: await series(bare),
+		sent: count,
+		perSecond: options.perSecond
+	};
 	await stack.closePages();
 	return report;
 }
 
 function summarize(records: PaintRecord[], base: number, count: number): LatencySeries {
 	const mine = records.filter(([seq]) => seq >= base && seq < base + count);
-	return { toPaint: mine.map(([, sentAt, , paintedAt]) => paintedAt - sentAt), toDom: mine.map(([, sentAt, insertedAt]) => insertedAt - sentAt), missing: count - mine.length };
+	return {
+		toPaint: mine.map(([, sentAt, , paintedAt]) => paintedAt - sentAt),
+		toDom: mine.map(([, sentAt, insertedAt]) => insertedAt - sentAt),
+		missing: count - mine.length
+	};
 }
 
 /** Several runs one after the other, for the spread of the widget's ratio to the bare page. */
-export async function measurePaintRuns(stack: BenchStack, options: { perSecond: number; durationS: number; runs: number }): Promise<PaintReport[]> {
+export async function measurePaintRuns(
+	stack: BenchStack,
+	options: { perSecond: number; durationS: number; runs: number }
+): Promise<PaintReport[]> {
 	const reports: PaintReport[] = [];
 	for (let run = 0; run < options.runs; run++) reports.push(await measurePaint(stack, options));
 	return reports;

@@ -51,7 +51,11 @@ export async function measurePhone(stack: BenchStack, rounds: number): Promise<P
 }
 
 /** A fresh context with the CPU throttled, at `url`; the clock offset aligns the page on the system clock. */
-async function openThrottled(stack: BenchStack, url: string, initScript = ''): Promise<{ page: Page; navigationStart: () => Promise<number> }> {
+async function openThrottled(
+	stack: BenchStack,
+	url: string,
+	initScript = ''
+): Promise<{ page: Page; navigationStart: () => Promise<number> }> {
 	const context = await stack.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
 	await context.addInitScript({ content: NAME_HELPER_SCRIPT + initScript });
 	const page = await context.newPage();
@@ -78,21 +82,38 @@ async function loadBare(stack: BenchStack): Promise<number> {
 /** Clicks are noted (page clock, ms after navigation start) by a capturing listener that runs first. */
 const CLICK_WATCH = `window.__benchClicks = []; addEventListener('click', () => window.__benchClicks.push(performance.now()), { capture: true });`;
 
-async function loadDeck(stack: BenchStack): Promise<{ fcp: number; firstSend: number; firstPress: number }> {
+async function loadDeck(
+	stack: BenchStack
+): Promise<{ fcp: number; firstSend: number; firstPress: number }> {
 	const log = stack.sim.sim;
 	const lastSeq = log.requestLog.at(-1)?.seq ?? 0;
 	const { page, navigationStart } = await openThrottled(stack, stack.urlOf('/'), CLICK_WATCH);
 	try {
-		await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled), BUTTON, { polling: 'raf', timeout: 60_000 });
+		await page.waitForFunction(
+			(name) =>
+				[...document.querySelectorAll('button')].some(
+					(b) => b.textContent?.trim() === name && !b.disabled
+				),
+			BUTTON,
+			{ polling: 'raf', timeout: 60_000 }
+		);
 		const box = await page.getByRole('button', { name: BUTTON, exact: true }).boundingBox();
 		if (!box) throw new Error(`the ${BUTTON} button has no box`);
 		await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-		const request = await waitFor(() => log.requestsSince(lastSeq).find((r) => r.type === 'chat-command'));
+		const request = await waitFor(() =>
+			log.requestsSince(lastSeq).find((r) => r.type === 'chat-command')
+		);
 		const start = await navigationStart();
-		const clickedAt = await page.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks[0] ?? Number.NaN);
+		const clickedAt = await page.evaluate(
+			() => (window as unknown as { __benchClicks: number[] }).__benchClicks[0] ?? Number.NaN
+		);
 		// The log stamps Date.now() (whole milliseconds): the request came in during that millisecond.
 		const received = request.at + 0.5 - start;
-		return { fcp: await firstContentfulPaint(page), firstSend: received, firstPress: received - clickedAt };
+		return {
+			fcp: await firstContentfulPaint(page),
+			firstSend: received,
+			firstPress: received - clickedAt
+		};
 	} finally {
 		await page.context().close();
 	}
@@ -102,7 +123,9 @@ async function loadDeck(stack: BenchStack): Promise<{ fcp: number; firstSend: nu
 async function firstContentfulPaint(page: Page): Promise<number> {
 	const end = Date.now() + 30_000;
 	while (Date.now() < end) {
-		const value = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+		const value = await page.evaluate(
+			() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
+		);
 		if (typeof value === 'number') return value;
 		await sleep(25);
 	}
@@ -119,15 +142,36 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promis
 	}
 }
 
-const spread = (values: number[]) => `median ${ms(median(values), 0)} (${ms(Math.min(...values), 0)}–${ms(maxOf(values), 0)})`;
+const spread = (values: number[]) =>
+	`median ${ms(median(values), 0)} (${ms(Math.min(...values), 0)}–${ms(maxOf(values), 0)})`;
 
 export function phoneRows(r: PhoneReport): Row[] {
 	const [deck, bare] = [median(r.deckFcp), median(r.bareFcp)];
 	const title = `Dashboard on a phone (CPU ${PHONE_THROTTLE}× slower through CDP, ${PHONE.width}×${PHONE.height}, ${r.rounds} cold loads each, interleaved with the bare page)`;
 	return [
-		row(`${title}: first contentful paint, deck`, `${spread(r.deckFcp)}; ${ratio(deck, bare)} bare`, `≤ ${PHONE_FCP_RATIO_LIMIT}× bare`, deck / bare <= PHONE_FCP_RATIO_LIMIT),
-		row('… first contentful paint, bare reference page, same throttle', spread(r.bareFcp), '—', 'info'),
-		row("… deck's first button sends: navigation start → press received by the simulator", spread(r.firstSend), 'reported', 'info'),
-		row(`… of which that press → request (click dispatched → logged; one frame is ${ms(FRAME_MS)})`, spread(r.firstPress), '—', 'info')
+		row(
+			`${title}: first contentful paint, deck`,
+			`${spread(r.deckFcp)}; ${ratio(deck, bare)} bare`,
+			`≤ ${PHONE_FCP_RATIO_LIMIT}× bare`,
+			deck / bare <= PHONE_FCP_RATIO_LIMIT
+		),
+		row(
+			'… first contentful paint, bare reference page, same throttle',
+			spread(r.bareFcp),
+			'—',
+			'info'
+		),
+		row(
+			"… deck's first button sends: navigation start → press received by the simulator",
+			spread(r.firstSend),
+			'reported',
+			'info'
+		),
+		row(
+			`… of which that press → request (click dispatched → logged; one frame is ${ms(FRAME_MS)})`,
+			spread(r.firstPress),
+			'—',
+			'info'
+		)
 	];
 }

@@ -17,7 +17,13 @@ export async function measurePress(stack: BenchStack, presses: number): Promise<
 	const page = await stack.open(stack.urlOf('/'), { viewport: PHONE });
 	const button = page.getByRole('button', { name: BUTTON, exact: true });
 	await button.waitFor();
-	await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled), BUTTON);
+	await page.waitForFunction(
+		(name) =>
+			[...document.querySelectorAll('button')].some(
+				(b) => b.textContent?.trim() === name && !b.disabled
+			),
+		BUTTON
+	);
 	await alignPageClock(page);
 	await recordClickTimes(page);
 	const box = await button.boundingBox();
@@ -27,10 +33,21 @@ export async function measurePress(stack: BenchStack, presses: number): Promise<
 	for (let i = 0; i < presses; i++) {
 		const lastSeq = log.requestLog.at(-1)?.seq ?? 0;
 		await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-		const request = await waitFor(() => log.requestsSince(lastSeq).find((r) => r.type === 'chat-command'));
+		const request = await waitFor(() =>
+			log.requestsSince(lastSeq).find((r) => r.type === 'chat-command')
+		);
 		// The button stays disabled while its press is on its way; the next press waits for its receipt.
-		await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled), BUTTON, { polling: 'raf' });
-		const clickedAt = await page.evaluate(() => (window as unknown as { __benchClicks: number[] }).__benchClicks.at(-1) ?? Number.NaN);
+		await page.waitForFunction(
+			(name) =>
+				[...document.querySelectorAll('button')].some(
+					(b) => b.textContent?.trim() === name && !b.disabled
+				),
+			BUTTON,
+			{ polling: 'raf' }
+		);
+		const clickedAt = await page.evaluate(
+			() => (window as unknown as { __benchClicks: number[] }).__benchClicks.at(-1) ?? Number.NaN
+		);
 		// The log stamps Date.now() (whole milliseconds): the request came in during that millisecond.
 		latencies.push(request.at + 0.5 - clickedAt);
 	}
@@ -43,7 +60,11 @@ async function recordClickTimes(page: Page): Promise<void> {
 	await page.evaluate(() => {
 		const w = window as unknown as { __benchClicks: number[]; __benchOffset: number };
 		w.__benchClicks = [];
-		window.addEventListener('click', () => w.__benchClicks.push(performance.timeOrigin + performance.now() + w.__benchOffset), { capture: true });
+		window.addEventListener(
+			'click',
+			() => w.__benchClicks.push(performance.timeOrigin + performance.now() + w.__benchOffset),
+			{ capture: true }
+		);
 	});
 }
 

@@ -25,7 +25,12 @@ export interface ReconnectReport {
 let nextSeq = 50_000_000;
 
 /** Sends a stamped line every 10 ms until the page paints one sent at or after `since`; returns that paint time. */
-async function liveAgain(stack: BenchStack, page: Page, since: number, timeoutMs = 20_000): Promise<number> {
+async function liveAgain(
+	stack: BenchStack,
+	page: Page,
+	since: number,
+	timeoutMs = 20_000
+): Promise<number> {
 	const end = Date.now() + timeoutMs;
 	const timer = setInterval(() => stack.sim.sim.emit(stampedChat(nextSeq++)), 10);
 	try {
@@ -40,9 +45,17 @@ async function liveAgain(stack: BenchStack, page: Page, since: number, timeoutMs
 	}
 }
 
-export async function measureReconnect(stack: BenchStack, options: { restarts: number; kills: number; downtimeMs: number }): Promise<ReconnectReport> {
+export async function measureReconnect(
+	stack: BenchStack,
+	options: { restarts: number; kills: number; downtimeMs: number }
+): Promise<ReconnectReport> {
 	const page = await openChatWidget(stack);
-	const report: ReconnectReport = { afterRestart: [], afterRevive: [], afterKill: [], downtimeMs: options.downtimeMs };
+	const report: ReconnectReport = {
+		afterRestart: [],
+		afterRevive: [],
+		afterKill: [],
+		downtimeMs: options.downtimeMs
+	};
 	for (let i = 0; i < options.restarts; i++) {
 		await sleep(500);
 		const restartedAt = wallNow();

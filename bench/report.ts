@@ -25,40 +25,72 @@ export const RESTART_LIMIT_MS = 1500;
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** Lowest–highest of a set of figures. */
-const spread = (values: readonly number[], format: (v: number) => string) => (values.length ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : 'n/a');
+const spread = (values: readonly number[], format: (v: number) => string) =>
+	values.length ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : 'n/a';
 const times = (v: number) => `${v.toFixed(2)}×`;
-const p = (values: number[], ...ranks: number[]) => ranks.map((rank) => `p${rank} ${ms(percentile(values, rank))}`).join(', ');
+const p = (values: number[], ...ranks: number[]) =>
+	ranks.map((rank) => `p${rank} ${ms(percentile(values, rank))}`).join(', ');
 
 export function sizeRows(size: SizeReport): Row[] {
 	const rows = [
-		row('App size, gzipped (build/standalone.html: the whole app in one file, for file://)', `${kB(size.wholeGzip)} (JS ${kB(size.scriptGzip)}, CSS ${kB(size.styleGzip)})`, `≤ ${kB(SIZE_LIMIT_BYTES)}`, size.wholeGzip <= SIZE_LIMIT_BYTES),
-		row('… the same app over http (build/index.html and every chunk in build/_app), each file gzipped', size.splitGzip ? `${kB(size.splitGzip.total)} in ${size.splitGzip.files} files` : 'not measured: no build/_app', '—', 'info'),
+		row(
+			'App size, gzipped (build/standalone.html: the whole app in one file, for file://)',
+			`${kB(size.wholeGzip)} (JS ${kB(size.scriptGzip)}, CSS ${kB(size.styleGzip)})`,
+			`≤ ${kB(SIZE_LIMIT_BYTES)}`,
+			size.wholeGzip <= SIZE_LIMIT_BYTES
+		),
+		row(
+			'… the same app over http (build/index.html and every chunk in build/_app), each file gzipped',
+			size.splitGzip
+				? `${kB(size.splitGzip.total)} in ${size.splitGzip.files} files`
+				: 'not measured: no build/_app',
+			'—',
+			'info'
+		),
 		size.widgetPage
 			? row(
 					'Code a widget loads (build/widget.html, the page the builder links to)',
 					`${kB(size.widgetPage.gzip)}: ${size.widgetPage.dashboardCode ? 'dashboard code found in it' : 'no dashboard code'}; ${
-						size.widgetPage.simulator ? 'carries the in-page simulator' : `simulator only on demand (widget-demo.js, ${size.widgetPage.demoScriptGzip === undefined ? 'missing' : kB(size.widgetPage.demoScriptGzip)})`
+						size.widgetPage.simulator
+							? 'carries the in-page simulator'
+							: `simulator only on demand (widget-demo.js, ${size.widgetPage.demoScriptGzip === undefined ? 'missing' : kB(size.widgetPage.demoScriptGzip)})`
 					}`,
 					`≤ ${kB(WIDGET_PAGE_LIMIT_BYTES)}, no dashboard-only code, simulator only for demo`,
-					!size.widgetPage.dashboardCode && !size.widgetPage.simulator && size.widgetPage.gzip <= WIDGET_PAGE_LIMIT_BYTES
+					!size.widgetPage.dashboardCode &&
+						!size.widgetPage.simulator &&
+						size.widgetPage.gzip <= WIDGET_PAGE_LIMIT_BYTES
 				)
-			: row('Code a widget loads', `the whole app, ${kB(size.wholeGzip)}: build/widget.html is missing`, 'no dashboard-only code, if the build allows', false)
+			: row(
+					'Code a widget loads',
+					`the whole app, ${kB(size.wholeGzip)}: build/widget.html is missing`,
+					'no dashboard-only code, if the build allows',
+					false
+				)
 	];
 	if (size.split) {
 		rows.push(
 			row(
-				"… JS the deck (index.html#/) runs before any lazy chunk, by part",
+				'… JS the deck (index.html#/) runs before any lazy chunk, by part',
 				`≈ ${kB(size.split.deck)}: ${size.split.deckParts.map(([part, bytes]) => `${part} ≈ ${kB(bytes)}`).join(', ')}`,
 				'—',
 				'info'
 			)
 		);
-	} else rows.push(row('… the deck\'s JS by part', size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)', '—', 'info'));
+	} else
+		rows.push(
+			row(
+				"… the deck's JS by part",
+				size.splitError ? `not measured: ${size.splitError}` : 'not measured (--no-split)',
+				'—',
+				'info'
+			)
+		);
 	return rows;
 }
 
 export function firstLoadRows(load: FirstLoadReport): Row[] {
-	const byKind = (pattern: RegExp) => load.files.filter((f) => pattern.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
+	const byKind = (pattern: RegExp) =>
+		load.files.filter((f) => pattern.test(f.path)).reduce((sum, f) => sum + f.gzip, 0);
 	return [
 		row(
 			'Dashboard first load over http (the deck: what index.html#/ fetches until its buttons show), each file gzipped',
@@ -71,7 +103,12 @@ export function firstLoadRows(load: FirstLoadReport): Row[] {
 
 export function pressRows(press: PressReport): Row[] {
 	return [
-		row(`Press → request received (${count(press.presses)} presses of a deck button, phone viewport)`, p(press.latencies, 50, 95), `p95 ≤ ${ms(PRESS_P95_LIMIT_MS, 0)}`, percentile(press.latencies, 95) <= PRESS_P95_LIMIT_MS)
+		row(
+			`Press → request received (${count(press.presses)} presses of a deck button, phone viewport)`,
+			p(press.latencies, 50, 95),
+			`p95 ≤ ${ms(PRESS_P95_LIMIT_MS, 0)}`,
+			percentile(press.latencies, 95) <= PRESS_P95_LIMIT_MS
+		)
 	];
 }
 
@@ -81,7 +118,10 @@ export const EVENT_PAINT_RATIO_LIMIT = 1.1;
 export function paintRows(runs: PaintReport[]): Row[] {
 	const first = runs[0]!;
 	const missing = runs.reduce((n, r) => n + r.widget.missing, 0);
-	const p99 = (r: PaintReport) => ({ widget: percentile(r.widget.toPaint, 99), bare: percentile(r.bare.toPaint, 99) });
+	const p99 = (r: PaintReport) => ({
+		widget: percentile(r.widget.toPaint, 99),
+		bare: percentile(r.bare.toPaint, 99)
+	});
 	const ratios = runs.map((r) => p99(r).widget / p99(r).bare);
 	const all = (pick: (r: PaintReport) => number[]) => runs.flatMap(pick);
 	return [
@@ -97,8 +137,36 @@ export function paintRows(runs: PaintReport[]): Row[] {
 			'—',
 			'info'
 		),
-		row('… all runs: chat widget / bare page', `${p(all((r) => r.widget.toPaint), 50, 95, 99)} / ${p(all((r) => r.bare.toPaint), 50, 95, 99)}`, '—', 'info'),
-		row('… event sent → line in the DOM (chat widget / bare page)', `${p(all((r) => r.widget.toDom), 50, 99)} / ${p(all((r) => r.bare.toDom), 50, 99)}`, '—', 'info')
+		row(
+			'… all runs: chat widget / bare page',
+			`${p(
+				all((r) => r.widget.toPaint),
+				50,
+				95,
+				99
+			)} / ${p(
+				all((r) => r.bare.toPaint),
+				50,
+				95,
+				99
+			)}`,
+			'—',
+			'info'
+		),
+		row(
+			'… event sent → line in the DOM (chat widget / bare page)',
+			`${p(
+				all((r) => r.widget.toDom),
+				50,
+				99
+			)} / ${p(
+				all((r) => r.bare.toDom),
+				50,
+				99
+			)}`,
+			'—',
+			'info'
+		)
 	];
 }
 
@@ -109,10 +177,30 @@ export function sustainedRows(s: SustainedReport): Row[] {
 	const title = `Sustained ${count(s.perSecond)} chat events/s for ${s.durationS} s, chat widget`;
 	const gaps = s.longFrameGaps;
 	return [
-		row(`${title}: long tasks over 50 ms`, s.longTasks.length ? `${s.longTasks.length} (longest ${ms(maxOf(s.longTasks), 0)})` : '0', '0', s.longTasks.length === 0),
-		row('… dropped frames: animation-frame gaps over 2 frames', `${count(gaps.length)} of ${count(s.frames)} frames${gaps.length ? ` (longest ${ms(maxOf(gaps), 0)})` : ''}`, 'reported', 'info'),
-		row('… DOM nodes, 20-line widget full → after the run', `${count(s.domNodesBefore)} → ${count(s.domNodesAfter)}`, 'bounded', s.domNodesAfter <= s.domNodesBefore * 1.25 + 50),
-		row('… lines shown, and event sent → painted', `${count(s.painted)} of ${count(s.sent)}; ${p(s.toPaint, 50, 99)}`, 'all shown', s.painted === s.sent),
+		row(
+			`${title}: long tasks over 50 ms`,
+			s.longTasks.length ? `${s.longTasks.length} (longest ${ms(maxOf(s.longTasks), 0)})` : '0',
+			'0',
+			s.longTasks.length === 0
+		),
+		row(
+			'… dropped frames: animation-frame gaps over 2 frames',
+			`${count(gaps.length)} of ${count(s.frames)} frames${gaps.length ? ` (longest ${ms(maxOf(gaps), 0)})` : ''}`,
+			'reported',
+			'info'
+		),
+		row(
+			'… DOM nodes, 20-line widget full → after the run',
+			`${count(s.domNodesBefore)} → ${count(s.domNodesAfter)}`,
+			'bounded',
+			s.domNodesAfter <= s.domNodesBefore * 1.25 + 50
+		),
+		row(
+			'… lines shown, and event sent → painted',
+			`${count(s.painted)} of ${count(s.sent)}; ${p(s.toPaint, 50, 99)}`,
+			'all shown',
+			s.painted === s.sent
+		),
 		row(
 			'… main thread per line (DevTools TaskDuration, bench probes included), and busy share of a core',
 			`${(s.mainThreadMs / s.sent).toFixed(3)} ms; ${((100 * s.mainThreadMs) / s.wallMs).toFixed(0)} % of a core`,
@@ -159,7 +247,14 @@ export function firstPaintRows(fp: FirstPaintReport): Row[] {
 					false
 				)
 			);
-			rows.push(row(`JS heap 1 s after first paint, widget.html#/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
+			rows.push(
+				row(
+					`JS heap 1 s after first paint, widget.html#/widget/${widget}`,
+					MiB(fp.heapBytes[widget]),
+					`≤ ${MiB(HEAP_LIMIT_BYTES)}`,
+					fp.heapBytes[widget] <= HEAP_LIMIT_BYTES
+				)
+			);
 			continue;
 		}
 		rows.push(
@@ -170,7 +265,14 @@ export function firstPaintRows(fp: FirstPaintReport): Row[] {
 				medianRatio <= PAINT_RATIO_LIMIT && (bare >= 150 || paint < BEST_REMOTE_FCP_MS)
 			)
 		);
-		rows.push(row(`JS heap 1 s after first paint, widget.html#/widget/${widget}`, MiB(fp.heapBytes[widget]), `≤ ${MiB(HEAP_LIMIT_BYTES)}`, fp.heapBytes[widget] <= HEAP_LIMIT_BYTES));
+		rows.push(
+			row(
+				`JS heap 1 s after first paint, widget.html#/widget/${widget}`,
+				MiB(fp.heapBytes[widget]),
+				`≤ ${MiB(HEAP_LIMIT_BYTES)}`,
+				fp.heapBytes[widget] <= HEAP_LIMIT_BYTES
+			)
+		);
 	}
 	return rows;
 }
@@ -185,17 +287,38 @@ export function heapGrowthRows(h: HeapGrowthReport): Row[] {
 	const rows: Row[] = [];
 	for (const widget of WIDGET_ROUTES) {
 		const { text, growth } = reading(widget);
-		rows.push(row(`JS heap after ${count(first)} → ${count(last)} events, widget.html#/widget/${widget}`, text, `growth < ${HEAP_GROWTH_LIMIT}×`, growth < HEAP_GROWTH_LIMIT));
+		rows.push(
+			row(
+				`JS heap after ${count(first)} → ${count(last)} events, widget.html#/widget/${widget}`,
+				text,
+				`growth < ${HEAP_GROWTH_LIMIT}×`,
+				growth < HEAP_GROWTH_LIMIT
+			)
+		);
 	}
-	if (h.heapBytes.bare?.length) rows.push(row('… bare reference page, same events', reading('bare').text, '—', 'info'));
-	rows.push(row('… time to deliver them (chunks, as fast as the slowest widget takes them)', seconds(h.durationMs), '—', 'info'));
+	if (h.heapBytes.bare?.length)
+		rows.push(row('… bare reference page, same events', reading('bare').text, '—', 'info'));
+	rows.push(
+		row(
+			'… time to deliver them (chunks, as fast as the slowest widget takes them)',
+			seconds(h.durationMs),
+			'—',
+			'info'
+		)
+	);
 	return rows;
 }
 
 export function reconnectRows(r: ReconnectReport): Row[] {
-	const spread = (values: number[]) => `median ${seconds(median(values))}, max ${seconds(maxOf(values))}`;
+	const spread = (values: number[]) =>
+		`median ${seconds(median(values))}, max ${seconds(maxOf(values))}`;
 	return [
-		row(`Reconnect: 1012 restart → new chat line painted (${r.afterRestart.length} trials)`, spread(r.afterRestart), `≤ ${seconds(RESTART_LIMIT_MS)}`, maxOf(r.afterRestart) <= RESTART_LIMIT_MS),
+		row(
+			`Reconnect: 1012 restart → new chat line painted (${r.afterRestart.length} trials)`,
+			spread(r.afterRestart),
+			`≤ ${seconds(RESTART_LIMIT_MS)}`,
+			maxOf(r.afterRestart) <= RESTART_LIMIT_MS
+		),
 		row(
 			`Reconnect: simulator killed, new one on the same port after ${seconds(r.downtimeMs)} → painted (${r.afterRevive.length} trials)`,
 			`${spread(r.afterRevive)} after the restart (${spread(r.afterKill)} after the kill)`,
@@ -205,22 +328,44 @@ export function reconnectRows(r: ReconnectReport): Row[] {
 	];
 }
 
-export const failedRow = (phase: string, message: string): Row => row(phase, `not measured: ${message}`, '—', 'missed');
+export const failedRow = (phase: string, message: string): Row =>
+	row(phase, `not measured: ${message}`, '—', 'missed');
 
 /** Whether the figures were taken on a quiet machine: other processes' CPU during each phase. */
-export function conditionsRow(phases: { name: string; waitedMs: number; otherCores: number; attempts: number }[], cores: number): Row {
+export function conditionsRow(
+	phases: { name: string; waitedMs: number; otherCores: number; attempts: number }[],
+	cores: number
+): Row {
 	const text = phases
-		.map((p) => `${p.name} ${Number.isFinite(p.otherCores) ? p.otherCores.toFixed(2) : 'n/a'}${p.attempts > 1 ? ` (attempt ${p.attempts})` : ''}${p.waitedMs > 2500 ? ` (after waiting ${seconds(p.waitedMs)})` : ''}`)
+		.map(
+			(p) =>
+				`${p.name} ${Number.isFinite(p.otherCores) ? p.otherCores.toFixed(2) : 'n/a'}${p.attempts > 1 ? ` (attempt ${p.attempts})` : ''}${p.waitedMs > 2500 ? ` (after waiting ${seconds(p.waitedMs)})` : ''}`
+		)
 		.join('; ');
 	const busiest = Math.max(0, ...phases.map((p) => p.otherCores).filter(Number.isFinite));
-	return row(`Other processes' CPU while each phase measured, in cores of ${cores}`, text, 'quiet (≤ 0.3)', busiest <= 0.3 ? 'met' : 'busy');
+	return row(
+		`Other processes' CPU while each phase measured, in cores of ${cores}`,
+		text,
+		'quiet (≤ 0.3)',
+		busiest <= 0.3 ? 'met' : 'busy'
+	);
 }
 
 export function paintSplitRows(split: PaintSplitReport): Row[] {
 	return Object.entries(split.steps).map(([id, steps]) => {
 		const shown = STEPS.filter((s) => Number.isFinite(steps[s]));
-		const text = shown.map((s, i) => `${STEP_NAMES[s]} ${ms(steps[s], 0)}${i ? ` (+${ms(steps[s] - steps[shown[i - 1]!], 0)})` : ''}`).join('; ');
+		const text = shown
+			.map(
+				(s, i) =>
+					`${STEP_NAMES[s]} ${ms(steps[s], 0)}${i ? ` (+${ms(steps[s] - steps[shown[i - 1]!], 0)})` : ''}`
+			)
+			.join('; ');
 		const page = id === 'bare' ? 'bare reference page' : `widget.html#/widget/${id}`;
-		return row(`Where the first paint goes, ${page} (median of ${split.loads} loads, ms after navigation start)`, text || 'not measured', 'reported', 'info');
+		return row(
+			`Where the first paint goes, ${page} (median of ${split.loads} loads, ms after navigation start)`,
+			text || 'not measured',
+			'reported',
+			'info'
+		);
 	});
 }

@@ -14,7 +14,19 @@ import { measurePaintRuns } from './paint';
 import { measurePhone, phoneRows } from './phone';
 import { measurePress } from './press';
 import { measureReconnect } from './reconnect';
-import { conditionsRow, failedRow, firstLoadRows, firstPaintRows, heapGrowthRows, paintRows, paintSplitRows, pressRows, reconnectRows, sizeRows, sustainedRows } from './report';
+import {
+	conditionsRow,
+	failedRow,
+	firstLoadRows,
+	firstPaintRows,
+	heapGrowthRows,
+	paintRows,
+	paintSplitRows,
+	pressRows,
+	reconnectRows,
+	sizeRows,
+	sustainedRows
+} from './report';
 import { waitForQuiet, watchOtherLoad } from './other-load';
 import { parseSettings } from './settings';
 import { buildIfMissing, measureFirstLoad, measureSize, WIDGET_ROUTES } from './size';
@@ -40,17 +52,24 @@ const QUIET_CORES = 0.3;
  * `busyRetries` times); if it never ran quiet, its rows say "not measured (busy)", never "met".
  * A failure becomes a row saying so, and the bench goes on.
  */
-async function phase<T>(name: string, measure: () => Promise<T>, toRows: (result: T) => Row[]): Promise<void> {
+async function phase<T>(
+	name: string,
+	measure: () => Promise<T>,
+	toRows: (result: T) => Row[]
+): Promise<void> {
 	for (let attempt = 0; ; attempt++) {
 		const waitedMs = await waitForQuiet(settings.maxWaitMs);
 		const again = attempt ? ` (again: other processes were busy, attempt ${attempt + 1})` : '';
-		console.error(`[${elapsed()}] ${name}…${again}${waitedMs > 2500 ? ` (waited ${(waitedMs / 1000).toFixed(0)} s for other processes to go quiet)` : ''}`);
+		console.error(
+			`[${elapsed()}] ${name}…${again}${waitedMs > 2500 ? ` (waited ${(waitedMs / 1000).toFixed(0)} s for other processes to go quiet)` : ''}`
+		);
 		const otherLoad = watchOtherLoad();
 		let result: T;
 		try {
 			result = await measure();
 		} catch (error) {
-			const message = stack.redact((error as Error).message ?? String(error)).split('\n')[0] ?? 'failed';
+			const message =
+				stack.redact((error as Error).message ?? String(error)).split('\n')[0] ?? 'failed';
 			console.error(`[${elapsed()}] ${name} failed: ${message}`);
 			rows.push(failedRow(name, message));
 			await stack.closePages().catch(() => undefined);
@@ -60,7 +79,11 @@ async function phase<T>(name: string, measure: () => Promise<T>, toRows: (result
 		const busy = !(otherCores <= QUIET_CORES);
 		if (busy && attempt < settings.busyRetries) continue;
 		conditions.push({ name, waitedMs, otherCores, attempts: attempt + 1 });
-		rows.push(...toRows(result).map((r) => (busy && r.verdict !== 'info' ? { ...r, verdict: 'busy' as const } : r)));
+		rows.push(
+			...toRows(result).map((r) =>
+				busy && r.verdict !== 'info' ? { ...r, verdict: 'busy' as const } : r
+			)
+		);
 		return;
 	}
 }
@@ -73,7 +96,18 @@ async function dashboardPhases(): Promise<void> {
 
 /** The companion server under load (bench/companion-load.ts): long, and with no browser of its own. */
 const companionPhase = () =>
-	phase('companion under load', () => measureCompanionLoad({ durationS: settings.companionSeconds, perSecond: 200, widgets: 200, dashboards: 20, direct: 4 }), companionLoadRows);
+	phase(
+		'companion under load',
+		() =>
+			measureCompanionLoad({
+				durationS: settings.companionSeconds,
+				perSecond: 200,
+				widgets: 200,
+				dashboards: 20,
+				direct: 4
+			}),
+		companionLoadRows
+	);
 
 async function main(): Promise<void> {
 	if (settings.only === 'companion') {
@@ -99,26 +133,87 @@ async function main(): Promise<void> {
 	const pages: PageId[] = ['bare', ...WIDGET_ROUTES];
 	await dashboardPhases();
 	await phase('press → request', () => measurePress(stack, settings.presses), pressRows);
-	await phase('event → paint', () => measurePaintRuns(stack, { perSecond: settings.paintPerSecond, durationS: settings.paintSeconds, runs: settings.paintRuns }), paintRows);
-	await phase('sustained chat', () => measureSustained(stack, { perSecond: settings.sustainedPerSecond, durationS: settings.sustainedSeconds }), sustainedRows);
-	await phase('first paint and heap', () => measureFirstPaint(stack, pages, settings.firstPaintRounds), firstPaintRows);
-	await phase('where the first paint goes', () => measurePaintSplit(stack, pages, settings.splitLoads), paintSplitRows);
-	await phase('heap growth', () => measureHeapGrowth(stack, WIDGET_ROUTES, { checkpoints: settings.heapCheckpoints, pairsPerSecond: settings.heapPairsPerSecond }), heapGrowthRows);
+	await phase(
+		'event → paint',
+		() =>
+			measurePaintRuns(stack, {
+				perSecond: settings.paintPerSecond,
+				durationS: settings.paintSeconds,
+				runs: settings.paintRuns
+			}),
+		paintRows
+	);
+	await phase(
+		'sustained chat',
+		() =>
+			measureSustained(stack, {
+				perSecond: settings.sustainedPerSecond,
+				durationS: settings.sustainedSeconds
+			}),
+		sustainedRows
+	);
+	await phase(
+		'first paint and heap',
+		() => measureFirstPaint(stack, pages, settings.firstPaintRounds),
+		firstPaintRows
+	);
+	await phase(
+		'where the first paint goes',
+		() => measurePaintSplit(stack, pages, settings.splitLoads),
+		paintSplitRows
+	);
+	await phase(
+		'heap growth',
+		() =>
+			measureHeapGrowth(stack, WIDGET_ROUTES, {
+				checkpoints: settings.heapCheckpoints,
+				pairsPerSecond: settings.heapPairsPerSecond
+			}),
+		heapGrowthRows
+	);
 	// The widget figures again in the engines OBS embeds: 28–30 (Chromium 103) and 31+ (127).
 	for (const engine of ENGINES) {
-		const inEngine = (rows: Row[]) => rows.map((r) => ({ ...r, figure: `Chromium ${engine}: ${r.figure}` }));
+		const inEngine = (rows: Row[]) =>
+			rows.map((r) => ({ ...r, figure: `Chromium ${engine}: ${r.figure}` }));
 		try {
 			await stack.useBrowser(engine);
 		} catch (error) {
-			rows.push(failedRow(`Chromium ${engine}`, stack.redact(String((error as Error).message)).split('\n')[0]!));
+			rows.push(
+				failedRow(
+					`Chromium ${engine}`,
+					stack.redact(String((error as Error).message)).split('\n')[0]!
+				)
+			);
 			continue;
 		}
-		await phase(`event → paint, Chromium ${engine}`, () => measurePaintRuns(stack, { perSecond: settings.paintPerSecond, durationS: settings.paintSeconds, runs: settings.paintRuns }), (r) => inEngine(paintRows(r)));
-		await phase(`first paint, Chromium ${engine}`, () => measureFirstPaint(stack, pages, settings.firstPaintRounds), (r) => inEngine(firstPaintRows(r)));
+		await phase(
+			`event → paint, Chromium ${engine}`,
+			() =>
+				measurePaintRuns(stack, {
+					perSecond: settings.paintPerSecond,
+					durationS: settings.paintSeconds,
+					runs: settings.paintRuns
+				}),
+			(r) => inEngine(paintRows(r))
+		);
+		await phase(
+			`first paint, Chromium ${engine}`,
+			() => measureFirstPaint(stack, pages, settings.firstPaintRounds),
+			(r) => inEngine(firstPaintRows(r))
+		);
 	}
 	await stack.useBrowser();
 	// Last: it kills and replaces the simulator.
-	await phase('reconnect', () => measureReconnect(stack, { restarts: settings.restarts, kills: settings.kills, downtimeMs: settings.killDowntimeMs }), reconnectRows);
+	await phase(
+		'reconnect',
+		() =>
+			measureReconnect(stack, {
+				restarts: settings.restarts,
+				kills: settings.kills,
+				downtimeMs: settings.killDowntimeMs
+			}),
+		reconnectRows
+	);
 	await stack.stop();
 	await companionPhase();
 	rows.push(conditionsRow(conditions, machine.cores));

@@ -70,7 +70,8 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		if (sustained) settings.sustainedSeconds = Number(sustained[1]);
 		else if (maxWait) settings.maxWaitMs = Number(maxWait[1]) * 1000;
 		else if (companionMinutes) settings.companionSeconds = Number(companionMinutes[1]) * 60;
-		else if (arg === '--only=companion' || arg === '--only=phone') settings.only = arg === '--only=phone' ? 'phone' : 'companion';
+		else if (arg === '--only=companion' || arg === '--only=phone')
+			settings.only = arg === '--only=phone' ? 'phone' : 'companion';
 		else if (!['--quick', '--no-split'].includes(arg)) {
 			console.error(`unknown option ${arg}\n${USAGE}`);
 			process.exit(2);

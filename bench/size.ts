@@ -11,7 +11,16 @@
  * statically. Widgets are measured in build/widget.html, their only page.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,7 +37,12 @@ const CHUNKS_DIR = join(PROJECT_DIR, 'build', '_app', 'immutable');
 export const WIDGET_PAGE = join(PROJECT_DIR, 'build', 'widget.html');
 /** Strings only dashboard pages carry; none may appear in widget.html. */
 // The last one is a rule of a type that changes things: widgets check their reads with checkRead only.
-const DASHBOARD_MARKERS = ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links', 'must be a hex colour'];
+const DASHBOARD_MARKERS = [
+	'Search commands, alerts, scenes',
+	'Routines can never be shared',
+	'Share links',
+	'must be a hex colour'
+];
 /** A line of the in-page simulator's demo chat: widget.html must not carry it (build/widget-demo.js does). */
 const SIMULATOR_MARKER = 'that was a clean run';
 export const WIDGET_DEMO_SCRIPT = join(PROJECT_DIR, 'build', 'widget-demo.js');
@@ -43,7 +57,12 @@ export interface SizeReport {
 	/** The whole dashboard over http: build/index.html and every chunk in build/_app/immutable, each gzipped. */
 	splitGzip?: { total: number; files: number };
 	/** build/widget.html, gzipped, and whether any dashboard-only string is in it. */
-	widgetPage?: { gzip: number; dashboardCode: boolean; simulator: boolean; demoScriptGzip?: number };
+	widgetPage?: {
+		gzip: number;
+		dashboardCode: boolean;
+		simulator: boolean;
+		demoScriptGzip?: number;
+	};
 	split?: SplitReport;
 	splitError?: string;
 }
@@ -68,34 +87,59 @@ const PARTS: [string, RegExp][] = [
 	['client', /\/src\/lib\/client\//],
 	// The deck: its model and inputs, and its page (the files at the top of (app)/ but the layout).
 	['deck', /\/src\/lib\/app\/deck\/|\/src\/routes\/\(app\)\/(?!\+layout)[^/]+$/],
-	['other dashboard code (lib/app, lib/ui, the layout)', /\/src\/lib\/(app|ui)\/|\/src\/routes\/\(app\)\//],
+	[
+		'other dashboard code (lib/app, lib/ui, the layout)',
+		/\/src\/lib\/(app|ui)\/|\/src\/routes\/\(app\)\//
+	],
 	['widgets', /\/src\/lib\/widgets\//]
 ];
-const partOf = (id: string) => PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
+const partOf = (id: string) =>
+	PARTS.find(([, pattern]) => pattern.test(id))?.[0] ?? 'other app code';
 
 export async function buildIfMissing(): Promise<boolean> {
-	if (existsSync(BUILT_PAGE) && existsSync(STANDALONE_PAGE) && existsSync(WIDGET_PAGE)) return false;
-	console.error('build/index.html, build/standalone.html or build/widget.html is missing: building the app (npm run build)…');
+	if (existsSync(BUILT_PAGE) && existsSync(STANDALONE_PAGE) && existsSync(WIDGET_PAGE))
+		return false;
+	console.error(
+		'build/index.html, build/standalone.html or build/widget.html is missing: building the app (npm run build)…'
+	);
 	const vite = join(PROJECT_DIR, 'node_modules', '.bin', 'vite');
 	await run(vite, ['build', '--logLevel', 'warn'], PROJECT_DIR);
 	await run(vite, ['build', '--mode', 'standalone', '--logLevel', 'warn'], PROJECT_DIR);
-	await run(vite, ['build', '-c', 'build-tools/widget-page.config.ts', '--logLevel', 'warn'], PROJECT_DIR);
-	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE)) throw new Error('the build did not produce build/index.html, build/standalone.html and build/widget.html');
+	await run(
+		vite,
+		['build', '-c', 'build-tools/widget-page.config.ts', '--logLevel', 'warn'],
+		PROJECT_DIR
+	);
+	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE))
+		throw new Error(
+			'the build did not produce build/index.html, build/standalone.html and build/widget.html'
+		);
 	return true;
 }
 
 const gzipBytes = (text: string) => gzipSync(Buffer.from(text)).length;
 
 function inlineParts(html: string, tag: 'script' | 'style'): string {
-	return [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1] ?? '').join('\n');
+	return [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))]
+		.map((m) => m[1] ?? '')
+		.join('\n');
 }
 
 export async function measureSize(options: { split: boolean }): Promise<SizeReport> {
 	const html = readFileSync(STANDALONE_PAGE, 'utf8');
-	const report: SizeReport = { wholeGzip: gzipBytes(html), scriptGzip: gzipBytes(inlineParts(html, 'script')), styleGzip: gzipBytes(inlineParts(html, 'style')) };
+	const report: SizeReport = {
+		wholeGzip: gzipBytes(html),
+		scriptGzip: gzipBytes(inlineParts(html, 'script')),
+		styleGzip: gzipBytes(inlineParts(html, 'style'))
+	};
 	if (existsSync(CHUNKS_DIR)) {
-		const chunks = readdirSync(CHUNKS_DIR, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-		const total = chunks.reduce((sum, entry) => sum + gzipBytes(readFileSync(join(entry.parentPath, entry.name), 'utf8')), gzipBytes(readFileSync(BUILT_PAGE, 'utf8')));
+		const chunks = readdirSync(CHUNKS_DIR, { recursive: true, withFileTypes: true }).filter(
+			(entry) => entry.isFile()
+		);
+		const total = chunks.reduce(
+			(sum, entry) => sum + gzipBytes(readFileSync(join(entry.parentPath, entry.name), 'utf8')),
+			gzipBytes(readFileSync(BUILT_PAGE, 'utf8'))
+		);
 		report.splitGzip = { total, files: chunks.length + 1 };
 	}
 	if (existsSync(WIDGET_PAGE)) {
@@ -104,7 +148,9 @@ export async function measureSize(options: { split: boolean }): Promise<SizeRepo
 			gzip: gzipBytes(widgetHtml),
 			dashboardCode: DASHBOARD_MARKERS.some((marker) => widgetHtml.includes(marker)),
 			simulator: widgetHtml.includes(SIMULATOR_MARKER),
-			demoScriptGzip: existsSync(WIDGET_DEMO_SCRIPT) ? gzipBytes(readFileSync(WIDGET_DEMO_SCRIPT, 'utf8')) : undefined
+			demoScriptGzip: existsSync(WIDGET_DEMO_SCRIPT)
+				? gzipBytes(readFileSync(WIDGET_DEMO_SCRIPT, 'utf8'))
+				: undefined
 		};
 	}
 	if (!options.split) return report;
@@ -150,14 +196,27 @@ async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
 	// A copy, so the project's own build/ and .svelte-kit/ (used by other builds and tests) stay untouched.
 	const dir = mkdtempSync(join(tmpdir(), 'bench-graph-'));
 	try {
-		for (const path of ['src', 'static', 'svelte.config.js', 'build-tools', 'tsconfig.json', 'package.json'])
-			if (existsSync(join(PROJECT_DIR, path))) cpSync(join(PROJECT_DIR, path), join(dir, path), { recursive: true });
+		for (const path of [
+			'src',
+			'static',
+			'svelte.config.js',
+			'build-tools',
+			'tsconfig.json',
+			'package.json'
+		])
+			if (existsSync(join(PROJECT_DIR, path)))
+				cpSync(join(PROJECT_DIR, path), join(dir, path), { recursive: true });
 		symlinkSync(join(PROJECT_DIR, 'node_modules'), join(dir, 'node_modules'));
 		const graphFile = join(dir, 'module-graph.json');
 		writeFileSync(join(dir, 'vite.config.js'), graphConfig(graphFile));
 		// The one-file build: one chunk, so module names are unique and the modules minify together as the
 		// real script does (split chunks reuse short names, and joined they would not parse).
-		await run(join(PROJECT_DIR, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], dir, { STREAM_CONTROL_PAGE: 'standalone' });
+		await run(
+			join(PROJECT_DIR, 'node_modules', '.bin', 'vite'),
+			['build', '--logLevel', 'error'],
+			dir,
+			{ STREAM_CONTROL_PAGE: 'standalone' }
+		);
 		return JSON.parse(readFileSync(graphFile, 'utf8')) as Record<string, ModuleRecord>;
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
@@ -167,7 +226,9 @@ async function recordModuleGraph(): Promise<Record<string, ModuleRecord>> {
 function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number): SplitReport {
 	const ids = Object.keys(modules);
 	// The entries: what nothing imports (route nodes and lazy modules are imported dynamically).
-	const imported = new Set(ids.flatMap((id) => [...modules[id]!.imports, ...modules[id]!.dynamicImports]));
+	const imported = new Set(
+		ids.flatMap((id) => [...modules[id]!.imports, ...modules[id]!.dynamicImports])
+	);
 	const entries = ids.filter((id) => !imported.has(id));
 	const reachable = (start: string[]) => {
 		const seen = new Set<string>();
@@ -182,7 +243,9 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 	};
 	// SvelteKit's generated route nodes each import one component; find them by what they import.
 	const nodeOf = (component: RegExp) => {
-		const node = ids.find((id) => /\/nodes\/\d+\.js$/.test(id) && modules[id]!.imports.some((i) => component.test(i)));
+		const node = ids.find(
+			(id) => /\/nodes\/\d+\.js$/.test(id) && modules[id]!.imports.some((i) => component.test(i))
+		);
 		if (!node) throw new Error(`no route node imports ${component}`);
 		return node;
 	};
@@ -191,16 +254,24 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 	// and scale by the real script's gzipped size, so the parts are comparable with it.
 	const gzipOf = (group: Iterable<string>) => {
 		const code = [...group].map((id) => modules[id]!.code).join('\n');
-		return gzipBytes(minifySync('group.js', code, { module: false, compress: true, mangle: true }).code);
+		return gzipBytes(
+			minifySync('group.js', code, { module: false, compress: true, mangle: true }).code
+		);
 	};
 	const scale = scriptGzip / gzipOf(ids);
 	const parts = (group: Iterable<string>) => {
 		const byPart = new Map<string, string[]>();
 		for (const id of group) byPart.set(partOf(id), [...(byPart.get(partOf(id)) ?? []), id]);
-		return [...byPart].map(([part, ids]): [string, number] => [part, gzipOf(ids) * scale]).sort((a, b) => b[1] - a[1]);
+		return [...byPart]
+			.map(([part, ids]): [string, number] => [part, gzipOf(ids) * scale])
+			.sort((a, b) => b[1] - a[1]);
 	};
 	// The deck is the dashboard's home page: the (app) layout and its page, static imports only.
-	const deck = reachable([...kit, nodeOf(/\/src\/routes\/\(app\)\/\+layout\.svelte$/), nodeOf(/\/src\/routes\/\(app\)\/\+page\.svelte$/)]);
+	const deck = reachable([
+		...kit,
+		nodeOf(/\/src\/routes\/\(app\)\/\+layout\.svelte$/),
+		nodeOf(/\/src\/routes\/\(app\)\/\+page\.svelte$/)
+	]);
 	return {
 		deck: gzipOf(deck) * scale,
 		deckParts: parts(deck),
@@ -208,13 +279,26 @@ function analyseSplit(modules: Record<string, ModuleRecord>, scriptGzip: number)
 	};
 }
 
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
+function run(
+	command: string,
+	args: string[],
+	cwd: string,
+	env: Record<string, string> = {}
+): Promise<void> {
 	return new Promise((resolvePromise, reject) => {
-		const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+		const child = spawn(command, args, {
+			cwd,
+			env: { ...process.env, ...env },
+			stdio: ['ignore', 'ignore', 'pipe']
+		});
 		let errors = '';
 		child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
 		child.on('error', reject);
-		child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${errors.slice(-2000)}`))));
+		child.on('exit', (code) =>
+			code === 0
+				? resolvePromise()
+				: reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${errors.slice(-2000)}`))
+		);
 	});
 }
 
@@ -243,7 +327,19 @@ export async function measureFirstLoad(stack: BenchStack): Promise<FirstLoadRepo
 		await page.goto(url);
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor({ timeout: 30_000 });
 		await page.waitForLoadState('networkidle');
-		const files = asked.map((path) => ({ path, gzip: gzipBytes(readFileSync(join(PROJECT_DIR, 'build', path === '/' ? 'index.html' : decodeURIComponent(path.slice(1))), 'utf8')) }));
+		const files = asked.map((path) => ({
+			path,
+			gzip: gzipBytes(
+				readFileSync(
+					join(
+						PROJECT_DIR,
+						'build',
+						path === '/' ? 'index.html' : decodeURIComponent(path.slice(1))
+					),
+					'utf8'
+				)
+			)
+		}));
 		return { files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
 	} finally {
 		await context.close();

@@ -80,11 +80,15 @@ export class BenchStack {
 
 	/** A fresh context (its own renderer process, cold cache) with one page at `url`. */
 	async open(url: string, options: OpenOptions = {}): Promise<Page> {
-		const context = await this.browser.newContext({ viewport: options.viewport ?? BROWSER_SOURCE, reducedMotion: 'reduce' });
+		const context = await this.browser.newContext({
+			viewport: options.viewport ?? BROWSER_SOURCE,
+			reducedMotion: 'reduce'
+		});
 		this.#contexts.add(context);
 		context.on('close', () => this.#contexts.delete(context));
 		await context.addInitScript({ content: NAME_HELPER_SCRIPT });
-		for (const script of options.initScripts ?? []) await context.addInitScript({ content: script });
+		for (const script of options.initScripts ?? [])
+			await context.addInitScript({ content: script });
 		const page = await context.newPage();
 		page.on('pageerror', (error) => console.error(`page error: ${this.redact(String(error))}`));
 		await page.goto(url);
@@ -98,7 +102,9 @@ export class BenchStack {
 	async stop(): Promise<void> {
 		await this.closePages();
 		await (this.#engine ?? this.browser)?.close();
-		await new Promise<void>((resolve) => (this.#site ? this.#site.close(() => resolve()) : resolve()));
+		await new Promise<void>((resolve) =>
+			this.#site ? this.#site.close(() => resolve()) : resolve()
+		);
 		await this.sim?.close();
 	}
 

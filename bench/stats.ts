@@ -13,7 +13,8 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
-export const maxOf = (values: readonly number[]): number => (values.length ? Math.max(...values) : Number.NaN);
+export const maxOf = (values: readonly number[]): number =>
+	values.length ? Math.max(...values) : Number.NaN;
 
 export function ms(value: number, digits = 1): string {
 	return Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a';
@@ -33,7 +34,10 @@ export function MiB(bytes: number): string {
 }
 
 export function ratio(value: number, reference: number): string {
-	return Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a';
+	return Number.isFinite(value) && Number.isFinite(reference) && reference > 0
+		? `${(value / reference).toFixed(2)}×`
+		: 'n/a';
 }
 
-export const sleep = (durationMs: number) => new Promise<void>((resolve) => setTimeout(resolve, durationMs));
+export const sleep = (durationMs: number) =>
+	new Promise<void>((resolve) => setTimeout(resolve, durationMs));

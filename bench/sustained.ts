@@ -32,7 +32,10 @@ export interface SustainedReport {
 	wallMs: number;
 }
 
-export async function measureSustained(stack: BenchStack, options: { perSecond: number; durationS: number }): Promise<SustainedReport> {
+export async function measureSustained(
+	stack: BenchStack,
+	options: { perSecond: number; durationS: number }
+): Promise<SustainedReport> {
 	const page = await openChatWidget(stack);
 	// Fill the widget to its limit first, so "before" is the steady state rather than an empty list.
 	for (let i = 0; i < 40; i++) stack.sim.sim.emit(stampedChat(100 + i));
@@ -44,7 +47,12 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 	const metrics = async () => {
 		const all = (await cdp.send('Performance.getMetrics')).metrics;
 		const seconds = (name: string) => all.find((m) => m.name === name)?.value ?? NaN;
-		return { task: seconds('TaskDuration'), script: seconds('ScriptDuration'), style: seconds('RecalcStyleDuration'), layout: seconds('LayoutDuration') };
+		return {
+			task: seconds('TaskDuration'),
+			script: seconds('ScriptDuration'),
+			style: seconds('RecalcStyleDuration'),
+			layout: seconds('LayoutDuration')
+		};
 	};
 	const before = await metrics();
 	const startedAt = Date.now();
@@ -54,10 +62,15 @@ export async function measureSustained(stack: BenchStack, options: { perSecond: 
 	const lastSeq = base + count - 1;
 	// Give the page time to take in anything still on its way, then stop counting frames.
 	const end = Date.now() + 10_000;
-	while (Date.now() < end && !(await paintRecords(page)).some(([seq]) => seq === lastSeq)) await sleep(100);
+	while (Date.now() < end && !(await paintRecords(page)).some(([seq]) => seq === lastSeq))
+		await sleep(100);
 	const after = await metrics();
 	const mainThreadMs = (after.task - before.task) * 1000;
-	const splitMs = { script: (after.script - before.script) * 1000, style: (after.style - before.style) * 1000, layout: (after.layout - before.layout) * 1000 };
+	const splitMs = {
+		script: (after.script - before.script) * 1000,
+		style: (after.style - before.style) * 1000,
+		layout: (after.layout - before.layout) * 1000
+	};
 	const wallMs = Date.now() - startedAt;
 	await cdp.detach();
 	await sleep(500);

@@ -38,8 +38,16 @@ export const stampedChat = (seq: number) => {
 
 const ALERTS = [
 	{ event: 'alpha-follower', dynamic: (u: string) => ({ value: u, username: u }), extra: {} },
-	{ event: 'alpha-bits', dynamic: (u: string) => ({ value: 100, username: u }), extra: { amount: 100, bits: 100, message: 'cheer100' } },
-	{ event: 'alpha-subscriber', dynamic: (u: string) => ({ value: 1, username: u }), extra: { tier: '1000', months: 3 } },
+	{
+		event: 'alpha-bits',
+		dynamic: (u: string) => ({ value: 100, username: u }),
+		extra: { amount: 100, bits: 100, message: 'cheer100' }
+	},
+	{
+		event: 'alpha-subscriber',
+		dynamic: (u: string) => ({ value: 1, username: u }),
+		extra: { tier: '1000', months: 3 }
+	},
 	{ event: 'gamma-follower', dynamic: (u: string) => ({ value: u, username: u }), extra: {} }
 ] as const;
 
@@ -53,7 +61,14 @@ export function alertEnvelope(seq: number, username = `${USERS[seq % USERS.lengt
 		data: {
 			dynamic: kind.dynamic(username),
 			replay: false,
-			extraSettings: { username, displayname: username, userId: `u-${username}`, ...kind.extra, time: '12:00:00', timestamp: Date.now() }
+			extraSettings: {
+				username,
+				displayname: username,
+				userId: `u-${username}`,
+				...kind.extra,
+				time: '12:00:00',
+				timestamp: Date.now()
+			}
 		}
 	};
 }
@@ -61,12 +76,31 @@ export function alertEnvelope(seq: number, username = `${USERS[seq % USERS.lengt
 /** Alerts that make widgets read again: a song change (song widgets) and a change of the counter's variable. */
 export function hintEnvelope(seq: number, counterName: string) {
 	if (seq % 2 === 0)
-		return { type: 'alert', origin: 'music_player', event: 'music_player-switchSong', data: { dynamic: { value: 'Neon Lakes' }, replay: false, extraSettings: { name: 'Neon Lakes', time: '12:00:00', timestamp: Date.now() } } };
+		return {
+			type: 'alert',
+			origin: 'music_player',
+			event: 'music_player-switchSong',
+			data: {
+				dynamic: { value: 'Neon Lakes' },
+				replay: false,
+				extraSettings: { name: 'Neon Lakes', time: '12:00:00', timestamp: Date.now() }
+			}
+		};
 	return {
 		type: 'alert',
 		origin: 'appstream',
 		event: 'appstream-variableChanged',
-		data: { dynamic: { value: counterName }, replay: false, extraSettings: { variable_name: counterName, variable_value: '7', variable_previous_value: '7', time: '12:00:00', timestamp: Date.now() } }
+		data: {
+			dynamic: { value: counterName },
+			replay: false,
+			extraSettings: {
+				variable_name: counterName,
+				variable_value: '7',
+				variable_previous_value: '7',
+				time: '12:00:00',
+				timestamp: Date.now()
+			}
+		}
 	};
 }
 
@@ -74,7 +108,12 @@ export function hintEnvelope(seq: number, counterName: string) {
  * Calls `send(i)` for i = 0…count-1 at `perSecond`, on a timer that catches up in batches (Node timers
  * step by about a millisecond). Resolves when all were sent or `signal` aborts.
  */
-export async function sendAtRate(count: number, perSecond: number, send: (i: number) => void, signal?: AbortSignal): Promise<number> {
+export async function sendAtRate(
+	count: number,
+	perSecond: number,
+	send: (i: number) => void,
+	signal?: AbortSignal
+): Promise<number> {
 	const start = performance.now();
 	let sent = 0;
 	while (sent < count && !signal?.aborted) {

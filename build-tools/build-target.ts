@@ -14,5 +14,7 @@ export const BUILD_TARGET = ['chrome103', 'edge103', 'firefox114', 'safari16.4',
  */
 export const RECONNECTING_WEBSOCKET_SOURCE = {
 	find: /^reconnecting-websocket$/,
-	replacement: createRequire(import.meta.url).resolve('reconnecting-websocket/reconnecting-websocket.ts')
+	replacement: createRequire(import.meta.url).resolve(
+		'reconnecting-websocket/reconnecting-websocket.ts'
+	)
 };

@@ -16,7 +16,12 @@ type ModuleInfo = { importedIds: readonly string[] } | null;
 type Context = { getModuleInfo(id: string): ModuleInfo };
 
 /** The routes a cold `#/` renders, besides the bundle's entries. */
-const ROUTES = ['src/routes/+layout.svelte', 'src/routes/+error.svelte', 'src/routes/(app)/+layout.svelte', 'src/routes/(app)/+page.svelte'];
+const ROUTES = [
+	'src/routes/+layout.svelte',
+	'src/routes/+error.svelte',
+	'src/routes/(app)/+layout.svelte',
+	'src/routes/(app)/+page.svelte'
+];
 
 /** Everything the roots import statically. */
 function reachable(ctx: Context, roots: Iterable<string>): Set<string> {
@@ -38,12 +43,16 @@ export function firstLoadChunk(project: string): Plugin {
 	const roots = new Set(ROUTES.map((route) => resolve(project, route)));
 	const routes = resolve(project, 'src/routes') + '/';
 	let firstLoad: Set<string> | undefined;
-	const group = (id: string, ctx: Context) => ((firstLoad ??= reachable(ctx, roots)).has(id) ? 'deck' : null);
+	const group = (id: string, ctx: Context) =>
+		(firstLoad ??= reachable(ctx, roots)).has(id) ? 'deck' : null;
 	return {
 		name: 'first-load-chunk',
 		apply: (_config, env) => env.command === 'build' && env.mode !== 'standalone',
 		configEnvironment(name) {
-			if (name === 'client') return { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: group }] } } } } };
+			if (name === 'client')
+				return {
+					build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: group }] } } } }
+				};
 		},
 		buildEnd() {
 			if (this.environment.name !== 'client') return;
@@ -51,7 +60,8 @@ export function firstLoadChunk(project: string): Plugin {
 			// its route's file): SvelteKit's start and app modules, whatever their paths.
 			for (const id of this.getModuleIds()) {
 				const info = this.getModuleInfo(id);
-				if (info?.isEntry && !info.importedIds.some((imported) => imported.startsWith(routes))) roots.add(id);
+				if (info?.isEntry && !info.importedIds.some((imported) => imported.startsWith(routes)))
+					roots.add(id);
 			}
 		}
 	};

@@ -18,10 +18,22 @@ import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
 /** CSP source keywords, which the policy spells in single quotes. */
-const KEYWORDS = new Set(['self', 'none', 'unsafe-inline', 'unsafe-eval', 'unsafe-hashes', 'strict-dynamic', 'report-sample', 'wasm-unsafe-eval']);
+const KEYWORDS = new Set([
+	'self',
+	'none',
+	'unsafe-inline',
+	'unsafe-eval',
+	'unsafe-hashes',
+	'strict-dynamic',
+	'report-sample',
+	'wasm-unsafe-eval'
+]);
 
 /** The policy text: `default-src 'none'; script-src 'self' 'sha256-…'; …`. */
-export function policyText(directives: Record<string, readonly string[]>, scriptHashes: readonly string[]): string {
+export function policyText(
+	directives: Record<string, readonly string[]>,
+	scriptHashes: readonly string[]
+): string {
 	return Object.entries(directives)
 		.map(([name, sources]) => {
 			const quoted = sources.map((s) => (KEYWORDS.has(s) ? `'${s}'` : s));
@@ -39,9 +51,12 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * "double escaped" state). Svelte's code has `<!---->` (harmless without `<script`). The build fails
  * rather than rewrite code.
  */
-const unsafeInScript = (code: string) => /<\/script/i.test(code) || (code.includes('<!--') && /<script/i.test(code));
+const unsafeInScript = (code: string) =>
+	/<\/script/i.test(code) || (code.includes('<!--') && /<script/i.test(code));
 
-export function inlineSingleFile(options: { directives: Record<string, readonly string[]> }): Plugin {
+export function inlineSingleFile(options: {
+	directives: Record<string, readonly string[]>;
+}): Plugin {
 	return {
 		name: 'inline-single-file',
 		apply: 'build',
@@ -55,27 +70,40 @@ export function inlineSingleFile(options: { directives: Record<string, readonly 
 				const hashes: string[] = [];
 				let html = String(page.source);
 				// Replacement functions, never strings: bundled code is full of `$&`-like sequences.
-				html = html.replace(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (tag, ref: string) => {
-					const chunk = fileOf(ref);
-					if (chunk?.type !== 'chunk') return tag;
-					const code = chunk.code.trim();
-					if (unsafeInScript(code)) this.error(`${chunk.fileName} contains "</script", or "<!--" and "<script": it cannot be inlined as is`);
-					hashes.push(sha256(code));
-					inlined.add(chunk.fileName);
-					return `<script type="module">${code}</script>`;
-				});
-				html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, ref: string) => {
-					const asset = fileOf(ref);
-					if (asset?.type !== 'asset') return tag;
-					const css = String(asset.source).trim();
-					if (/<\/style/i.test(css)) this.error(`${asset.fileName} contains "</style": it cannot be inlined as is`);
-					inlined.add(asset.fileName);
-					return `<style>${css}</style>`;
-				});
+				html = html.replace(
+					/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g,
+					(tag, ref: string) => {
+						const chunk = fileOf(ref);
+						if (chunk?.type !== 'chunk') return tag;
+						const code = chunk.code.trim();
+						if (unsafeInScript(code))
+							this.error(
+								`${chunk.fileName} contains "</script", or "<!--" and "<script": it cannot be inlined as is`
+							);
+						hashes.push(sha256(code));
+						inlined.add(chunk.fileName);
+						return `<script type="module">${code}</script>`;
+					}
+				);
+				html = html.replace(
+					/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g,
+					(tag, ref: string) => {
+						const asset = fileOf(ref);
+						if (asset?.type !== 'asset') return tag;
+						const css = String(asset.source).trim();
+						if (/<\/style/i.test(css))
+							this.error(`${asset.fileName} contains "</style": it cannot be inlined as is`);
+						inlined.add(asset.fileName);
+						return `<style>${css}</style>`;
+					}
+				);
 				if (/<script\b[^>]*\bsrc=|<link\b[^>]*\brel="(stylesheet|modulepreload)"/.test(html))
-					this.error(`${page.fileName} still loads a file: the bundle must be one JS chunk and one CSS file`);
+					this.error(
+						`${page.fileName} still loads a file: the bundle must be one JS chunk and one CSS file`
+					);
 				const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
-				if (!charset) this.error(`${page.fileName} has no <meta charset>, after which the policy goes`);
+				if (!charset)
+					this.error(`${page.fileName} has no <meta charset>, after which the policy goes`);
 				const at = charset.index + charset[0].length;
 				const meta = `\n\t\t<meta http-equiv="content-security-policy" content="${policyText(options.directives, hashes)}">`;
 				page.source = html.slice(0, at) + meta + html.slice(at);

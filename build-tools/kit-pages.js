@@ -20,7 +20,8 @@ import adapter from '@sveltejs/adapter-static';
 
 export const STANDALONE_PAGE = 'standalone.html';
 
-const sha256 = (/** @type {string} */ text) => createHash('sha256').update(text, 'utf8').digest('base64');
+const sha256 = (/** @type {string} */ text) =>
+	createHash('sha256').update(text, 'utf8').digest('base64');
 
 /**
  * adapter-static, then `splitPage` on the index.html it wrote.
@@ -65,10 +66,13 @@ export function standaloneAdapter(pages) {
  */
 export function splitPage(html) {
 	const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
-	const [tag, code] = scripts.length === 1 && scripts[0] ? [scripts[0][0], scripts[0][1] ?? ''] : [];
-	if (tag === undefined || code === undefined) throw new Error(`index.html: expected one inline script, found ${scripts.length}`);
+	const [tag, code] =
+		scripts.length === 1 && scripts[0] ? [scripts[0][0], scripts[0][1] ?? ''] : [];
+	if (tag === undefined || code === undefined)
+		throw new Error(`index.html: expected one inline script, found ${scripts.length}`);
 	const oldHash = `'sha256-${sha256(code)}'`;
-	if (!html.includes(oldHash)) throw new Error("index.html: the policy does not carry the bootstrap script's hash");
+	if (!html.includes(oldHash))
+		throw new Error("index.html: the policy does not carry the bootstrap script's hash");
 
 	// Preloads move into the script, after the file:// check: a file:// page must not ask for modules it
 	// cannot load. Stylesheets stay where SvelteKit put them (a file:// page can read them).
@@ -83,7 +87,10 @@ export function splitPage(html) {
 			`;
 	let out = html;
 	for (const m of preloads) out = out.replace(m[0], '');
-	out = relative(out.replace(tag, () => `<script>${script}</script>`)).replace(oldHash, () => `'sha256-${sha256(script)}'`);
+	out = relative(out.replace(tag, () => `<script>${script}</script>`)).replace(
+		oldHash,
+		() => `'sha256-${sha256(script)}'`
+	);
 	if (/["'(]\/_app\//.test(out)) throw new Error('index.html: an absolute /_app/ address is left');
 	return out;
 }

@@ -20,6 +20,11 @@ export default defineConfig({
 		outDir: here('../build'),
 		emptyOutDir: false,
 		minify: true,
-		lib: { entry: here('../src/widget-entry/demo.ts'), formats: ['iife'], name: 'streamControlDemo', fileName: () => 'widget-demo.js' }
+		lib: {
+			entry: here('../src/widget-entry/demo.ts'),
+			formats: ['iife'],
+			name: 'streamControlDemo',
+			fileName: () => 'widget-demo.js'
+		}
 	}
 });

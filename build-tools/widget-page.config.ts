@@ -15,18 +15,19 @@ import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const directives = svelteConfig.kit?.csp?.directives;
-if (!directives) throw new Error('svelte.config.js has no kit.csp.directives for the widget page to share');
+if (!directives)
+	throw new Error('svelte.config.js has no kit.csp.directives for the widget page to share');
 
 export default defineConfig({
 	root: here('../src/widget-entry'),
 	base: './',
 	publicDir: false,
-	plugins: [svelte({ configFile: here('../svelte.config.js') }), inlineSingleFile({ directives: directives as Record<string, string[]> })],
+	plugins: [
+		svelte({ configFile: here('../svelte.config.js') }),
+		inlineSingleFile({ directives: directives as Record<string, string[]> })
+	],
 	resolve: {
-		alias: [
-			{ find: '$lib', replacement: here('../src/lib') },
-			RECONNECTING_WEBSOCKET_SOURCE
-		]
+		alias: [{ find: '$lib', replacement: here('../src/lib') }, RECONNECTING_WEBSOCKET_SOURCE]
 	},
 	build: {
 		target: BUILD_TARGET,

@@ -45,7 +45,12 @@ function png(size, colourAt) {
 	ihdr.writeUInt32BE(size, 4);
 	ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
 	const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-	return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+	return Buffer.concat([
+		signature,
+		chunk('IHDR', ihdr),
+		chunk('IDAT', deflateSync(raw, { level: 9 })),
+		chunk('IEND', Buffer.alloc(0))
+	]);
 }
 
 /** The colour of one point (u, v in 0..1), or undefined outside the icon. */
@@ -62,7 +67,10 @@ function shape({ corner, glyph }) {
 		// Play triangle: points right, centred a little right of the middle.
 		const t = glyph * 0.5;
 		const left = -t * 0.75;
-		const inTriangle = dx >= left && Math.abs(dy) <= ((t * 1.1 - (dx - left)) / (t * 1.1 * 1.5)) * t * 1.1 && dx <= left + t * 1.65;
+		const inTriangle =
+			dx >= left &&
+			Math.abs(dy) <= ((t * 1.1 - (dx - left)) / (t * 1.1 * 1.5)) * t * 1.1 &&
+			dx <= left + t * 1.65;
 		return inTriangle ? ACCENT : WHITE;
 	};
 }
@@ -71,7 +79,10 @@ function draw(size, style) {
 	const at = shape(style);
 	const n = 4;
 	return png(size, (x, y) => {
-		let r = 0, g = 0, b = 0, a = 0;
+		let r = 0,
+			g = 0,
+			b = 0,
+			a = 0;
 		for (let i = 0; i < n; i++)
 			for (let j = 0; j < n; j++) {
 				const c = at((x + (i + 0.5) / n) / size, (y + (j + 0.5) / n) / size);
@@ -81,7 +92,9 @@ function draw(size, style) {
 				b += c[2];
 				a += 1;
 			}
-		return a ? [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((a / (n * n)) * 255)] : [0, 0, 0, 0];
+		return a
+			? [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((a / (n * n)) * 255)]
+			: [0, 0, 0, 0];
 	});
 }
 

@@ -33,12 +33,25 @@ function say(line: string): void {
 
 function fillChat(companion: Companion): void {
 	const sim = companion.embeddedSim!.sim;
-	CHAT.forEach(([username, text, levels], i) => sim.emit(chatEnvelope('alpha', { username, ...levels }, text, `shot-${Date.now()}-${i}`, Date.now())));
+	CHAT.forEach(([username, text, levels], i) =>
+		sim.emit(
+			chatEnvelope('alpha', { username, ...levels }, text, `shot-${Date.now()}-${i}`, Date.now())
+		)
+	);
 }
 
 /** `phone`: a touch screen, as a phone is (a narrow window driven by a mouse is offered dock mode instead). */
-async function openPage(browser: Browser, url: string, viewport: { width: number; height: number }, phone = false): Promise<Page> {
-	const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {}) });
+async function openPage(
+	browser: Browser,
+	url: string,
+	viewport: { width: number; height: number },
+	phone = false
+): Promise<Page> {
+	const context = await browser.newContext({
+		viewport,
+		reducedMotion: 'reduce',
+		...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {})
+	});
 	const page = await context.newPage();
 	page.setDefaultTimeout(TIMEOUT_MS);
 	await page.goto(url);
@@ -98,12 +111,23 @@ function sceneHtml(chatUrl: string, songUrl: string): string {
 </div></body></html>`;
 }
 
-async function scene(browser: Browser, origin: string, token: string, companion: Companion): Promise<void> {
-	const widget = (route: string, extra = '') => `${origin}/widget.html#/widget/${route}?token=${encodeURIComponent(token)}${extra}`;
-	const context = await browser.newContext({ viewport: { width: 960, height: 540 }, reducedMotion: 'reduce' });
+async function scene(
+	browser: Browser,
+	origin: string,
+	token: string,
+	companion: Companion
+): Promise<void> {
+	const widget = (route: string, extra = '') =>
+		`${origin}/widget.html#/widget/${route}?token=${encodeURIComponent(token)}${extra}`;
+	const context = await browser.newContext({
+		viewport: { width: 960, height: 540 },
+		reducedMotion: 'reduce'
+	});
 	const page = await context.newPage();
 	page.setDefaultTimeout(TIMEOUT_MS);
-	await page.setContent(sceneHtml(widget('chat', '&limit=5&plate=1&size=22'), widget('now-playing')));
+	await page.setContent(
+		sceneHtml(widget('chat', '&limit=5&plate=1&size=22'), widget('now-playing'))
+	);
 	const chat = page.frameLocator('#chat');
 	const song = page.frameLocator('#song');
 	// A chat widget shows what arrives after it loads: send the lines once it has subscribed.
@@ -113,23 +137,30 @@ async function scene(browser: Browser, origin: string, token: string, companion:
 	await song.locator('.widget article').waitFor();
 	await page.screenshot({ path: join(OUT_DIR, 'widget-scene.png') });
 	await context.close();
-	say('docs/screenshots/widget-scene.png: the chat and now-playing widgets over a sample game (1920×1080 at half size)');
+	say(
+		'docs/screenshots/widget-scene.png: the chat and now-playing widgets over a sample game (1920×1080 at half size)'
+	);
 }
 
 /** The chat widget's socket: nameless (widgets do not notify the streamer), subscribed to chat. */
 async function chatWidgetSubscribed(companion: Companion): Promise<void> {
 	const sim = companion.embeddedSim!.sim;
 	const deadline = Date.now() + TIMEOUT_MS;
-	const subscribed = () => sim.clients.some((c) => c.name === undefined && Array.isArray(c.channels) && c.channels.includes('chat'));
+	const subscribed = () =>
+		sim.clients.some(
+			(c) => c.name === undefined && Array.isArray(c.channels) && c.channels.includes('chat')
+		);
 	while (!subscribed()) {
-		if (Date.now() > deadline) throw new Error(`the chat widget did not subscribe: ${JSON.stringify(sim.clients)}`);
+		if (Date.now() > deadline)
+			throw new Error(`the chat widget did not subscribe: ${JSON.stringify(sim.clients)}`);
 		await new Promise((ok) => setTimeout(ok, 50));
 	}
 }
 
 async function main(): Promise<void> {
 	for (const page of ['index.html', 'widget.html'])
-		if (!existsSync(join(BUILD_DIR, page))) throw new Error(`build/${page} is missing: run \`npm run build\` first`);
+		if (!existsSync(join(BUILD_DIR, page)))
+			throw new Error(`build/${page} is missing: run \`npm run build\` first`);
 	mkdirSync(OUT_DIR, { recursive: true });
 	// Share links and a saved token go to a throwaway folder, never beside the project's own.
 	const scratch = mkdtempSync(join(tmpdir(), 'screenshots-'));
@@ -142,7 +173,11 @@ async function main(): Promise<void> {
 		lanAddresses: () => [],
 		log: () => undefined
 	});
-	const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'], headless: true });
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu'],
+		headless: true
+	});
 	try {
 		const token = companion.embeddedSim!.token;
 		const dashboard = `${companion.url}/#/?token=${encodeURIComponent(token)}`;

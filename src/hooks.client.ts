@@ -6,5 +6,6 @@ import type { ClientInit } from '@sveltejs/kit';
  * set up then keeps working.
  */
 export const init: ClientInit = () => {
-	if (location.hash.startsWith('#/widget/')) location.replace(`./widget.html${location.search}${location.hash}`);
+	if (location.hash.startsWith('#/widget/'))
+		location.replace(`./widget.html${location.search}${location.hash}`);
 };

@@ -5,7 +5,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** What the build reads besides src/, static/ and build-tools/: a change to any of them makes the build stale. */
-export const BUILD_INPUT_FILES = ['svelte.config.js', 'vite.config.ts', 'package-lock.json'] as const;
+export const BUILD_INPUT_FILES = [
+	'svelte.config.js',
+	'vite.config.ts',
+	'package-lock.json'
+] as const;
 
 function newestMtime(dir: string): number {
 	let newest = 0;
@@ -35,7 +39,12 @@ function mtimeOf(file: string): number {
  * What each step of a build makes (`npm run build`): the app (split), the standalone app for file://,
  * the widget-only page, then its demo script. A build that stopped halfway leaves one missing or old.
  */
-export const BUILT_PAGES = ['index.html', 'standalone.html', 'widget.html', 'widget-demo.js'] as const;
+export const BUILT_PAGES = [
+	'index.html',
+	'standalone.html',
+	'widget.html',
+	'widget-demo.js'
+] as const;
 /** Vite's arguments for each step of `npm run build`. */
 const BUILD_STEPS = [
 	['build'],
@@ -64,11 +73,17 @@ export function buildIsStale(projectDir: string, buildDir: string): boolean {
  * The command that runs Vite: this very Node with Vite's own JS entry, resolved from the project. No
  * `npx` and no shell, so it works the same on Windows (where `npx` is a .cmd file).
  */
-export function viteBuildCommand(projectDir: string, args: readonly string[] = ['build']): { command: string; args: string[] } {
+export function viteBuildCommand(
+	projectDir: string,
+	args: readonly string[] = ['build']
+): { command: string; args: string[] } {
 	const require = createRequire(join(projectDir, 'package.json'));
 	const manifestPath = require.resolve('vite/package.json');
-	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
-	const bin = typeof manifest.bin === 'string' ? manifest.bin : (manifest.bin?.vite ?? 'bin/vite.js');
+	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+		bin?: string | Record<string, string>;
+	};
+	const bin =
+		typeof manifest.bin === 'string' ? manifest.bin : (manifest.bin?.vite ?? 'bin/vite.js');
 	return { command: process.execPath, args: [join(dirname(manifestPath), bin), ...args] };
 }
 
@@ -90,16 +105,29 @@ function runStep(projectDir: string, args: readonly string[]): Promise<BuildResu
 		try {
 			vite = viteBuildCommand(projectDir, args);
 		} catch (err) {
-			return done({ ok: false, tail: `Vite is not installed (run npm ci): ${(err as Error).message.split('\n')[0]}` });
+			return done({
+				ok: false,
+				tail: `Vite is not installed (run npm ci): ${(err as Error).message.split('\n')[0]}`
+			});
 		}
 		// The build needs no secret: the streamer's token stays out of the child's environment.
 		const { STREAM_TOKEN: _secret, ...env } = process.env;
-		const child = spawn(vite.command, vite.args, { cwd: projectDir, stdio: ['ignore', 'pipe', 'pipe'], env });
+		const child = spawn(vite.command, vite.args, {
+			cwd: projectDir,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env
+		});
 		let output = '';
 		const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
 		child.stdout.on('data', keep);
 		child.stderr.on('data', keep);
 		child.on('error', (err) => done({ ok: false, tail: err.message }));
-		child.on('close', (code) => done(code === 0 ? { ok: true } : { ok: false, tail: output.trim().split('\n').slice(-15).join('\n') }));
+		child.on('close', (code) =>
+			done(
+				code === 0
+					? { ok: true }
+					: { ok: false, tail: output.trim().split('\n').slice(-15).join('\n') }
+			)
+		);
 	});
 }

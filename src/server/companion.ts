@@ -17,7 +17,14 @@ import { lanAddresses as systemLanAddresses, lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
 import { SHARE_TOKEN_PATH, handleShareToken, readSavedToken } from './share-token';
-import { NOT_ALLOWED, NO_REAL_TOKEN_MESSAGE, handleShareApi, judgeRest, keyRefusal, shareKeyOf } from './shares';
+import {
+	NOT_ALLOWED,
+	NO_REAL_TOKEN_MESSAGE,
+	handleShareApi,
+	judgeRest,
+	keyRefusal,
+	shareKeyOf
+} from './shares';
 import { startSimServer } from './sim-server';
 import { createStaticSite } from './static-site';
 import { watchUpstream } from './upstream-watch';
@@ -73,7 +80,8 @@ export interface Companion {
 	close(): Promise<void>;
 }
 
-export type CompanionErrorCode = 'port_in_use' | 'api_unreachable' | 'token_rejected' | 'bad_option';
+export type CompanionErrorCode =
+	'port_in_use' | 'api_unreachable' | 'token_rejected' | 'bad_option';
 
 export class CompanionError extends Error {
 	constructor(
@@ -93,7 +101,11 @@ async function probe(apiTarget: string, token?: string): Promise<number | undefi
 	return status === 404 && token ? probePath(apiTarget, '/api/retrieve?slim=true', token) : status;
 }
 
-async function probePath(apiTarget: string, path: string, token?: string): Promise<number | undefined> {
+async function probePath(
+	apiTarget: string,
+	path: string,
+	token?: string
+): Promise<number | undefined> {
 	try {
 		const res = await fetch(`${apiTarget}${path}`, {
 			headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -113,7 +125,8 @@ function originOf(api: string): string {
 	} catch {
 		throw new CompanionError('bad_option', `--api must be an address like ${DEFAULT_API}`);
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CompanionError('bad_option', `--api must start with http:// or https://`);
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw new CompanionError('bad_option', `--api must start with http:// or https://`);
 	return url.origin;
 }
 
@@ -128,16 +141,23 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const shares = ShareStore.open(sharesFile, log);
 	const tokenFile = opts.tokenFile ?? resolve(dirname(sharesFile), '.stream-token');
 	const scheme = opts.tls ? 'https' : 'http';
-	const lanOf = (port: number) => lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses, scheme);
+	const lanOf = (port: number) =>
+		lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses, scheme);
 
 	let apiTarget = originOf(opts.api ?? DEFAULT_API);
 	let upstreamToken = opts.realToken;
 	let embeddedSim: EmbeddedSimulator | undefined;
 	const status = opts.demo ? undefined : await probe(apiTarget, opts.realToken);
 	if (status === undefined && !opts.demo && opts.fallbackToSimulator === false)
-		throw new CompanionError('api_unreachable', `No application answers at ${apiTarget}: start it and turn its API on, or pass --api`);
+		throw new CompanionError(
+			'api_unreachable',
+			`No application answers at ${apiTarget}: start it and turn its API on, or pass --api`
+		);
 	if (opts.realToken && (status === 401 || status === 403))
-		throw new CompanionError('token_rejected', `The application at ${apiTarget} rejected the token (HTTP ${status}): copy it again from Settings → API`);
+		throw new CompanionError(
+			'token_rejected',
+			`The application at ${apiTarget} rejected the token (HTTP ${status}): copy it again from Settings → API`
+		);
 	if (status === undefined) {
 		const token = randomBytes(18).toString('base64url');
 		const server = await startSimServer({ port: 0, host: '127.0.0.1', token, demo: true });
@@ -161,35 +181,81 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		if (savedStatus !== undefined && savedStatus < 400) {
 			upstreamToken = saved;
 			log(`Share links: on, with the token saved in ${tokenFile}.`);
-		} else log(`The token saved in ${tokenFile} was ${savedStatus === undefined ? 'not checked (no application answered)' : 'rejected'}: share links are off until you turn them on again from the dashboard.`);
+		} else
+			log(
+				`The token saved in ${tokenFile} was ${savedStatus === undefined ? 'not checked (no application answered)' : 'rejected'}: share links are off until you turn them on again from the dashboard.`
+			);
 	}
 
 	const proxy = createProxyServer({ target: apiTarget, changeOrigin: true, ws: true });
 	const proxyFailure = `The application at ${apiTarget} did not answer`;
 	// The built-in simulator lives and dies with the companion: only a real application can go away.
-	const watch = embeddedSim ? undefined : watchUpstream({ target: apiTarget, log, intervalMs: opts.watchIntervalMs, up: status !== undefined });
+	const watch = embeddedSim
+		? undefined
+		: watchUpstream({
+				target: apiTarget,
+				log,
+				intervalMs: opts.watchIntervalMs,
+				up: status !== undefined
+			});
 	if (watch) closers.push(async () => watch.close());
 	proxy.on('error', (err, _req, res) => {
 		watch?.check();
 		const code = (err as NodeJS.ErrnoException).code ?? 'error';
-		if ('writeHead' in res) sendJson(res as ServerResponse, 502, { status: 502, code: 'bad_gateway', message: `${proxyFailure} (${code})` });
+		if ('writeHead' in res)
+			sendJson(res as ServerResponse, 502, {
+				status: 502,
+				code: 'bad_gateway',
+				message: `${proxyFailure} (${code})`
+			});
 		else refuseUpgrade(res, 502, 'Bad Gateway', `${proxyFailure} (${code})`);
 	});
 
 	const staticSite = createStaticSite(opts.buildDir ?? resolve(PROJECT_DIR, 'build'));
-	const relayFor = (token: string) => createShareSocketRelay({ store: shares, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, upstreamToken: token, log });
+	const relayFor = (token: string) =>
+		createShareSocketRelay({
+			store: shares,
+			upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`,
+			upstreamToken: token,
+			log
+		});
 	let relay = upstreamToken ? relayFor(upstreamToken) : undefined;
 
-	async function forwardShareRequest(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+	async function forwardShareRequest(
+		req: IncomingMessage,
+		res: ServerResponse,
+		key: string
+	): Promise<void> {
 		const found = shares.lookup(key);
 		if (!found.ok) return sendJson(res, 401, keyRefusal(found.reason));
-		if (!upstreamToken) return sendJson(res, 409, { status: 409, code: 'no_real_token', message: NO_REAL_TOKEN_MESSAGE });
+		if (!upstreamToken)
+			return sendJson(res, 409, {
+				status: 409,
+				code: 'no_real_token',
+				message: NO_REAL_TOKEN_MESSAGE
+			});
 		const verdict = await judgeRest(req, found.link);
-		if (!verdict.ok) return sendJson(res, verdict.status, { status: verdict.status, code: verdict.code, message: verdict.message });
+		if (!verdict.ok)
+			return sendJson(res, verdict.status, {
+				status: verdict.status,
+				code: verdict.code,
+				message: verdict.message
+			});
 		// Forward a canonical request: checked path and body, the streamer's token, nothing of the caller's auth.
 		req.url = verdict.path;
-		for (const name of ['authorization', 'cookie', 'transfer-encoding', 'content-length', 'content-type']) delete req.headers[name];
-		if (verdict.body) Object.assign(req.headers, { 'content-type': 'application/json', 'content-length': String(verdict.body.length) });
+		for (const name of [
+			'authorization',
+			'cookie',
+			'transfer-encoding',
+			'content-length',
+			'content-type'
+		])
+			delete req.headers[name];
+		if (verdict.body)
+			Object.assign(req.headers, {
+				'content-type': 'application/json',
+				'content-length': String(verdict.body.length)
+			});
 		proxy.web(req, res, {
 			headers: { authorization: `Bearer ${upstreamToken}` },
 			...(verdict.body ? { buffer: Readable.from([verdict.body]) } : {})
@@ -226,7 +292,13 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 		if (path.startsWith('/__share/'))
-			return void handleShareApi(req, res, { store: shares, upstreamToken, log, scheme, lanOrigins: () => lanOf(boundPort) }).catch((err: Error) => {
+			return void handleShareApi(req, res, {
+				store: shares,
+				upstreamToken,
+				log,
+				scheme,
+				lanOrigins: () => lanOf(boundPort)
+			}).catch((err: Error) => {
 				log(`Share management failed: ${err.message}`);
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
@@ -249,13 +321,17 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			const refusal = keyRefusal(found.reason);
 			return refuseUpgrade(socket, refusal.status, 'Unauthorized', refusal.message, refusal.code);
 		}
-		if (!relay) return refuseUpgrade(socket, 409, 'Conflict', NO_REAL_TOKEN_MESSAGE, 'no_real_token');
-		if (path !== '/api') return refuseUpgrade(socket, 403, 'Forbidden', 'share links connect at /api', NOT_ALLOWED);
+		if (!relay)
+			return refuseUpgrade(socket, 409, 'Conflict', NO_REAL_TOKEN_MESSAGE, 'no_real_token');
+		if (path !== '/api')
+			return refuseUpgrade(socket, 403, 'Forbidden', 'share links connect at /api', NOT_ALLOWED);
 		relay.accept(req, socket, head, found.link);
 	}
 
 	// The proxy's side to the application stays as --api says: only the browser's side needs TLS.
-	const server = opts.tls ? createTlsServer({ cert: opts.tls.cert, key: opts.tls.key }, onRequest) : createServer(onRequest);
+	const server = opts.tls
+		? createTlsServer({ cert: opts.tls.cert, key: opts.tls.key }, onRequest)
+		: createServer(onRequest);
 	server.on('upgrade', onUpgrade);
 	try {
 		await new Promise<void>((done, fail) => {
@@ -267,12 +343,14 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		});
 	} catch (err) {
 		await Promise.all(closers.map((close) => close()));
-		if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CompanionError('port_in_use', `Port ${port} is in use: pass --port N`);
+		if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+			throw new CompanionError('port_in_use', `Port ${port} is in use: pass --port N`);
 		throw err;
 	}
 	const address = server.address();
 	boundPort = typeof address === 'object' && address ? address.port : port;
-	const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const shownHost =
+		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 	return {
 		url: `${scheme}://${shownHost}:${boundPort}`,

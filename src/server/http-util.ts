@@ -25,7 +25,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** Refuses a websocket upgrade with a plain HTTP status and a JSON body ({status, code?, message}), then drops the connection. */
-export function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string, code?: string): void {
+export function refuseUpgrade(
+	socket: Duplex,
+	status: number,
+	reason: string,
+	message: string,
+	code?: string
+): void {
 	const body = JSON.stringify(code === undefined ? { status, message } : { status, code, message });
 	socket.end(
 		`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
@@ -102,5 +108,6 @@ export function dropOwnOrigin(req: IncomingMessage): void {
 	} catch {
 		return;
 	}
-	if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase()) delete req.headers.origin;
+	if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase())
+		delete req.headers.origin;
 }

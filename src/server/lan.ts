@@ -9,7 +9,12 @@ export function lanAddresses(): string[] {
 }
 
 /** http(s)://ADDRESS:PORT for each LAN address, when the server listens on every interface. */
-export function lanOrigins(host: string, port: number, addresses: () => string[] = lanAddresses, scheme: 'http' | 'https' = 'http'): string[] {
+export function lanOrigins(
+	host: string,
+	port: number,
+	addresses: () => string[] = lanAddresses,
+	scheme: 'http' | 'https' = 'http'
+): string[] {
 	const everyInterface = host === '0.0.0.0' || host === '::';
 	return everyInterface ? addresses().map((a) => `${scheme}://${a}:${port}`) : [];
 }

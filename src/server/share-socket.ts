@@ -51,17 +51,26 @@ export function createShareSocketRelay(deps: {
 		const name = requestUrl(req).searchParams.get('name');
 		const target = new URL(upstreamUrl);
 		if (name !== null) target.searchParams.set('name', name);
-		const upstream = new WebSocket(target, { headers: { authorization: `Bearer ${upstreamToken}` }, handshakeTimeout: 5000 });
+		const upstream = new WebSocket(target, {
+			headers: { authorization: `Bearer ${upstreamToken}` },
+			handshakeTimeout: 5000
+		});
 		upstream.on('error', () => {}); // reported by the handlers below; never an uncaught error
 		const early: { data: RawData; isBinary: boolean }[] = [];
 		const keepEarly = (data: RawData, isBinary: boolean) => early.push({ data, isBinary });
 		upstream.on('message', keepEarly);
 		upstream.once('unexpected-response', (_r, res) => {
-			refuseUpgrade(socket, 502, 'Bad Gateway', `the application refused the companion's connection (HTTP ${res.statusCode})`);
+			refuseUpgrade(
+				socket,
+				502,
+				'Bad Gateway',
+				`the application refused the companion's connection (HTTP ${res.statusCode})`
+			);
 			upstream.terminate();
 		});
 		const unreachable = () => {
-			if (!socket.destroyed) refuseUpgrade(socket, 502, 'Bad Gateway', 'the application is not reachable');
+			if (!socket.destroyed)
+				refuseUpgrade(socket, 502, 'Bad Gateway', 'the application is not reachable');
 		};
 		upstream.once('error', unreachable);
 		socket.once('close', () => {
@@ -125,7 +134,9 @@ export function createShareSocketRelay(deps: {
 		});
 		client.on('error', () => upstream.close());
 		upstream.on('error', (err) => {
-			log(`Share socket "${link.label}": upstream error (${err.message.replace(/token=[^&\s]*/gi, 'token=…')})`);
+			log(
+				`Share socket "${link.label}": upstream error (${err.message.replace(/token=[^&\s]*/gi, 'token=…')})`
+			);
 			client.terminate();
 		});
 	}

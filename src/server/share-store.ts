@@ -3,11 +3,28 @@
  * Keys are looked up by their digest, so a lookup's timing says nothing about a key.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+	chmodSync,
+	closeSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeSync
+} from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { isSendType, type SendType } from '../lib/protocol/catalog';
-import { SHARE_KEY_PREFIX, SHARE_PROFILES, allowedSendTypes, type ShareGrant, type ShareProfile } from '../lib/share/profiles';
+import {
+	SHARE_KEY_PREFIX,
+	SHARE_PROFILES,
+	allowedSendTypes,
+	type ShareGrant,
+	type ShareProfile
+} from '../lib/share/profiles';
 import { hashKey } from './http-util';
 
 export interface ShareLink {
@@ -21,17 +38,27 @@ export interface ShareLink {
 	expiresAt: number | null;
 }
 
-export type KeyLookup = { ok: true; link: ShareLink } | { ok: false; reason: 'unknown' | 'expired' };
+export type KeyLookup =
+	{ ok: true; link: ShareLink } | { ok: false; reason: 'unknown' | 'expired' };
 
 const FileSchema = v.object({
 	version: v.literal(1),
 	links: v.array(
 		v.object({
 			id: v.pipe(v.string(), v.minLength(1)),
-			key: v.pipe(v.string(), v.startsWith(SHARE_KEY_PREFIX), v.minLength(SHARE_KEY_PREFIX.length + 22)),
+			key: v.pipe(
+				v.string(),
+				v.startsWith(SHARE_KEY_PREFIX),
+				v.minLength(SHARE_KEY_PREFIX.length + 22)
+			),
 			label: v.string(),
 			profile: v.picklist(SHARE_PROFILES),
-			types: v.array(v.pipe(v.string(), v.check((t: string) => isSendType(t), 'unknown send type'))),
+			types: v.array(
+				v.pipe(
+					v.string(),
+					v.check((t: string) => isSendType(t), 'unknown send type')
+				)
+			),
 			createdAt: v.number(),
 			expiresAt: v.nullable(v.number())
 		})
@@ -55,7 +82,11 @@ export class ShareStore {
 	 * Loads the file (absent means no links yet); an unreadable file is an error, never silently emptied.
 	 * `platform` is for tests: Windows has no Unix file modes (its ACLs keep a user's files private).
 	 */
-	static open(file: string, log: (line: string) => void = () => {}, platform: NodeJS.Platform = process.platform): ShareStore {
+	static open(
+		file: string,
+		log: (line: string) => void = () => {},
+		platform: NodeJS.Platform = process.platform
+	): ShareStore {
 		const store = new ShareStore(file);
 		let text: string;
 		try {
@@ -71,8 +102,10 @@ export class ShareStore {
 			throw new Error(`The share-links file ${file} is not valid JSON: fix or delete it`);
 		}
 		const parsed = v.safeParse(FileSchema, json);
-		if (!parsed.success) throw new Error(`The share-links file ${file} has an unexpected shape: fix or delete it`);
-		for (const link of parsed.output.links) store.#index({ ...link, types: link.types as SendType[] });
+		if (!parsed.success)
+			throw new Error(`The share-links file ${file} has an unexpected shape: fix or delete it`);
+		for (const link of parsed.output.links)
+			store.#index({ ...link, types: link.types as SendType[] });
 		if (platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
 			chmodSync(file, 0o600);
 			log(`Share-links file ${file} was readable by others; it is now owner-only (0600).`);
@@ -88,8 +121,16 @@ export class ShareStore {
 		return [...this.#links.values()].sort((a, b) => a.createdAt - b.createdAt);
 	}
 
-	create(input: { label: string; profile: ShareProfile; types: SendType[]; expiresAt: number | null }, now = Date.now()): ShareLink {
-		const link: ShareLink = { id: randomBytes(8).toString('hex'), key: newShareKey(), createdAt: now, ...input };
+	create(
+		input: { label: string; profile: ShareProfile; types: SendType[]; expiresAt: number | null },
+		now = Date.now()
+	): ShareLink {
+		const link: ShareLink = {
+			id: randomBytes(8).toString('hex'),
+			key: newShareKey(),
+			createdAt: now,
+			...input
+		};
 		this.#index(link);
 		this.#save();
 		return link;

@@ -3,7 +3,15 @@
  * application's token from the dashboard. It is held in memory, and written to an owner-only file
  * only when the streamer asks, so the next start has share links on too. Never printed or logged.
  */
-import { chmodSync, closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+	chmodSync,
+	closeSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	writeSync
+} from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
@@ -44,7 +52,9 @@ function saveToken(file: string, token: string): void {
 	}
 }
 
-const BodySchema = v.object({ remember: v.optional(v.boolean('remember must be true or false'), false) });
+const BodySchema = v.object({
+	remember: v.optional(v.boolean('remember must be true or false'), false)
+});
 
 export interface ShareTokenDeps {
 	/** The token share links forward with now, if any. */
@@ -59,13 +69,26 @@ export interface ShareTokenDeps {
 }
 
 /** POST /__share/token `{remember}` with the token as `Authorization: Bearer`: turns share links on. */
-export async function handleShareToken(req: IncomingMessage, res: ServerResponse, deps: ShareTokenDeps): Promise<void> {
-	const refuse = (status: number, code: string, message: string) => sendJson(res, status, { status, code, message });
-	if (req.method !== 'POST') return refuse(405, 'method_not_allowed', `use POST ${SHARE_TOKEN_PATH}`);
-	if (!fromLoopback(req)) return refuse(403, 'not_this_pc', 'share links can be turned on from the streaming PC only (open the dashboard at 127.0.0.1)');
-	if (deps.simulator) return refuse(409, 'simulator', 'share links are already on for the built-in simulator');
+export async function handleShareToken(
+	req: IncomingMessage,
+	res: ServerResponse,
+	deps: ShareTokenDeps
+): Promise<void> {
+	const refuse = (status: number, code: string, message: string) =>
+		sendJson(res, status, { status, code, message });
+	if (req.method !== 'POST')
+		return refuse(405, 'method_not_allowed', `use POST ${SHARE_TOKEN_PATH}`);
+	if (!fromLoopback(req))
+		return refuse(
+			403,
+			'not_this_pc',
+			'share links can be turned on from the streaming PC only (open the dashboard at 127.0.0.1)'
+		);
+	if (deps.simulator)
+		return refuse(409, 'simulator', 'share links are already on for the built-in simulator');
 	const token = presentedTokens(req).find((t) => t.length > 0);
-	if (!token) return refuse(400, 'token_missing', "send the application's token as Authorization: Bearer");
+	if (!token)
+		return refuse(400, 'token_missing', "send the application's token as Authorization: Bearer");
 	let body: unknown;
 	try {
 		const text = (await readBody(req, 4096)).toString('utf8');
@@ -78,11 +101,25 @@ export async function handleShareToken(req: IncomingMessage, res: ServerResponse
 
 	const current = deps.current();
 	if (current !== undefined && !sameSecret(current, token))
-		return refuse(409, 'other_token', 'share links are already on with another token; restart the companion to change it');
+		return refuse(
+			409,
+			'other_token',
+			'share links are already on with another token; restart the companion to change it'
+		);
 	if (current === undefined) {
 		const status = await deps.probe(token);
-		if (status === undefined) return refuse(502, 'api_unreachable', 'the application did not answer: start it and turn its API on');
-		if (status === 401 || status === 403) return refuse(401, 'token_rejected', 'the application rejected this token: copy it again from Settings → API');
+		if (status === undefined)
+			return refuse(
+				502,
+				'api_unreachable',
+				'the application did not answer: start it and turn its API on'
+			);
+		if (status === 401 || status === 403)
+			return refuse(
+				401,
+				'token_rejected',
+				'the application rejected this token: copy it again from Settings → API'
+			);
 		if (status >= 400) return refuse(502, 'api_error', `the application answered HTTP ${status}`);
 		deps.enable(token);
 	}
@@ -90,7 +127,11 @@ export async function handleShareToken(req: IncomingMessage, res: ServerResponse
 		try {
 			saveToken(deps.tokenFile, token);
 		} catch (err) {
-			return refuse(500, 'not_saved', `share links are on, but the token could not be saved: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+			return refuse(
+				500,
+				'not_saved',
+				`share links are on, but the token could not be saved: ${(err as NodeJS.ErrnoException).code ?? 'error'}`
+			);
 		}
 	} else rmSync(deps.tokenFile, { force: true });
 	deps.log(

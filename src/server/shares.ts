@@ -16,16 +16,27 @@ import {
 	allowedSendTypes,
 	checkChosenTypes
 } from '../lib/share/profiles';
-import { BodyTooLarge, parseJson, presentedTokens, readBody, sameSecret, sendJson, requestUrl } from './http-util';
+import {
+	BodyTooLarge,
+	parseJson,
+	presentedTokens,
+	readBody,
+	sameSecret,
+	sendJson,
+	requestUrl
+} from './http-util';
 import { grantOf, isExpired, type ShareLink, type ShareStore } from './share-store';
 
 export const NOT_ALLOWED = 'not_allowed_by_share';
-export const NO_REAL_TOKEN_MESSAGE = 'start the server with --token or STREAM_TOKEN to create share links';
+export const NO_REAL_TOKEN_MESSAGE =
+	'start the server with --token or STREAM_TOKEN to create share links';
 const MAX_SEND_BODY = 256 * 1024;
 const MAX_EXPIRY_MINUTES = 366 * 24 * 60;
 
 export type Refusal = { status: number; code: string; message: string };
-export type CommandVerdict = { ok: true; body: { type: string; params?: Record<string, unknown> } } | ({ ok: false } & Refusal);
+export type CommandVerdict =
+	| { ok: true; body: { type: string; params?: Record<string, unknown> } }
+	| ({ ok: false } & Refusal);
 
 /** The share key a request presents, if any: a token with the share prefix, from the query or a Bearer header. */
 export function shareKeyOf(req: IncomingMessage): string | undefined {
@@ -34,8 +45,16 @@ export function shareKeyOf(req: IncomingMessage): string | undefined {
 
 export function keyRefusal(reason: 'unknown' | 'expired'): Refusal {
 	return reason === 'expired'
-		? { status: 401, code: 'share_link_expired', message: 'This share link has expired; ask the streamer for a new one.' }
-		: { status: 401, code: 'share_link_unknown', message: 'This share link is unknown or was revoked; ask the streamer for a new one.' };
+		? {
+				status: 401,
+				code: 'share_link_expired',
+				message: 'This share link has expired; ask the streamer for a new one.'
+			}
+		: {
+				status: 401,
+				code: 'share_link_unknown',
+				message: 'This share link is unknown or was revoked; ask the streamer for a new one.'
+			};
 }
 
 /** Whether a link may run a command, with params checked against the catalog's rules. */
@@ -43,14 +62,31 @@ export function judgeCommand(link: ShareLink, type: unknown, params: unknown): C
 	const allowed = allowedSendTypes(link.profile, link.types);
 	if (!isSendType(type) || !allowed.includes(type)) {
 		const what = typeof type === 'string' ? type.slice(0, 60) : 'this message';
-		return { ok: false, status: 403, code: NOT_ALLOWED, message: `${what} is not allowed by this share link (${PROFILE_DEFINITIONS[link.profile].label})` };
+		return {
+			ok: false,
+			status: 403,
+			code: NOT_ALLOWED,
+			message: `${what} is not allowed by this share link (${PROFILE_DEFINITIONS[link.profile].label})`
+		};
 	}
 	const check = checkSend(type, params);
-	if (!check.ok) return { ok: false, status: check.status, code: check.code ?? 'invalid_params', message: describeIssues(check.issues) };
+	if (!check.ok)
+		return {
+			ok: false,
+			status: check.status,
+			code: check.code ?? 'invalid_params',
+			message: describeIssues(check.issues)
+		};
 	// The parsed value (names trimmed, defaults filled in), re-serialised: the application parses exactly
 	// what was checked. Params left out stay left out when parsing added nothing (the spec allows that).
 	const checked = check.params;
-	return { ok: true, body: params === undefined && Object.keys(checked).length === 0 ? { type } : { type, params: checked } };
+	return {
+		ok: true,
+		body:
+			params === undefined && Object.keys(checked).length === 0
+				? { type }
+				: { type, params: checked }
+	};
 }
 
 export type FrameVerdict = { forward: string } | { answer?: Record<string, unknown> };
@@ -60,18 +96,40 @@ export function judgeFrame(link: ShareLink, raw: string): FrameVerdict {
 	const json = parseJson(raw);
 	const parsed = v.safeParse(ClientMessageSchema, json);
 	const contextOf = (x: unknown) => {
-		const c = typeof x === 'object' && x !== null ? (x as Record<string, unknown>).context : undefined;
+		const c =
+			typeof x === 'object' && x !== null ? (x as Record<string, unknown>).context : undefined;
 		return typeof c === 'string' || typeof c === 'number' ? c : undefined;
 	};
 	const refuse = (r: Refusal, context: string | number | undefined): FrameVerdict =>
-		context === undefined ? {} : { answer: { event: 'socketapi:response', context, status: r.status, error: r.message, code: r.code } };
+		context === undefined
+			? {}
+			: {
+					answer: {
+						event: 'socketapi:response',
+						context,
+						status: r.status,
+						error: r.message,
+						code: r.code
+					}
+				};
 	if (!parsed.success)
-		return refuse({ status: 400, code: 'invalid_message', message: 'only commands, retrieve and subscribe messages may be sent' }, contextOf(json));
+		return refuse(
+			{
+				status: 400,
+				code: 'invalid_message',
+				message: 'only commands, retrieve and subscribe messages may be sent'
+			},
+			contextOf(json)
+		);
 	const msg = parsed.output;
 	if (!('type' in msg)) return { forward: JSON.stringify(msg) };
 	const verdict = judgeCommand(link, msg.type, msg.params);
 	if (!verdict.ok) return refuse(verdict, msg.context);
-	return { forward: JSON.stringify(msg.context === undefined ? verdict.body : { ...verdict.body, context: msg.context }) };
+	return {
+		forward: JSON.stringify(
+			msg.context === undefined ? verdict.body : { ...verdict.body, context: msg.context }
+		)
+	};
 }
 
 export type RestVerdict = { ok: true; path: string; body?: Buffer } | ({ ok: false } & Refusal);
@@ -89,31 +147,53 @@ export async function judgeRest(req: IncomingMessage, link: ShareLink): Promise<
 		try {
 			text = (await readBody(req, MAX_SEND_BODY)).toString('utf8');
 		} catch (err) {
-			if (err instanceof BodyTooLarge) return { ok: false, status: 413, code: 'body_too_large', message: err.message };
+			if (err instanceof BodyTooLarge)
+				return { ok: false, status: 413, code: 'body_too_large', message: err.message };
 			throw err;
 		}
 		const body = parseJson(text);
 		if (typeof body !== 'object' || body === null || Array.isArray(body))
-			return { ok: false, status: 400, code: 'invalid_body', message: 'the body must be a JSON object {type, params}' };
+			return {
+				ok: false,
+				status: 400,
+				code: 'invalid_body',
+				message: 'the body must be a JSON object {type, params}'
+			};
 		const { type, params } = body as Record<string, unknown>;
 		const verdict = judgeCommand(link, type, params);
 		if (!verdict.ok) return verdict;
 		return { ok: true, path, body: Buffer.from(JSON.stringify(verdict.body)) };
 	}
-	return { ok: false, status: 403, code: NOT_ALLOWED, message: `${req.method} ${path.slice(0, 80)} is not open to share links` };
+	return {
+		ok: false,
+		status: 403,
+		code: NOT_ALLOWED,
+		message: `${req.method} ${path.slice(0, 80)} is not open to share links`
+	};
 }
 
 const CreateSchema = v.object({
-	label: v.optional(v.pipe(v.string('label must be a string'), v.trim(), v.maxLength(80, 'label must be at most 80 characters'))),
+	label: v.optional(
+		v.pipe(
+			v.string('label must be a string'),
+			v.trim(),
+			v.maxLength(80, 'label must be at most 80 characters')
+		)
+	),
 	profile: v.picklist(SHARE_PROFILES, `profile must be one of ${SHARE_PROFILES.join(', ')}`),
-	types: v.optional(v.array(v.string('types must be send type names'), 'types must be a list of send types')),
+	types: v.optional(
+		v.array(v.string('types must be send type names'), 'types must be a list of send types')
+	),
 	expiresInMinutes: v.optional(
 		v.nullable(
 			v.pipe(
 				v.number('expiresInMinutes must be a number'),
 				v.finite('expiresInMinutes must be a number'),
 				v.gtValue(0, 'expiresInMinutes must be more than 0'),
-				v.maxValue(MAX_EXPIRY_MINUTES, `expiresInMinutes must be at most ${MAX_EXPIRY_MINUTES} (a year)`)
+				v.maxValue(
+					MAX_EXPIRY_MINUTES,
+					`expiresInMinutes must be at most ${MAX_EXPIRY_MINUTES} (a year)`
+				)
 			)
 		)
 	)
@@ -143,7 +223,11 @@ export interface ShareApiDeps {
 }
 
 /** Serves /__share/…; every answer is JSON. */
-export async function handleShareApi(req: IncomingMessage, res: ServerResponse, deps: ShareApiDeps): Promise<void> {
+export async function handleShareApi(
+	req: IncomingMessage,
+	res: ServerResponse,
+	deps: ShareApiDeps
+): Promise<void> {
 	const { store, upstreamToken, log, lanOrigins, scheme } = deps;
 	const path = requestUrl(req).pathname;
 
@@ -155,25 +239,47 @@ export async function handleShareApi(req: IncomingMessage, res: ServerResponse, 
 		return sendJson(res, 200, { share: true, ...grantOf(found.link) });
 	}
 
-	if (upstreamToken === undefined) return sendJson(res, 409, { status: 409, code: 'no_real_token', message: NO_REAL_TOKEN_MESSAGE });
+	if (upstreamToken === undefined)
+		return sendJson(res, 409, {
+			status: 409,
+			code: 'no_real_token',
+			message: NO_REAL_TOKEN_MESSAGE
+		});
 	if (!presentedTokens(req).some((t) => sameSecret(t, upstreamToken)))
-		return sendJson(res, 401, { status: 401, code: 'unauthorized', message: "share management needs the streamer's token" });
+		return sendJson(res, 401, {
+			status: 401,
+			code: 'unauthorized',
+			message: "share management needs the streamer's token"
+		});
 
 	if (path === '/__share/links' && req.method === 'GET')
-		return sendJson(res, 200, { links: store.list().map((l) => linkView(l, req.headers.host, scheme)), lanOrigins: lanOrigins() });
+		return sendJson(res, 200, {
+			links: store.list().map((l) => linkView(l, req.headers.host, scheme)),
+			lanOrigins: lanOrigins()
+		});
 
 	if (path === '/__share/links' && req.method === 'POST') {
 		let input: unknown;
 		try {
 			input = parseJson((await readBody(req, 16 * 1024)).toString('utf8'));
 		} catch {
-			return sendJson(res, 413, { status: 413, code: 'body_too_large', message: 'the body is too large' });
+			return sendJson(res, 413, {
+				status: 413,
+				code: 'body_too_large',
+				message: 'the body is too large'
+			});
 		}
 		const parsed = v.safeParse(CreateSchema, input);
-		if (!parsed.success) return sendJson(res, 400, { status: 400, code: 'invalid_link', message: parsed.issues[0].message });
+		if (!parsed.success)
+			return sendJson(res, 400, {
+				status: 400,
+				code: 'invalid_link',
+				message: parsed.issues[0].message
+			});
 		const { profile, types, expiresInMinutes, label } = parsed.output;
 		const chosen = checkChosenTypes(profile, types);
-		if (!chosen.ok) return sendJson(res, 400, { status: 400, code: 'invalid_link', message: chosen.message });
+		if (!chosen.ok)
+			return sendJson(res, 400, { status: 400, code: 'invalid_link', message: chosen.message });
 		const now = Date.now();
 		const link = store.create(
 			{
@@ -184,17 +290,31 @@ export async function handleShareApi(req: IncomingMessage, res: ServerResponse, 
 			},
 			now
 		);
-		log(`Share link created: "${link.label}" (${profile}${link.types.length ? ': ' + link.types.join(', ') : ''}), id ${link.id}`);
-		return sendJson(res, 201, { ...linkView(link, req.headers.host, scheme), lanOrigins: lanOrigins() });
+		log(
+			`Share link created: "${link.label}" (${profile}${link.types.length ? ': ' + link.types.join(', ') : ''}), id ${link.id}`
+		);
+		return sendJson(res, 201, {
+			...linkView(link, req.headers.host, scheme),
+			lanOrigins: lanOrigins()
+		});
 	}
 
 	const revokeMatch = /^\/__share\/links\/([0-9a-f]{1,64})$/.exec(path);
 	if (revokeMatch && req.method === 'DELETE') {
 		const link = store.revoke(revokeMatch[1]!);
-		if (!link) return sendJson(res, 404, { status: 404, code: 'not_found', message: 'no share link has this id' });
+		if (!link)
+			return sendJson(res, 404, {
+				status: 404,
+				code: 'not_found',
+				message: 'no share link has this id'
+			});
 		log(`Share link revoked: "${link.label}", id ${link.id}`);
 		return sendJson(res, 200, { revoked: link.id });
 	}
 
-	return sendJson(res, 404, { status: 404, code: 'not_found', message: `no share API at ${req.method} ${path.slice(0, 80)}` });
+	return sendJson(res, 404, {
+		status: 404,
+		code: 'not_found',
+		message: `no share API at ${req.method} ${path.slice(0, 80)}`
+	});
 }

@@ -33,15 +33,26 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): CliOptions {
-	const out: CliOptions = { port: DEFAULT_PORT, host: '127.0.0.1', token: process.env.SIM_TOKEN, profile: 'current', demo: false, disabled: [], strict: false };
+	const out: CliOptions = {
+		port: DEFAULT_PORT,
+		host: '127.0.0.1',
+		token: process.env.SIM_TOKEN,
+		profile: 'current',
+		demo: false,
+		disabled: [],
+		strict: false
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
-		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
 		const next = () => inline ?? argv[++i] ?? fail(`${flag} needs a value\n${USAGE}`);
 		switch (flag) {
 			case '--port': {
 				const port = Number(next());
-				if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number (0-65535)`);
+				if (!Number.isInteger(port) || port < 0 || port > 65535)
+					fail(`--port must be a port number (0-65535)`);
 				out.port = port;
 				break;
 			}
@@ -53,7 +64,8 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			case '--profile': {
 				const profile = next();
-				if (profile !== 'current' && profile !== 'legacy') fail('--profile must be current or legacy');
+				if (profile !== 'current' && profile !== 'legacy')
+					fail('--profile must be current or legacy');
 				out.profile = profile;
 				break;
 			}
@@ -68,16 +80,19 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			case '--ping-ms': {
 				const ms = Number(next());
-				if (!Number.isInteger(ms) || ms < 10) fail('--ping-ms must be a whole number of milliseconds, at least 10');
+				if (!Number.isInteger(ms) || ms < 10)
+					fail('--ping-ms must be a whole number of milliseconds, at least 10');
 				out.pingMs = ms;
 				break;
 			}
 			case '--disable-feature': {
 				// One or more features: `--disable-feature meta premium` or the flag repeated.
 				const features = [next()];
-				while (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) features.push(argv[++i]!);
+				while (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--'))
+					features.push(argv[++i]!);
 				for (const feature of features) {
-					if (!(FEATURES as readonly string[]).includes(feature)) fail(`--disable-feature must be one of ${FEATURES.join(', ')}`);
+					if (!(FEATURES as readonly string[]).includes(feature))
+						fail(`--disable-feature must be one of ${FEATURES.join(', ')}`);
 					out.disabled.push(feature as Feature);
 				}
 				break;
@@ -103,7 +118,9 @@ function loadSetup(file: string): Setup {
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch (err) {
-		fail(`cannot read setup file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+		fail(
+			`cannot read setup file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`
+		);
 	}
 	const parsed = parseSetup(text);
 	if (!parsed.ok) fail(`${file}: ${parsed.error}`.replace(/\s*\n\s*/g, ' '));
@@ -126,10 +143,19 @@ async function main(): Promise<void> {
 		strict: opts.strict,
 		// Each request that relied on leniency, one line (the request log at /__sim/requests has them too).
 		onLog: (entry) => {
-			if (entry.lint?.length) console.log(`lint: ${entry.transport} ${entry.type ?? ''} (status ${entry.status}): ${entry.lint.join('; ')}`);
+			if (entry.lint?.length)
+				console.log(
+					`lint: ${entry.transport} ${entry.type ?? ''} (status ${entry.status}): ${entry.lint.join('; ')}`
+				);
 		}
-	}).catch((err: NodeJS.ErrnoException) => fail(`simulator could not start: ${err.code === 'EADDRINUSE' ? `port ${opts.port} is in use` : err.message}`));
-	console.log(`simulator listening on ${server.url} (profile ${opts.profile}${opts.strict ? ', strict' : ''})`);
+	}).catch((err: NodeJS.ErrnoException) =>
+		fail(
+			`simulator could not start: ${err.code === 'EADDRINUSE' ? `port ${opts.port} is in use` : err.message}`
+		)
+	);
+	console.log(
+		`simulator listening on ${server.url} (profile ${opts.profile}${opts.strict ? ', strict' : ''})`
+	);
 	if (opts.demo) console.log('demo traffic on');
 	let stopping = false;
 	const stop = (signal: string) => {

@@ -23,7 +23,9 @@ const json = (status: number, body: unknown): SimHttpResponse => ({
 });
 const bad = (message: string) => json(400, { status: 400, message });
 
-const RawFramesBody = v.strictObject({ frames: v.array(v.string('each frame must be a string'), 'frames must be a list of strings') });
+const RawFramesBody = v.strictObject({
+	frames: v.array(v.string('each frame must be a string'), 'frames must be a list of strings')
+});
 const FailNextBody = v.strictObject({
 	type: v.pipe(v.string(), v.minLength(1)),
 	status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
@@ -42,24 +44,39 @@ function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** One control request. Answers JSON; bad input is a 400 naming what is wrong. */
-export function handleControl(deps: ControlDeps, method: string, url: URL, headers: Record<string, string | undefined>, body: string): SimHttpResponse {
+export function handleControl(
+	deps: ControlDeps,
+	method: string,
+	url: URL,
+	headers: Record<string, string | undefined>,
+	body: string
+): SimHttpResponse {
 	const { sim } = deps;
-	if (tokenFrom(url.searchParams, headers.authorization) !== deps.token) return json(401, { status: 401, code: 'unauthorized', message: 'token required' });
+	if (tokenFrom(url.searchParams, headers.authorization) !== deps.token)
+		return json(401, { status: 401, code: 'unauthorized', message: 'token required' });
 	const route = `${method.toUpperCase()} ${url.pathname.replace(/\/+$/, '')}`;
 	if (route === 'GET /__sim/requests') {
 		const since = Number(url.searchParams.get('since') ?? 0);
 		if (!Number.isFinite(since)) return bad('since must be a number');
 		return json(200, { requests: sim.requestsSince(since) });
 	}
-	if (route === 'GET /__sim/state') return json(200, { ...sim.snapshot(), demo: deps.demoOn(), profile: sim.profile, features: sim.features });
-	if (method.toUpperCase() !== 'POST') return json(404, { status: 404, message: `no control route ${route.slice(0, 80)}` });
+	if (route === 'GET /__sim/state')
+		return json(200, {
+			...sim.snapshot(),
+			demo: deps.demoOn(),
+			profile: sim.profile,
+			features: sim.features
+		});
+	if (method.toUpperCase() !== 'POST')
+		return json(404, { status: 404, message: `no control route ${route.slice(0, 80)}` });
 	const parsed = parseJson(body);
 	if (!parsed.ok) return bad('body is not valid JSON');
 	const value = parsed.value;
 	switch (route) {
 		case 'POST /__sim/emit': {
 			const envelope = v.safeParse(EnvelopeSchema, value);
-			if (!envelope.success) return bad('body must be an event envelope {type, origin?, event?, data?}');
+			if (!envelope.success)
+				return bad('body must be an event envelope {type, origin?, event?, data?}');
 			sim.emit(envelope.output);
 			return json(200, { ok: true });
 		}
@@ -71,7 +88,10 @@ export function handleControl(deps: ControlDeps, method: string, url: URL, heade
 		}
 		case 'POST /__sim/fail-next': {
 			const failure = v.safeParse(FailNextBody, value);
-			if (!failure.success) return bad('body must be {"type": "<send type>", "status": 400-599, "message": "<text>", "code"?: "<error code>"}');
+			if (!failure.success)
+				return bad(
+					'body must be {"type": "<send type>", "status": 400-599, "message": "<text>", "code"?: "<error code>"}'
+				);
 			sim.failNext(failure.output);
 			return json(200, { ok: true });
 		}

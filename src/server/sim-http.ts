@@ -30,7 +30,10 @@ export function tooLargeMessage(limit: number): string {
 const DRAIN_FACTOR = 64;
 
 /** Reads a body up to `limit` bytes. A larger body is drained (so the client still reads the 400) and reported. */
-export function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true; text: string } | { ok: false }> {
+export function readBody(
+	req: IncomingMessage,
+	limit: number
+): Promise<{ ok: true; text: string } | { ok: false }> {
 	return new Promise((resolve) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
@@ -48,13 +51,18 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ ok: tru
 			}
 			chunks.push(chunk);
 		});
-		req.on('end', () => resolve(tooLarge ? { ok: false } : { ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+		req.on('end', () =>
+			resolve(tooLarge ? { ok: false } : { ok: true, text: Buffer.concat(chunks).toString('utf8') })
+		);
 		req.on('error', () => resolve({ ok: false }));
 	});
 }
 
 /** The token from the query or an `Authorization: Bearer` header. */
-export function tokenFrom(query: URLSearchParams | undefined, authorization: string | undefined): string | undefined {
+export function tokenFrom(
+	query: URLSearchParams | undefined,
+	authorization: string | undefined
+): string | undefined {
 	const fromQuery = query?.get('token');
 	if (fromQuery) return fromQuery;
 	const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;

@@ -6,7 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { Simulator, type LoggedRequest, type Profile, type SimHttpResponse, type SimPeer } from '../lib/sim/simulator';
+import {
+	Simulator,
+	type LoggedRequest,
+	type Profile,
+	type SimHttpResponse,
+	type SimPeer
+} from '../lib/sim/simulator';
 import type { Setup } from '../lib/sim/setup';
 import type { Feature } from '../lib/protocol/vocabulary';
 import { handleControl } from './sim-control';
@@ -40,14 +46,29 @@ export interface SimServer {
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-function write(res: ServerResponse, answer: SimHttpResponse, extraHeaders: Record<string, string>): void {
+function write(
+	res: ServerResponse,
+	answer: SimHttpResponse,
+	extraHeaders: Record<string, string>
+): void {
 	if (res.headersSent || res.destroyed) return;
-	res.writeHead(answer.status, { ...extraHeaders, ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
+	res.writeHead(answer.status, {
+		...extraHeaders,
+		...answer.headers,
+		'Content-Length': Buffer.byteLength(answer.body)
+	});
 	res.end(answer.body);
 }
 
 export async function startSimServer(opts: SimServerOptions): Promise<SimServer> {
-	const sim = new Simulator({ token: opts.token, profile: opts.profile, disabledFeatures: opts.disabledFeatures, setup: opts.setup, strict: opts.strict, onLog: opts.onLog });
+	const sim = new Simulator({
+		token: opts.token,
+		profile: opts.profile,
+		disabledFeatures: opts.disabledFeatures,
+		setup: opts.setup,
+		strict: opts.strict,
+		onLog: opts.onLog
+	});
 	const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
 	const host = opts.host ?? '127.0.0.1';
 	const demo: { stop?: () => void } = {};
@@ -62,7 +83,15 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 	const server = createServer((req, res) => {
 		void serve(req, res).catch((err: unknown) => {
 			// A transport bug must not take the server down; it answers 500 and keeps serving.
-			write(res, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `internal error: ${(err as Error)?.message ?? 'unknown'}` }, {});
+			write(
+				res,
+				{
+					status: 500,
+					headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+					body: `internal error: ${(err as Error)?.message ?? 'unknown'}`
+				},
+				{}
+			);
 		});
 	});
 
@@ -77,16 +106,45 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 		const body = await readBody(req, maxBody);
 		if (!body.ok) {
 			// Malformed input, like any other: a plain-text 400 (spec), naming the limit the body broke.
-			write(res, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }, body: tooLargeMessage(maxBody) }, cors);
+			write(
+				res,
+				{
+					status: 400,
+					headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' },
+					body: tooLargeMessage(maxBody)
+				},
+				cors
+			);
 			return;
 		}
 		const headers: Record<string, string | undefined> = {};
-		for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+		for (const [k, v] of Object.entries(req.headers))
+			headers[k] = Array.isArray(v) ? v.join(', ') : v;
 		if (url.pathname.startsWith('/__sim/') || url.pathname === '/__sim') {
-			write(res, handleControl({ sim, token: opts.token, setDemo, demoOn: () => Boolean(demo.stop) }, req.method ?? 'GET', url, headers, body.text), cors);
+			write(
+				res,
+				handleControl(
+					{ sim, token: opts.token, setDemo, demoOn: () => Boolean(demo.stop) },
+					req.method ?? 'GET',
+					url,
+					headers,
+					body.text
+				),
+				cors
+			);
 			return;
 		}
-		write(res, await sim.handleHttp({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: body.text }), cors);
+		write(
+			res,
+			await sim.handleHttp({
+				method: req.method ?? 'GET',
+				path: url.pathname,
+				query: url.searchParams,
+				headers,
+				body: body.text
+			}),
+			cors
+		);
 	}
 
 	const wss = new WebSocketServer({ noServer: true, maxPayload: maxBody });
@@ -107,11 +165,14 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 		const early: (() => void)[] = [];
 		const peer: SimPeer = {
 			send: (text) => (client ? client.send(text) : early.push(() => client?.send(text))),
-			close: (code, reason) => (client ? client.close(code, reason) : early.push(() => client?.close(code, reason)))
+			close: (code, reason) =>
+				client ? client.close(code, reason) : early.push(() => client?.close(code, reason))
 		};
 		const session = sim.connect(query, peer);
 		if ('refused' in session) {
-			socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\nUnauthorized');
+			socket.end(
+				'HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\nUnauthorized'
+			);
 			return;
 		}
 		// A handshake that ws rejects (bad key, wrong version) never reaches the callback: forget the session.
@@ -122,7 +183,9 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 			client = ws;
 			alive.set(ws, true);
 			ws.on('pong', () => alive.set(ws, true));
-			ws.on('message', (data, isBinary) => session.receive(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString()));
+			ws.on('message', (data, isBinary) =>
+				session.receive(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString())
+			);
 			ws.on('close', () => session.close());
 			ws.on('error', () => session.close());
 			for (const flush of early.splice(0)) flush();

@@ -8,7 +8,14 @@ import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
 import { lanOrigins } from './lan';
 import { loadTlsFiles } from './tls-files';
-import { CompanionError, DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR, startCompanion, type Companion } from './companion';
+import {
+	CompanionError,
+	DEFAULT_API,
+	DEFAULT_COMPANION_PORT,
+	PROJECT_DIR,
+	startCompanion,
+	type Companion
+} from './companion';
 
 const HELP = `Usage: npm start -- [options]
 
@@ -70,10 +77,16 @@ function printReady(companion: Companion, host: string): void {
 	const fragment = companion.embeddedSim ? `?token=${companion.embeddedSim.token}` : '';
 	const page = (origin: string, route: string) => `${origin}/#/${route}${fragment}`;
 	const everyInterface = host === '0.0.0.0' || host === '::';
-	const lan = lanOrigins(host, companion.port, undefined, companion.url.startsWith('https:') ? 'https' : 'http');
+	const lan = lanOrigins(
+		host,
+		companion.port,
+		undefined,
+		companion.url.startsWith('https:') ? 'https' : 'http'
+	);
 
 	console.log('');
-	if (companion.embeddedSim) console.log(`Demo token (for the simulator only): ${companion.embeddedSim.token}`);
+	if (companion.embeddedSim)
+		console.log(`Demo token (for the simulator only): ${companion.embeddedSim.token}`);
 	console.log(`Dashboard on this PC:   ${page(companion.url, '')}`);
 	for (const origin of lan) console.log(`Dashboard on your LAN:  ${page(origin, '')}`);
 	console.log(`Widget builder:         ${page(companion.url, 'widgets')}`);
@@ -82,13 +95,22 @@ function printReady(companion: Companion, host: string): void {
 		console.log(renderUnicodeCompact(page(lan[0], '')));
 		// The streamer's token never goes to the terminal: the dashboard's own QR carries it, behind a tap.
 		if (!companion.embeddedSim)
-			console.log('This code carries the address only. To connect the phone in one scan, open the dashboard on this PC and use\n"Open on your phone" on its Connect page.');
-	} else if (everyInterface) console.log('No LAN address found: only this PC can open the dashboard.');
+			console.log(
+				'This code carries the address only. To connect the phone in one scan, open the dashboard on this PC and use\n"Open on your phone" on its Connect page.'
+			);
+	} else if (everyInterface)
+		console.log('No LAN address found: only this PC can open the dashboard.');
 	else console.log(`Listening on ${host} only; pass --host 0.0.0.0 to reach it from a phone.`);
-	console.log(`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`);
-	if (companion.embeddedSim) console.log('Share links: on for the simulator (manage them with the demo token).');
+	console.log(
+		`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`
+	);
+	if (companion.embeddedSim)
+		console.log('Share links: on for the simulator (manage them with the demo token).');
 	else if (companion.sharesOn()) console.log('Share links: on (create them from the dashboard).');
-	else console.log('Share links: off (turn them on from the dashboard on this PC, Share page; or see --help).');
+	else
+		console.log(
+			'Share links: off (turn them on from the dashboard on this PC, Share page; or see --help).'
+		);
 	printFirstRun(companion, page(companion.url, ''));
 	console.log('Stop with Ctrl+C.');
 }
@@ -102,7 +124,9 @@ function printFirstRun(companion: Companion, dashboard: string): void {
 			? '2. That address carries the demo token; for the application, paste its token (in the application: Settings → API) on the Connect page.'
 			: '2. Paste the token from the application (Settings → API) on the Connect page, and press Connect.'
 	);
-	console.log('3. Pair your phone: on the Connect page, tap "Open on your phone" and scan its code with the phone\'s camera.');
+	console.log(
+		'3. Pair your phone: on the Connect page, tap "Open on your phone" and scan its code with the phone\'s camera.'
+	);
 }
 
 async function main(): Promise<void> {
@@ -112,7 +136,8 @@ async function main(): Promise<void> {
 		return;
 	}
 	const port = args.port === undefined ? DEFAULT_COMPANION_PORT : Number(args.port);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a whole number from 0 to 65535');
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		fail('--port must be a whole number from 0 to 65535');
 	const host = args.host ?? '0.0.0.0';
 	const realToken = args.token || process.env.STREAM_TOKEN || undefined;
 	let tls: ReturnType<typeof loadTlsFiles>;

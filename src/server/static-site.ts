@@ -28,7 +28,10 @@ const POLICY_META = /<meta\s+http-equiv="content-security-policy"\s+content="([^
 export function companionPolicy(html: string): string | undefined {
 	const meta = POLICY_META.exec(html);
 	if (!meta) return undefined;
-	const text = meta[1]!.replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+	const text = meta[1]!
+		.replace(/&#39;|&apos;/g, "'")
+		.replace(/&quot;/g, '"')
+		.replace(/&amp;/g, '&');
 	const kept = text
 		.split(';')
 		.map((directive) => directive.trim())
@@ -37,12 +40,19 @@ export function companionPolicy(html: string): string | undefined {
 }
 
 /** The build's pages, each served with the same-origin meta tag and its policy as a header; other files as they are. */
-const PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/index.html': 'index.html', '/standalone.html': 'standalone.html', '/widget.html': 'widget.html' };
+const PAGES: Readonly<Record<string, string>> = {
+	'/': 'index.html',
+	'/index.html': 'index.html',
+	'/standalone.html': 'standalone.html',
+	'/widget.html': 'widget.html'
+};
 
 /** The dashboard's split chunks: their names change with their content, so a phone keeps them. */
 const IMMUTABLE = /^\/_app\/immutable\//;
 
-export function createStaticSite(buildDir: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function createStaticSite(
+	buildDir: string
+): (req: IncomingMessage, res: ServerResponse) => void {
 	const cached = new Map<string, { mtimeMs: number; html: Buffer; policy: string | undefined }>();
 
 	/** Re-read only when the build changed, so a rebuild shows without a restart. */
@@ -53,7 +63,11 @@ export function createStaticSite(buildDir: string): (req: IncomingMessage, res: 
 			let page = cached.get(file);
 			if (page?.mtimeMs !== mtimeMs) {
 				const text = readFileSync(path, 'utf8');
-				page = { mtimeMs, html: Buffer.from(injectSameOriginMeta(text)), policy: companionPolicy(text) };
+				page = {
+					mtimeMs,
+					html: Buffer.from(injectSameOriginMeta(text)),
+					policy: companionPolicy(text)
+				};
 				cached.set(file, page);
 			}
 			return page;
@@ -64,7 +78,11 @@ export function createStaticSite(buildDir: string): (req: IncomingMessage, res: 
 
 	function servePage(req: IncomingMessage, res: ServerResponse, file = 'index.html'): void {
 		const page = readPage(file);
-		if (!page) return sendJson(res, 503, { status: 503, message: `The app is not built yet (no ${file}): run \`npm run build\` (npm start does it for you).` });
+		if (!page)
+			return sendJson(res, 503, {
+				status: 503,
+				message: `The app is not built yet (no ${file}): run \`npm run build\` (npm start does it for you).`
+			});
 		const { html, policy } = page;
 		res.writeHead(200, {
 			...SECURITY_HEADERS,
@@ -82,12 +100,14 @@ export function createStaticSite(buildDir: string): (req: IncomingMessage, res: 
 		dotfiles: false,
 		setHeaders: (res, pathname) => {
 			for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-			if (IMMUTABLE.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+			if (IMMUTABLE.test(pathname))
+				res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 		}
 	});
 
 	return (req, res) => {
-		if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { status: 405, message: 'pages are read-only' });
+		if (req.method !== 'GET' && req.method !== 'HEAD')
+			return sendJson(res, 405, { status: 405, message: 'pages are read-only' });
 		const path = requestUrl(req).pathname;
 		const page = PAGES[path];
 		if (page) return servePage(req, res, page);

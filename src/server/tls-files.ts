@@ -17,16 +17,34 @@ function read(flag: string, file: string): Buffer {
 		return readFileSync(file);
 	} catch (err) {
 		const code = (err as NodeJS.ErrnoException).code;
-		const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
+		const why =
+			code === 'ENOENT'
+				? 'no such file'
+				: code === 'EACCES'
+					? 'permission denied'
+					: code === 'EISDIR'
+						? 'it is a folder'
+						: (code ?? 'unreadable');
 		throw new CompanionError('bad_option', `${flag} ${file}: cannot read it (${why})`);
 	}
 }
 
 /** Undefined when neither flag is given; both or neither, else a one-line CompanionError. */
-export function loadTlsFiles(certFile: string | undefined, keyFile: string | undefined): TlsFiles | undefined {
+export function loadTlsFiles(
+	certFile: string | undefined,
+	keyFile: string | undefined
+): TlsFiles | undefined {
 	if (certFile === undefined && keyFile === undefined) return undefined;
-	if (!certFile) throw new CompanionError('bad_option', '--key needs --cert FILE too: give both, or neither for plain http');
-	if (!keyFile) throw new CompanionError('bad_option', '--cert needs --key FILE too: give both, or neither for plain http');
+	if (!certFile)
+		throw new CompanionError(
+			'bad_option',
+			'--key needs --cert FILE too: give both, or neither for plain http'
+		);
+	if (!keyFile)
+		throw new CompanionError(
+			'bad_option',
+			'--cert needs --key FILE too: give both, or neither for plain http'
+		);
 	const cert = read('--cert', certFile);
 	const key = read('--key', keyFile);
 	let x509: X509Certificate;
@@ -42,6 +60,10 @@ export function loadTlsFiles(certFile: string | undefined, keyFile: string | und
 		// A passphrase-protected key fails here too: the companion asks for none.
 		throw new CompanionError('bad_option', `--key ${keyFile}: not an unencrypted PEM private key`);
 	}
-	if (!x509.checkPrivateKey(privateKey)) throw new CompanionError('bad_option', `--key ${keyFile} does not belong to the certificate in --cert ${certFile}`);
+	if (!x509.checkPrivateKey(privateKey))
+		throw new CompanionError(
+			'bad_option',
+			`--key ${keyFile} does not belong to the certificate in --cert ${certFile}`
+		);
 	return { cert, key };
 }

@@ -38,7 +38,13 @@ export function listening(target: string, timeoutMs: number): Promise<boolean> {
 	});
 }
 
-export function watchUpstream({ target, log, intervalMs = 2000, timeoutMs = 1500, up: initiallyUp }: WatchOptions): UpstreamWatch {
+export function watchUpstream({
+	target,
+	log,
+	intervalMs = 2000,
+	timeoutMs = 1500,
+	up: initiallyUp
+}: WatchOptions): UpstreamWatch {
 	let up = initiallyUp;
 	let running = false;
 	let closed = false;
@@ -49,7 +55,11 @@ export function watchUpstream({ target, log, intervalMs = 2000, timeoutMs = 1500
 		running = false;
 		if (closed || now === up) return;
 		if (up !== undefined)
-			log(now ? `The application at ${target} is back.` : `The application at ${target} went away (nothing answers): pages and widgets keep retrying until it returns.`);
+			log(
+				now
+					? `The application at ${target} is back.`
+					: `The application at ${target} went away (nothing answers): pages and widgets keep retrying until it returns.`
+			);
 		up = now;
 	}
 	void check();

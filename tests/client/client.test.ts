@@ -45,7 +45,13 @@ describe('StreamClient', () => {
 		const paths = () => app.http.requests.map((r) => r.path);
 		// Ready (what a variable read waits for) as soon as meta is in: not after settings and premium.
 		const atReady: unknown[] = [];
-		client.onReady(() => atReady.push({ apiVersion: client.meta?.apiVersion, setup: client.setup, premium: client.premium }));
+		client.onReady(() =>
+			atReady.push({
+				apiVersion: client.meta?.apiVersion,
+				setup: client.setup,
+				premium: client.premium
+			})
+		);
 		client.start();
 		await vi.waitFor(() => expect(paths()).toEqual(['/api/meta']));
 		expect(client.status).toBe('connecting');
@@ -63,7 +69,11 @@ describe('StreamClient', () => {
 		await app.connect(client);
 		const before = app.ws.latest().sent.length;
 		const receipt = await client.send('run-commercial', { duration: 10, platform: 'alpha' });
-		expect(receipt).toMatchObject({ state: 'failed', transport: 'none', error: { kind: 'invalid-params', field: 'params.duration' } });
+		expect(receipt).toMatchObject({
+			state: 'failed',
+			transport: 'none',
+			error: { kind: 'invalid-params', field: 'params.duration' }
+		});
 		expect(app.ws.latest().sent.length).toBe(before);
 		expect(app.sendRequests()).toHaveLength(0);
 	});
@@ -72,7 +82,9 @@ describe('StreamClient', () => {
 		const { app, client } = setup();
 		await app.connect(client);
 		const updates: string[] = [];
-		const receipt = await client.send('clear-queue', undefined, { onUpdate: (r) => updates.push(r.state) });
+		const receipt = await client.send('clear-queue', undefined, {
+			onUpdate: (r) => updates.push(r.state)
+		});
 		expect(receipt).toMatchObject({ state: 'confirmed', transport: 'socket', label: 'done' });
 		expect(updates).toEqual(['sending', 'confirmed']);
 		expect((await client.send('clip', { platform: 'alpha' })).label).toBe('sent');
@@ -84,16 +96,33 @@ describe('StreamClient', () => {
 		const { app, client } = setup('legacy');
 		await app.connect(client);
 		expect(client.meta?.apiVersion).toBe(1);
-		expect(await client.send('clear-queue')).toMatchObject({ state: 'confirmed', transport: 'rest' });
+		expect(await client.send('clear-queue')).toMatchObject({
+			state: 'confirmed',
+			transport: 'rest'
+		});
 		const refused = await client.send('create-chatbot-command', { name: 'hi', message: 'hello' });
 		expect(refused).toMatchObject({ state: 'failed', error: { kind: 'not-offered' } });
 		expect(refused.error?.message).toContain('needs an up-to-date application');
-		const kind = await client.send('set-command-state', { name: 'x', value: false, kind: 'alpha-points' });
+		const kind = await client.send('set-command-state', {
+			name: 'x',
+			value: false,
+			kind: 'alpha-points'
+		});
 		expect(kind).toMatchObject({ state: 'failed', error: { kind: 'not-offered' } });
-		expect(await client.send('set-command-state', { name: 'x', value: false })).toMatchObject({ state: 'confirmed' });
-		expect(app.sendRequests().map((r) => (r.body as { type: string }).type)).toEqual(['clear-queue', 'set-command-state']);
+		expect(await client.send('set-command-state', { name: 'x', value: false })).toMatchObject({
+			state: 'confirmed'
+		});
+		expect(app.sendRequests().map((r) => (r.body as { type: string }).type)).toEqual([
+			'clear-queue',
+			'set-command-state'
+		]);
 		// No subscribe and no command frames on a socket that cannot answer them.
-		expect(app.ws.latest().sentJson().every((f) => (f as object) && 'retrieve' in (f as object))).toBe(true);
+		expect(
+			app.ws
+				.latest()
+				.sentJson()
+				.every((f) => (f as object) && 'retrieve' in (f as object))
+		).toBe(true);
 	});
 
 	it('reports a REST send whose request fails at the network level as unknown, and does not send it again', async () => {
@@ -108,7 +137,12 @@ describe('StreamClient', () => {
 		destroyers.push(() => client.destroy());
 		await app.connect(client);
 		const receipt = await client.send('clear-queue');
-		expect(receipt).toMatchObject({ state: 'unknown', label: 'outcome unknown', transport: 'rest', error: { kind: 'unreachable' } });
+		expect(receipt).toMatchObject({
+			state: 'unknown',
+			label: 'outcome unknown',
+			transport: 'rest',
+			error: { kind: 'unreachable' }
+		});
 		expect(receipt.error?.message).toContain('may or may not have run');
 		expect(app.sendRequests()).toHaveLength(1);
 	});
@@ -125,7 +159,10 @@ describe('StreamClient', () => {
 	it('refuses trigger types that are not in this setup', async () => {
 		const { app, client } = setup();
 		await app.connect(client);
-		expect(await client.send('studio-scene', { value: 'Any' })).toMatchObject({ state: 'failed', error: { kind: 'not-offered', message: 'Scene is not available: not in this setup.' } });
+		expect(await client.send('studio-scene', { value: 'Any' })).toMatchObject({
+			state: 'failed',
+			error: { kind: 'not-offered', message: 'Scene is not available: not in this setup.' }
+		});
 	});
 
 	it('follows premium and states events live', async () => {
@@ -133,9 +170,13 @@ describe('StreamClient', () => {
 		await app.connect(client);
 		const changes: (boolean | undefined)[] = [];
 		client.onChange((s) => changes.push(s.premium));
-		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
 		expect(client.premium).toBe(true);
-		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 0 } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 0 } }));
 		expect(client.states).toMatchObject({ on: 0, streamMode: 1 });
 		expect(changes).toContain(true);
 	});
@@ -145,8 +186,15 @@ describe('StreamClient', () => {
 		await app.connect(client);
 		client.setSubscriptions(['chat']);
 		client.setSubscriptions([]);
-		const subscribes = app.ws.latest().sentJson().filter((f) => 'subscribe' in (f as object));
-		expect(subscribes).toEqual([{ subscribe: ['alert', 'premium', 'states'] }, { subscribe: ['chat', 'premium', 'states'] }, { subscribe: [] }]);
+		const subscribes = app.ws
+			.latest()
+			.sentJson()
+			.filter((f) => 'subscribe' in (f as object));
+		expect(subscribes).toEqual([
+			{ subscribe: ['alert', 'premium', 'states'] },
+			{ subscribe: ['chat', 'premium', 'states'] },
+			{ subscribe: [] }
+		]);
 		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 1, streamMode: 1 } }));
 		expect(client.states).toMatchObject({ streamMode: 1 });
 	});
@@ -155,7 +203,9 @@ describe('StreamClient', () => {
 		const { app, client } = setup();
 		await app.connect(client);
 		expect(client.premium).toBe(false);
-		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
 		expect(client.premium).toBe(true);
 		// The settings payload still says false: it must not undo the event.
 		const settings = await client.retrieve();
@@ -167,7 +217,9 @@ describe('StreamClient', () => {
 		const { app, client } = setup('legacy');
 		await app.connect(client);
 		expect(client.premium).toBe(false);
-		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
 		expect(client.premium).toBe(true);
 		await client.retrieve();
 		expect(client.premium).toBe(false);
@@ -201,7 +253,8 @@ describe('read-only view', () => {
 		const view = client.readOnlyView();
 		expect(Object.isFrozen(view)).toBe(true);
 		const keys = Object.keys(view);
-		for (const forbidden of ['send', 'client', 'socket', 'rest', 'command', 'setSubscriptions']) expect(keys).not.toContain(forbidden);
+		for (const forbidden of ['send', 'client', 'socket', 'rest', 'command', 'setSubscriptions'])
+			expect(keys).not.toContain(forbidden);
 		expect((view as unknown as Record<string, unknown>).send).toBeUndefined();
 		expect(() => Object.assign(view, { send: () => 0 })).toThrow();
 		expect(await view.readVariable('deaths')).toEqual({ ok: true, value: 3 });
@@ -209,7 +262,9 @@ describe('read-only view', () => {
 	});
 
 	it('gates every send type the catalog does not mark read-only', async () => {
-		const sender = vi.fn(async (type: string) => settleReceipt(startReceipt(type, 'rest'), { kind: 'answered', status: 200 }));
+		const sender = vi.fn(async (type: string) =>
+			settleReceipt(startReceipt(type, 'rest'), { kind: 'answered', status: 200 })
+		);
 		const gate = readOnlyGate(sender);
 		const writers = SEND_TYPES.filter((t) => !CATALOG[t].readOnly);
 		expect(writers.length).toBeGreaterThan(60);

@@ -20,7 +20,10 @@ describe('client on the in-page demo transport', () => {
 		client.start();
 		await synced;
 		expect(client.meta?.apiVersion).toBe(2);
-		expect(await client.send('set-counter-value', { name: 'deaths', value: 2 })).toMatchObject({ state: 'confirmed', transport: 'socket' });
+		expect(await client.send('set-counter-value', { name: 'deaths', value: 2 })).toMatchObject({
+			state: 'confirmed',
+			transport: 'socket'
+		});
 		expect(await client.readVariable('deaths')).toEqual({ ok: true, value: 2 });
 		sim.setPremium(true);
 		await waitFor(() => client.premium === true, 'the premium event');

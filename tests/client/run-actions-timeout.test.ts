@@ -15,13 +15,35 @@ const TIMEOUT = 8000;
 /** An application that answers everything at once except run-actions, which it answers when told. */
 function slowApp() {
 	const held: (() => void)[] = [];
-	const reply = (socket: FakeSocket, frame: object) => setTimeout(() => socket.readyState === 1 && socket.receive(JSON.stringify(frame)), 0);
+	const reply = (socket: FakeSocket, frame: object) =>
+		setTimeout(() => socket.readyState === 1 && socket.receive(JSON.stringify(frame)), 0);
 	const ws = fakeWebSocketClass((data, socket) => {
-		const m = JSON.parse(data) as { type?: string; context?: string; retrieve?: boolean; subscribe?: string[] };
-		if (m.retrieve) reply(socket, { event: 'socketapi:retrieve', context: m.context, data: SETTINGS_DATA });
-		else if (m.subscribe) reply(socket, { event: 'socketapi:subscribed', channels: m.subscribe, context: m.context });
-		else if (m.type === 'run-actions') held.push(() => reply(socket, { event: 'socketapi:response', context: m.context, status: 200, message: true }));
-		else if (m.type) reply(socket, { event: 'socketapi:response', context: m.context, status: 200, message: true });
+		const m = JSON.parse(data) as {
+			type?: string;
+			context?: string;
+			retrieve?: boolean;
+			subscribe?: string[];
+		};
+		if (m.retrieve)
+			reply(socket, { event: 'socketapi:retrieve', context: m.context, data: SETTINGS_DATA });
+		else if (m.subscribe)
+			reply(socket, { event: 'socketapi:subscribed', channels: m.subscribe, context: m.context });
+		else if (m.type === 'run-actions')
+			held.push(() =>
+				reply(socket, {
+					event: 'socketapi:response',
+					context: m.context,
+					status: 200,
+					message: true
+				})
+			);
+		else if (m.type)
+			reply(socket, {
+				event: 'socketapi:response',
+				context: m.context,
+				status: 200,
+				message: true
+			});
 	});
 	const json = (body: object) => new Response(JSON.stringify(body), { status: 200 });
 	const restSends: unknown[] = [];
@@ -35,7 +57,9 @@ function slowApp() {
 		if (body.type !== 'run-actions') return json({ status: 200, message: true });
 		return new Promise<Response>((resolve, reject) => {
 			held.push(() => resolve(json({ status: 200, message: true })));
-			init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+			init?.signal?.addEventListener('abort', () =>
+				reject(new DOMException('aborted', 'AbortError'))
+			);
 		});
 	}) as typeof fetch;
 	const connect = async (commands: 'socket' | 'rest') => {
@@ -65,9 +89,12 @@ function slowApp() {
 function follow(client: StreamClient, actions: unknown[]) {
 	let receipt: Receipt | undefined;
 	const done = client.send('run-actions', { actions }).then((r) => (receipt = r));
-	return { done, get receipt() {
-		return receipt;
-	} };
+	return {
+		done,
+		get receipt() {
+			return receipt;
+		}
+	};
 }
 
 let clients: StreamClient[] = [];
@@ -103,7 +130,10 @@ describe.each(['socket', 'rest'] as const)('run-actions timeout over %s', (trans
 		expect(run.receipt).toBeUndefined();
 		await vi.advanceTimersByTimeAsync(1);
 		await run.done;
-		expect(run.receipt).toMatchObject({ state: 'unknown', error: { kind: 'timeout', message: 'The application did not answer within 17 s.' } });
+		expect(run.receipt).toMatchObject({
+			state: 'unknown',
+			error: { kind: 'timeout', message: 'The application did not answer within 17 s.' }
+		});
 	});
 
 	it('still times out after the usual time when the list has no waits, and an inline delay is not a wait', async () => {
@@ -113,7 +143,10 @@ describe.each(['socket', 'rest'] as const)('run-actions timeout over %s', (trans
 		const run = follow(client, [{ ...say, delay: 30_000 }]);
 		await vi.advanceTimersByTimeAsync(TIMEOUT);
 		await run.done;
-		expect(run.receipt).toMatchObject({ state: 'unknown', error: { kind: 'timeout', message: 'The application did not answer within 8 s.' } });
+		expect(run.receipt).toMatchObject({
+			state: 'unknown',
+			error: { kind: 'timeout', message: 'The application did not answer within 8 s.' }
+		});
 	});
 
 	it('sends exactly the list it was given', async () => {

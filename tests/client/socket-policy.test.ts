@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiSocket } from '$lib/client/socket';
-import { browserWakeSignals, pageVisible, ReconnectPolicy, type ReconnectPolicyOptions } from '$lib/client/reconnect-policy';
+import {
+	browserWakeSignals,
+	pageVisible,
+	ReconnectPolicy,
+	type ReconnectPolicyOptions
+} from '$lib/client/reconnect-policy';
 import type { ProbeResult } from '$lib/client/rest';
 import { fakeWebSocketClass } from './support/fakes';
 
-function setup(probeResult: ProbeResult = 'reachable', policy: ReconnectPolicyOptions = {}, wakeSignals: (wake: () => void) => () => void = () => () => {}) {
+function setup(
+	probeResult: ProbeResult = 'reachable',
+	policy: ReconnectPolicyOptions = {},
+	wakeSignals: (wake: () => void) => () => void = () => () => {}
+) {
 	const ws = fakeWebSocketClass();
 	const probe = vi.fn(async () => probeResult);
 	const socket = new ApiSocket({
@@ -41,15 +50,27 @@ describe('reconnect policy', () => {
 		expect(policy.decide({ code: 1012, opened: true })).toEqual({ kind: 'restart', delayMs: 500 });
 		const delays = Array.from({ length: 8 }, () => policy.decide({ code: 1006, opened: false }));
 		// Centred jitter: 1 s, 2 s, then the middle of the range just under the 3 s cap (1.8–3 s).
-		expect(delays.map((d) => (d.kind === 'backoff' ? d.delayMs : -1))).toEqual([1000, 2000, 2400, 2400, 2400, 2400, 2400, 2400]);
+		expect(delays.map((d) => (d.kind === 'backoff' ? d.delayMs : -1))).toEqual([
+			1000, 2000, 2400, 2400, 2400, 2400, 2400, 2400
+		]);
 		policy.opened();
-		expect(policy.decide({ code: 1006, opened: true })).toEqual({ kind: 'backoff', delayMs: 1000, refused: false });
+		expect(policy.decide({ code: 1006, opened: true })).toEqual({
+			kind: 'backoff',
+			delayMs: 1000,
+			refused: false
+		});
 		// A 1000 before open is a failed attempt (some fakes close a connecting socket with 1000), not a switch-off.
 		expect(policy.decide({ code: 1000, opened: false }).kind).toBe('backoff');
 		// 1000 after open: the interface was switched off. Seconds between attempts, not minutes, and it stays so until an open.
-		expect(policy.decide({ code: 1000, opened: true })).toEqual({ kind: 'switched-off', delayMs: 8000 });
+		expect(policy.decide({ code: 1000, opened: true })).toEqual({
+			kind: 'switched-off',
+			delayMs: 8000
+		});
 		expect(policy.switchedOff).toBe(true);
-		expect(policy.decide({ code: 1006, opened: false })).toEqual({ kind: 'switched-off', delayMs: 8000 });
+		expect(policy.decide({ code: 1006, opened: false })).toEqual({
+			kind: 'switched-off',
+			delayMs: 8000
+		});
 		policy.opened();
 		expect(policy.switchedOff).toBe(false);
 		expect(policy.decide({ code: 1006, opened: false }).kind).toBe('backoff');
@@ -71,7 +92,10 @@ describe('reconnect policy', () => {
 			expect(restart.kind === 'restart' && restart.delayMs).toBeLessThan(1000);
 			// Hidden: it may back off further, up to 30 s.
 			visible = false;
-			const hidden = Array.from({ length: 12 }, () => policy.decide({ code: 1006, opened: false }).delayMs);
+			const hidden = Array.from(
+				{ length: 12 },
+				() => policy.decide({ code: 1006, opened: false }).delayMs
+			);
 			expect(Math.max(...hidden)).toBeLessThanOrEqual(30_000);
 			expect(Math.max(...hidden)).toBeGreaterThan(3000);
 			// Switched off: 10 s visible, 30 s hidden at most.
@@ -134,7 +158,9 @@ describe('socket close codes', () => {
 		await vi.advanceTimersByTimeAsync(0);
 		ws.latest().open();
 		ws.latest().serverClose(1006);
-		expect(socket.lastError?.message).toBe('The connection to 127.0.0.1:39231 closed (code 1006): reconnecting.');
+		expect(socket.lastError?.message).toBe(
+			'The connection to 127.0.0.1:39231 closed (code 1006): reconnecting.'
+		);
 		for (const delay of [1000, 2000, 2400]) {
 			await expectAttemptAfter(ws, delay);
 			ws.latest().refuse();
@@ -184,7 +210,11 @@ describe('socket close codes', () => {
 	});
 
 	it('tells a rejected token from an unreachable application by probing meta', async () => {
-		for (const [probeResult, status] of [['unauthorized', 'unauthorized'], ['unreachable', 'unreachable'], ['reachable', 'reconnecting']] as const) {
+		for (const [probeResult, status] of [
+			['unauthorized', 'unauthorized'],
+			['unreachable', 'unreachable'],
+			['reachable', 'reconnecting']
+		] as const) {
 			const { ws, socket, probe } = setup(probeResult);
 			socket.start();
 			await vi.advanceTimersByTimeAsync(0);
@@ -193,7 +223,10 @@ describe('socket close codes', () => {
 			expect(probe).toHaveBeenCalledTimes(1);
 			expect(socket.status).toBe(status);
 			if (status === 'unauthorized') expect(socket.lastError?.message).toContain('(401)');
-			if (status === 'unreachable') expect(socket.lastError?.message).toBe('The application did not answer at 127.0.0.1:39231. Is it running?');
+			if (status === 'unreachable')
+				expect(socket.lastError?.message).toBe(
+					'The application did not answer at 127.0.0.1:39231. Is it running?'
+				);
 			// It keeps trying: the streamer may fix the token or start the application.
 			await expectAttemptAfter(ws, 1000);
 			ws.latest().open();
@@ -211,7 +244,9 @@ describe('socket close codes', () => {
 		await vi.advanceTimersByTimeAsync(0);
 		expect(socket.status).toBe('unreachable');
 		expect(socket.lastError).toMatchObject({ kind: 'unreachable', status: 502 });
-		expect(socket.lastError?.message).toBe('The server at 127.0.0.1:39231 answered, but the application behind it did not. Is the application running?');
+		expect(socket.lastError?.message).toBe(
+			'The server at 127.0.0.1:39231 answered, but the application behind it did not. Is the application running?'
+		);
 		expect(socket.everOpened).toBe(false);
 		socket.stop();
 	});
@@ -238,7 +273,9 @@ describe('socket close codes', () => {
 		const first = ws.latest();
 		first.open();
 		const pending = socket.command('clear-queue', {}, true);
-		expect(first.sentJson()).toEqual([{ type: 'clear-queue', params: {}, context: expect.any(String) }]);
+		expect(first.sentJson()).toEqual([
+			{ type: 'clear-queue', params: {}, context: expect.any(String) }
+		]);
 		first.serverClose(1012);
 		expect(await pending).toEqual({ kind: 'lost' });
 		expect(socket.pendingCount).toBe(0);
@@ -268,9 +305,24 @@ describe('socket close codes', () => {
 		const answered = socket.command('get-variable-value', { name: 'x' }, true);
 		const silent = socket.command('get-variable-value', { name: 'y' }, true);
 		const [a, b] = peer.sentJson() as { context: string }[];
-		peer.receive(JSON.stringify({ event: 'socketapi:response', context: b!.context, status: 404, error: 'nope' }));
-		peer.receive(JSON.stringify({ event: 'socketapi:response', context: a!.context, status: 200, message: 3 }));
-		expect(await answered).toEqual({ kind: 'response', status: 200, message: 3, error: undefined, code: undefined });
+		peer.receive(
+			JSON.stringify({
+				event: 'socketapi:response',
+				context: b!.context,
+				status: 404,
+				error: 'nope'
+			})
+		);
+		peer.receive(
+			JSON.stringify({ event: 'socketapi:response', context: a!.context, status: 200, message: 3 })
+		);
+		expect(await answered).toEqual({
+			kind: 'response',
+			status: 200,
+			message: 3,
+			error: undefined,
+			code: undefined
+		});
 		expect(await silent).toMatchObject({ kind: 'response', status: 404, error: 'nope' });
 		const late = socket.command('clear-queue', {}, true);
 		await vi.advanceTimersByTimeAsync(3000);
@@ -293,7 +345,13 @@ describe('socket close codes', () => {
 		const frames = peer.sentJson() as Record<string, unknown>[];
 		expect(frames[0]).toEqual({ subscribe: ['alert', 'chat'] });
 		expect(frames[1]).toEqual({ retrieve: true, slim: true, context: expect.any(String) });
-		peer.receive(JSON.stringify({ event: 'socketapi:retrieve', context: frames[1]!.context, data: { types: [], options: {}, lights: [], premium: true } }));
+		peer.receive(
+			JSON.stringify({
+				event: 'socketapi:retrieve',
+				context: frames[1]!.context,
+				data: { types: [], options: {}, lights: [], premium: true }
+			})
+		);
 		expect((await retrieved).premium).toBe(true);
 		peer.receive(JSON.stringify({ event: 'socketapi:subscribed', channels: ['alert', 'chat'] }));
 		expect(socket.channels).toEqual(['alert', 'chat']);
@@ -307,7 +365,14 @@ describe('socket close codes', () => {
 		await vi.advanceTimersByTimeAsync(0);
 		const peer = ws.latest();
 		peer.open();
-		for (const bad of ['not json', '[]', '{"type":5}', new Uint8Array([1]), '{"event":"socketapi:nope"}']) peer.receive(bad);
+		for (const bad of [
+			'not json',
+			'[]',
+			'{"type":5}',
+			new Uint8Array([1]),
+			'{"event":"socketapi:nope"}'
+		])
+			peer.receive(bad);
 		peer.receive(JSON.stringify({ origin: 'alpha', type: 'chat', data: {} }));
 		expect(socket.stats.invalidFrames).toBe(5);
 		expect(events).toHaveLength(1);

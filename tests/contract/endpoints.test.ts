@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES } from '$lib/protocol';
 import { OK, PROFILES, TOKEN, expectLint, structured, useSim } from './harness';
 
-const UNAUTHORIZED = { status: 401, code: 'unauthorized', message: 'The token is missing or wrong, or the API is switched off in the application.' };
+const UNAUTHORIZED = {
+	status: 401,
+	code: 'unauthorized',
+	message: 'The token is missing or wrong, or the API is switched off in the application.'
+};
 
 const TYPES = [
 	'alert',
@@ -38,7 +42,10 @@ describe.each(PROFILES)('authentication and CORS (%s)', (profile) => {
 	});
 
 	it('accepts the token as Authorization: Bearer', async () => {
-		const answer = await sim.api.get('/api/retrieve', { token: null, headers: { Authorization: `Bearer ${TOKEN}` } });
+		const answer = await sim.api.get('/api/retrieve', {
+			token: null,
+			headers: { Authorization: `Bearer ${TOKEN}` }
+		});
 		expect(answer.status).toBe(200);
 	});
 
@@ -66,10 +73,15 @@ describe.each(PROFILES)('authentication and CORS (%s)', (profile) => {
 	});
 
 	it('sends CORS headers on every /api answer, echoing the origin', async () => {
-		const ok = await sim.api.get('/api/retrieve', { headers: { Origin: 'https://remote.example' } });
+		const ok = await sim.api.get('/api/retrieve', {
+			headers: { Origin: 'https://remote.example' }
+		});
 		expect(ok.headers.get('access-control-allow-origin')).toBe('https://remote.example');
 		expect(ok.headers.get('vary')).toBe('Origin');
-		const denied = await sim.api.get('/api/retrieve', { token: 'bad', headers: { Origin: 'null' } });
+		const denied = await sim.api.get('/api/retrieve', {
+			token: 'bad',
+			headers: { Origin: 'null' }
+		});
 		expect(denied.status).toBe(401);
 		expect(denied.headers.get('access-control-allow-origin')).toBe('null');
 		const noOrigin = await sim.api.get('/api/retrieve');
@@ -80,15 +92,26 @@ describe.each(PROFILES)('authentication and CORS (%s)', (profile) => {
 		const preflight = await sim.api.request('/api/send', {
 			method: 'OPTIONS',
 			token: null,
-			headers: { Origin: 'https://remote.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,authorization', 'Access-Control-Request-Private-Network': 'true' }
+			headers: {
+				Origin: 'https://remote.example',
+				'Access-Control-Request-Method': 'POST',
+				'Access-Control-Request-Headers': 'content-type,authorization',
+				'Access-Control-Request-Private-Network': 'true'
+			}
 		});
 		expect(preflight.status).toBe(204);
 		expect(preflight.text).toBe('');
 		expect(preflight.headers.get('access-control-allow-origin')).toBe('https://remote.example');
 		expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-		expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization');
+		expect(preflight.headers.get('access-control-allow-headers')).toBe(
+			'Content-Type, Authorization'
+		);
 		expect(preflight.headers.get('access-control-allow-private-network')).toBe('true');
-		const plain = await sim.api.request('/api/send', { method: 'OPTIONS', token: null, headers: { Origin: 'https://remote.example' } });
+		const plain = await sim.api.request('/api/send', {
+			method: 'OPTIONS',
+			token: null,
+			headers: { Origin: 'https://remote.example' }
+		});
 		expect(plain.status).toBe(204);
 		expect(plain.headers.get('access-control-allow-private-network')).toBeNull();
 	});
@@ -100,22 +123,46 @@ describe.each(PROFILES)('GET /api/retrieve (%s)', (profile) => {
 	it('answers the settings payload: types, option forms, lights, tts, states, premium', async () => {
 		const answer = await sim.api.get('/api/retrieve');
 		expect(answer.status).toBe(200);
-		const body = answer.json as { status: number; data: Record<string, unknown> & { options: Record<string, unknown> } };
+		const body = answer.json as {
+			status: number;
+			data: Record<string, unknown> & { options: Record<string, unknown> };
+		};
 		expect(body.status).toBe(200);
 		expect(body.data.premium).toBe(false);
 		expect(body.data.types).toEqual(TYPES);
 		const o = body.data.options;
-		expect(o['chat-command']).toEqual({ values: ['lurk', 'hype', 'party', 'discord', 'snow', 'rave'] });
-		expect(o['studio-scene']).toEqual({ values: ['Starting Soon', 'Just Chatting', 'Gameplay', 'Be Right Back', 'Ending'] });
+		expect(o['chat-command']).toEqual({
+			values: ['lurk', 'hype', 'party', 'discord', 'snow', 'rave']
+		});
+		expect(o['studio-scene']).toEqual({
+			values: ['Starting Soon', 'Just Chatting', 'Gameplay', 'Be Right Back', 'Ending']
+		});
 		expect(o['studio-theme']).toEqual({ values: ['Cozy Evening', 'Neon Night', 'Sunrise'] });
-		expect(o['studio-animation']).toEqual({ values: ['Police Lights', 'Rainbow Wave', 'Strobe', 'Candle Flicker'] });
-		expect(o['alpha-points']).toEqual({ values: ['Hydrate', 'Choose the next song', 'Lights disco', 'Snowball', 'Timeout a mod'] });
+		expect(o['studio-animation']).toEqual({
+			values: ['Police Lights', 'Rainbow Wave', 'Strobe', 'Candle Flicker']
+		});
+		expect(o['alpha-points']).toEqual({
+			values: ['Hydrate', 'Choose the next song', 'Lights disco', 'Snowball', 'Timeout a mod']
+		});
 		expect(o['alpha-extension']).toEqual({ values: ['Confetti', 'Spin the wheel'] });
 		expect(o['gamma-points']).toEqual({ values: ['Say hi', 'Spotlight'] });
-		expect(o['chatbot-command']).toEqual({ values: ['so', 'uptime', 'command', 'socials', 'deaths', 'spoilers'] });
+		expect(o['chatbot-command']).toEqual({
+			values: ['so', 'uptime', 'command', 'socials', 'deaths', 'spoilers']
+		});
 		expect((o.alert as { values: string[] }).values).toContain('alpha-follower');
-		for (const key of ['chat', 'chatbot-message', 'hex-color', 'rgb-color']) expect(o[key]).toEqual({});
-		for (const key of ['clear-queue', 'clear-cooldowns', 'set-fuze', 'set-app', 'start-app', 'stop-app', 'to-default', 'toggle-fuze']) expect(o[key]).toBeNull();
+		for (const key of ['chat', 'chatbot-message', 'hex-color', 'rgb-color'])
+			expect(o[key]).toEqual({});
+		for (const key of [
+			'clear-queue',
+			'clear-cooldowns',
+			'set-fuze',
+			'set-app',
+			'start-app',
+			'stop-app',
+			'to-default',
+			'toggle-fuze'
+		])
+			expect(o[key]).toBeNull();
 		expect(o.tts).toEqual({
 			values: {
 				devices: [
@@ -143,23 +190,32 @@ describe.each(PROFILES)('GET /api/retrieve (%s)', (profile) => {
 		for (const key of SLIM_KEYS) expect(Array.isArray(o[key])).toBe(true);
 	});
 
-	it(profile === 'current' ? 'slim=true replaces the four overlay keys with {count} and nothing else' : 'ignores slim=true', async () => {
-		const full = (await sim.api.get('/api/retrieve')).json as { data: { options: Record<string, unknown> } };
-		const slim = (await sim.api.get('/api/retrieve?slim=true')).json as { data: { options: Record<string, unknown> } };
-		if (profile === 'legacy') {
+	it(
+		profile === 'current'
+			? 'slim=true replaces the four overlay keys with {count} and nothing else'
+			: 'ignores slim=true',
+		async () => {
+			const full = (await sim.api.get('/api/retrieve')).json as {
+				data: { options: Record<string, unknown> };
+			};
+			const slim = (await sim.api.get('/api/retrieve?slim=true')).json as {
+				data: { options: Record<string, unknown> };
+			};
+			if (profile === 'legacy') {
+				expect(slim).toEqual(full);
+				return;
+			}
+			expect(slim.data.options.overlays).toEqual({ count: 2 });
+			expect(slim.data.options.overlayLayers).toEqual({ count: 4 });
+			expect(slim.data.options.overlayAssets).toEqual({ count: 3 });
+			expect(slim.data.options.indistinctLayers).toEqual({ count: 1 });
+			for (const key of SLIM_KEYS) {
+				delete full.data.options[key];
+				delete slim.data.options[key];
+			}
 			expect(slim).toEqual(full);
-			return;
 		}
-		expect(slim.data.options.overlays).toEqual({ count: 2 });
-		expect(slim.data.options.overlayLayers).toEqual({ count: 4 });
-		expect(slim.data.options.overlayAssets).toEqual({ count: 3 });
-		expect(slim.data.options.indistinctLayers).toEqual({ count: 1 });
-		for (const key of SLIM_KEYS) {
-			delete full.data.options[key];
-			delete slim.data.options[key];
-		}
-		expect(slim).toEqual(full);
-	});
+	);
 });
 
 describe('GET /api/meta and /api/premium (current)', () => {
@@ -170,14 +226,29 @@ describe('GET /api/meta and /api/premium (current)', () => {
 		expect(answer.status).toBe(200);
 		const meta = answer.json as Record<string, unknown>;
 		expect(typeof meta.startedAt).toBe('number');
-		expect({ ...meta, startedAt: 0 }).toEqual({ status: 200, name: 'app-stream', version: '9.1.0', apiVersion: 2, startedAt: 0, features: [...FEATURES] });
+		expect({ ...meta, startedAt: 0 }).toEqual({
+			status: 200,
+			name: 'app-stream',
+			version: '9.1.0',
+			apiVersion: 2,
+			startedAt: 0,
+			features: [...FEATURES]
+		});
 	});
 
 	it('answers the premium payload and follows a premium flip', async () => {
-		expect((await sim.api.get('/api/premium')).json).toEqual({ status: 200, data: { premium: false } });
+		expect((await sim.api.get('/api/premium')).json).toEqual({
+			status: 200,
+			data: { premium: false }
+		});
 		await sim.api.control('premium', { premium: true });
-		expect((await sim.api.get('/api/premium')).json).toEqual({ status: 200, data: { premium: true } });
-		expect(((await sim.api.get('/api/retrieve')).json as { data: { premium: boolean } }).data.premium).toBe(true);
+		expect((await sim.api.get('/api/premium')).json).toEqual({
+			status: 200,
+			data: { premium: true }
+		});
+		expect(
+			((await sim.api.get('/api/retrieve')).json as { data: { premium: boolean } }).data.premium
+		).toBe(true);
 	});
 
 	it('never rejects a command because of the premium value', async () => {
@@ -210,22 +281,35 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 	// Was unknown_type; facts §4.4 say the application answers this plain text instead.
 	it('rejects the enum spelling of a type with the plain-text 400 "Api has different type" (facts §4.4)', async () => {
 		const answer = await sim.api.send('CHAT_COMMAND', { value: 'lurk' });
-		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'Api has different type']);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([
+			400,
+			false,
+			'Api has different type'
+		]);
 	});
 
 	it('answers 400 unknown_type for an unknown type', async () => {
 		const answer = await sim.api.send('make-coffee', {});
-		const message = 'type "make-coffee" is not a valid send type. Call GET /api/retrieve to list valid types.';
+		const message =
+			'type "make-coffee" is not a valid send type. Call GET /api/retrieve to list valid types.';
 		expect(answer.status).toBe(400);
 		if (legacy) expect([answer.isJson, answer.text]).toEqual([false, `unknown_type: ${message}`]);
 		else expect(answer.json).toEqual(structured(400, 'unknown_type', message));
 	});
 
 	it.each([
-		['invalid JSON', '{"type": "to-default",', 'Request body is not valid JSON; send {"type": "...", "params": {...}}'],
+		[
+			'invalid JSON',
+			'{"type": "to-default",',
+			'Request body is not valid JSON; send {"type": "...", "params": {...}}'
+		],
 		['an empty body', '', 'Request body is not valid JSON; send {"type": "...", "params": {...}}'],
 		['an array', '[1,2]', 'Request body must be a JSON object {"type": "...", "params": {...}}'],
-		['a string', '"to-default"', 'Request body must be a JSON object {"type": "...", "params": {...}}'],
+		[
+			'a string',
+			'"to-default"',
+			'Request body must be a JSON object {"type": "...", "params": {...}}'
+		],
 		['null', 'null', 'Request body must be a JSON object {"type": "...", "params": {...}}']
 	])('answers 400 plain text for %s', async (_what, body, message) => {
 		const answer = await sim.api.post('/api/send', body);
@@ -241,13 +325,25 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		expectLint('params.colour is not a documented field of this type; the application ignores it');
 		const answer = await sim.api.send('chat-command', { value: 'lurk', colour: 'red' });
 		expect([answer.status, answer.json]).toEqual([200, OK]);
-		const logged = (await sim.api.control('requests')).json as { requests: { type?: string; lint?: string[] }[] };
-		expect(logged.requests.at(-1)).toMatchObject({ type: 'chat-command', lint: ['params.colour is not a documented field of this type; the application ignores it'] });
+		const logged = (await sim.api.control('requests')).json as {
+			requests: { type?: string; lint?: string[] }[];
+		};
+		expect(logged.requests.at(-1)).toMatchObject({
+			type: 'chat-command',
+			lint: ['params.colour is not a documented field of this type; the application ignores it']
+		});
 	});
 
 	it('answers a plain-text 400 naming the limit for a body over the bound, and keeps serving', async () => {
-		const answer = await sim.api.post('/api/send', JSON.stringify({ type: 'tts', params: { value: 'x'.repeat(1024 * 1024 + 10) } }));
-		expect([answer.status, answer.isJson, answer.text]).toEqual([400, false, 'Request body is too large: the limit is 1,048,576 bytes (1 MiB)']);
+		const answer = await sim.api.post(
+			'/api/send',
+			JSON.stringify({ type: 'tts', params: { value: 'x'.repeat(1024 * 1024 + 10) } })
+		);
+		expect([answer.status, answer.isJson, answer.text]).toEqual([
+			400,
+			false,
+			'Request body is too large: the limit is 1,048,576 bytes (1 MiB)'
+		]);
 		expect((await sim.api.send('to-default', {})).json).toEqual(OK);
 	});
 
@@ -258,14 +354,29 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 	});
 
 	it('the legacy query form loses extraSettings, skipQueue and bypassQueue (each a lint note) and keeps hold (facts §4.1)', async () => {
-		expectLint('params.skipQueue is lost in the legacy GET query form', 'params.extraSettings is lost in the legacy GET query form');
-		const get = (type: string, params: unknown) => sim.api.get(`/api/send?type=${type}&params=${encodeURIComponent(JSON.stringify(params))}`);
+		expectLint(
+			'params.skipQueue is lost in the legacy GET query form',
+			'params.extraSettings is lost in the legacy GET query form'
+		);
+		const get = (type: string, params: unknown) =>
+			sim.api.get(`/api/send?type=${type}&params=${encodeURIComponent(JSON.stringify(params))}`);
 		expect((await sim.api.send('pause-queue')).json).toEqual(OK);
-		expect((await get('chat-command', { value: 'lurk', skipQueue: true, extraSettings: { username: 'x' } })).json).toEqual(OK);
-		const queued = (await sim.api.control('state')).json as { activityQueue: { pending: string[] } };
+		expect(
+			(
+				await get('chat-command', {
+					value: 'lurk',
+					skipQueue: true,
+					extraSettings: { username: 'x' }
+				})
+			).json
+		).toEqual(OK);
+		const queued = (await sim.api.control('state')).json as {
+			activityQueue: { pending: string[] };
+		};
 		expect(queued.activityQueue.pending).toHaveLength(1);
 		expect((await get('rgb-color', { value: { r: 1, g: 2, b: 3 }, hold: true })).json).toEqual(OK);
-		const lights = ((await sim.api.control('state')).json as { lights: { default: unknown } }).lights;
+		const lights = ((await sim.api.control('state')).json as { lights: { default: unknown } })
+			.lights;
 		expect(lights.default).toMatchObject({ value: { r: 1, g: 2, b: 3 } });
 		expect((await sim.api.send('clear-queue')).json).toEqual(OK);
 	});
@@ -274,7 +385,11 @@ describe.each(PROFILES)('POST /api/send framing (%s)', (profile) => {
 		const missing = await sim.api.get('/api/nothing-here');
 		expect([missing.status, missing.text]).toEqual([404, 'Not found']);
 		const wrong = await sim.api.post('/api/retrieve', {});
-		expect([wrong.status, wrong.text, wrong.headers.get('allow')]).toEqual([405, 'Method not allowed; use GET', 'GET']);
+		expect([wrong.status, wrong.text, wrong.headers.get('allow')]).toEqual([
+			405,
+			'Method not allowed; use GET',
+			'GET'
+		]);
 	});
 });
 
@@ -289,7 +404,9 @@ describe('Versioning: single features switched off', () => {
 	describe('without retrieve-slim', () => {
 		const sim = useSim('current', { disabledFeatures: ['retrieve-slim'] });
 		it('ignores slim', async () => {
-			const slim = (await sim.api.get('/api/retrieve?slim=true')).json as { data: { options: Record<string, unknown> } };
+			const slim = (await sim.api.get('/api/retrieve?slim=true')).json as {
+				data: { options: Record<string, unknown> };
+			};
 			expect(Array.isArray(slim.data.options.overlays)).toBe(true);
 		});
 	});
@@ -298,7 +415,11 @@ describe('Versioning: single features switched off', () => {
 		const sim = useSim('current', { disabledFeatures: ['structured-errors'] });
 		it('answers plain text with status 400 where a code would be, and success for a disabled command', async () => {
 			const missing = await sim.api.send('chat-command', { value: 'nope' });
-			expect([missing.status, missing.isJson, missing.text]).toEqual([400, false, 'not_found: No chat-command named "nope" exists. Call GET /api/retrieve to list valid values.']);
+			expect([missing.status, missing.isJson, missing.text]).toEqual([
+				400,
+				false,
+				'not_found: No chat-command named "nope" exists. Call GET /api/retrieve to list valid values.'
+			]);
 			expect((await sim.api.send('chat-command', { value: 'rave' })).json).toEqual(OK);
 		});
 	});
@@ -308,7 +429,13 @@ describe('Versioning: single features switched off', () => {
 		it('answers success for unknown names and unknown_type for the newer types', async () => {
 			expect((await sim.api.send('studio-scene', { value: 'Nowhere' })).json).toEqual(OK);
 			const create = await sim.api.send('create-chatbot-command', { name: 'x', message: 'y' });
-			expect(create.json).toEqual(structured(400, 'unknown_type', 'type "create-chatbot-command" is not a valid send type. Call GET /api/retrieve to list valid types.'));
+			expect(create.json).toEqual(
+				structured(
+					400,
+					'unknown_type',
+					'type "create-chatbot-command" is not a valid send type. Call GET /api/retrieve to list valid types.'
+				)
+			);
 		});
 	});
 
@@ -325,18 +452,49 @@ describe('Versioning: single features switched off', () => {
 /** Leniency of the application (facts §4.4, §4.5): answered as it answers, each use a lint note; --strict refuses. */
 describe.each(PROFILES)('lenient reading and lint notes (%s)', (profile) => {
 	const sim = useSim(profile);
-	const lastLint = async () => ((await sim.api.control('requests')).json as { requests: { lint?: string[] }[] }).requests.at(-1)?.lint;
+	const lastLint = async () =>
+		((await sim.api.control('requests')).json as { requests: { lint?: string[] }[] }).requests.at(
+			-1
+		)?.lint;
 
 	it.each([
-		['a numeric string for a number', 'set-counter-value', { name: 'wins', value: '5' }, 'params.value is a numeric string', async () => expect(await sim.api.variable('wins')).toBe(5)],
-		['a fraction where a whole number is expected', 'rgb-color', { value: { r: 1, g: 2, b: 3 }, duration: 1500.7 }, 'params.duration is a fraction', async () => {
-			expect(((await sim.api.control('state')).json as { lights: { current: { duration: number } } }).lights.current.duration).toBe(1500);
-		}],
-		['a truthy string for a boolean ("false" counts as true)', 'set-command-state', { name: 'rave', value: 'false' }, 'params.value is not a JSON boolean', async () => {
-			if (profile === 'current') expect((await sim.api.send('chat-command', { value: 'rave' })).json).toEqual(OK);
-		}],
-		['skipQueue on a type that is not queue-executed', 'tts', { value: 'hi', skipQueue: true }, 'params.skipQueue does nothing on tts', async () => {}]
-	])('%s: the application\'s answer and a lint note', async (_what, type, params, note, after) => {
+		[
+			'a numeric string for a number',
+			'set-counter-value',
+			{ name: 'wins', value: '5' },
+			'params.value is a numeric string',
+			async () => expect(await sim.api.variable('wins')).toBe(5)
+		],
+		[
+			'a fraction where a whole number is expected',
+			'rgb-color',
+			{ value: { r: 1, g: 2, b: 3 }, duration: 1500.7 },
+			'params.duration is a fraction',
+			async () => {
+				expect(
+					((await sim.api.control('state')).json as { lights: { current: { duration: number } } })
+						.lights.current.duration
+				).toBe(1500);
+			}
+		],
+		[
+			'a truthy string for a boolean ("false" counts as true)',
+			'set-command-state',
+			{ name: 'rave', value: 'false' },
+			'params.value is not a JSON boolean',
+			async () => {
+				if (profile === 'current')
+					expect((await sim.api.send('chat-command', { value: 'rave' })).json).toEqual(OK);
+			}
+		],
+		[
+			'skipQueue on a type that is not queue-executed',
+			'tts',
+			{ value: 'hi', skipQueue: true },
+			'params.skipQueue does nothing on tts',
+			async () => {}
+		]
+	])("%s: the application's answer and a lint note", async (_what, type, params, note, after) => {
 		expectLint(note);
 		const answer = await sim.api.send(type, params);
 		expect([answer.status, answer.json]).toEqual([200, OK]);
@@ -345,7 +503,12 @@ describe.each(PROFILES)('lenient reading and lint notes (%s)', (profile) => {
 	});
 
 	it('hold, skipQueue, bypassQueue and extraSettings are accepted on queue-executed types without a note (facts §4.5)', async () => {
-		for (const params of [{ value: 'lurk', hold: true }, { value: 'lurk', skipQueue: true }, { value: 'lurk', bypassQueue: true }, { value: 'lurk', extraSettings: { username: 'x' } }])
+		for (const params of [
+			{ value: 'lurk', hold: true },
+			{ value: 'lurk', skipQueue: true },
+			{ value: 'lurk', bypassQueue: true },
+			{ value: 'lurk', extraSettings: { username: 'x' } }
+		])
 			expect((await sim.api.send('chat-command', params)).json).toEqual(OK);
 		expect(await lastLint()).toBeUndefined();
 	});
@@ -358,13 +521,30 @@ describe.each(PROFILES)('lenient reading and lint notes (%s)', (profile) => {
 	});
 
 	it('a range with no "integer" in it accepts fractions without a note (brightness, ct, slow mode, poll duration)', async () => {
-		expect((await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 55.5 })).json).toEqual(OK);
+		expect(
+			(await sim.api.send('rgb-color', { value: { r: 1, g: 2, b: 3 }, brightness: 55.5 })).json
+		).toEqual(OK);
 		expect((await sim.api.send('rgb-color', { value: { ct: 3200.5 } })).json).toEqual(OK);
 		expect(await lastLint()).toBeUndefined();
-		expect((await sim.api.send('set-slow-mode', { value: true, duration: 10.5, platform: 'alpha' })).json).toEqual(OK);
-		expect((await sim.api.control('state')).json).toMatchObject({ chatModes: { slow: { on: true, duration: 10.5 } } });
-		expect((await sim.api.send('create-poll', { name: 'Q', value: 'a,b', duration: 20.5, platform: 'alpha' })).json).toEqual(OK);
-		expect((await sim.api.control('state')).json).toMatchObject({ poll: { duration: 20.5, status: 'ACTIVE' } });
+		expect(
+			(await sim.api.send('set-slow-mode', { value: true, duration: 10.5, platform: 'alpha' })).json
+		).toEqual(OK);
+		expect((await sim.api.control('state')).json).toMatchObject({
+			chatModes: { slow: { on: true, duration: 10.5 } }
+		});
+		expect(
+			(
+				await sim.api.send('create-poll', {
+					name: 'Q',
+					value: 'a,b',
+					duration: 20.5,
+					platform: 'alpha'
+				})
+			).json
+		).toEqual(OK);
+		expect((await sim.api.control('state')).json).toMatchObject({
+			poll: { duration: 20.5, status: 'ACTIVE' }
+		});
 		expect(await lastLint()).toBeUndefined();
 	});
 });
@@ -372,9 +552,21 @@ describe.each(PROFILES)('lenient reading and lint notes (%s)', (profile) => {
 describe('strict mode (npm run sim -- --strict): lint notes become 400 answers', () => {
 	const sim = useSim('current', { strict: true });
 	it.each([
-		['set-counter-value', { name: 'wins', value: '5' }, 'params.value is a numeric string; the application reads it as a number (send a JSON number) (refused: the simulator runs in strict mode)'],
-		['chat-command', { value: 'lurk', colour: 'red' }, 'params.colour is not a documented field of this type; the application ignores it (refused: the simulator runs in strict mode)'],
-		['set-command-state', { name: 'lurk', value: 'false' }, 'params.value is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false) (refused: the simulator runs in strict mode)']
+		[
+			'set-counter-value',
+			{ name: 'wins', value: '5' },
+			'params.value is a numeric string; the application reads it as a number (send a JSON number) (refused: the simulator runs in strict mode)'
+		],
+		[
+			'chat-command',
+			{ value: 'lurk', colour: 'red' },
+			'params.colour is not a documented field of this type; the application ignores it (refused: the simulator runs in strict mode)'
+		],
+		[
+			'set-command-state',
+			{ name: 'lurk', value: 'false' },
+			'params.value is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false) (refused: the simulator runs in strict mode)'
+		]
 	])('%s %j answers a plain 400 naming the field and the rule', async (type, params, text) => {
 		expectLint(text.split(' (refused')[0]!);
 		const answer = await sim.api.send(type, params);

@@ -36,15 +36,30 @@ export class Api {
 		const res = await fetch(url, init);
 		const text = await res.text();
 		const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-		return { status: res.status, headers: res.headers, text, json: isJson ? (JSON.parse(text) as unknown) : undefined, isJson };
+		return {
+			status: res.status,
+			headers: res.headers,
+			text,
+			json: isJson ? (JSON.parse(text) as unknown) : undefined,
+			isJson
+		};
 	}
 
 	get(path: string, init: RequestInit & { token?: string | null } = {}): Promise<Answer> {
 		return this.request(path, init);
 	}
 
-	post(path: string, body: unknown, init: RequestInit & { token?: string | null } = {}): Promise<Answer> {
-		return this.request(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': 'application/json' }, ...init });
+	post(
+		path: string,
+		body: unknown,
+		init: RequestInit & { token?: string | null } = {}
+	): Promise<Answer> {
+		return this.request(path, {
+			method: 'POST',
+			body: typeof body === 'string' ? body : JSON.stringify(body),
+			headers: { 'Content-Type': 'application/json' },
+			...init
+		});
 	}
 
 	send(type: string, params?: unknown): Promise<Answer> {
@@ -81,7 +96,9 @@ export class TestSocket {
 			for (const wake of this.waiters.splice(0)) wake();
 		});
 		ws.on('ping', () => this.pings++);
-		this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+		this.closed = new Promise((resolve) =>
+			ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+		);
 	}
 
 	static open(url: string, opts: WebSocket.ClientOptions = {}): Promise<TestSocket> {
@@ -90,7 +107,11 @@ export class TestSocket {
 			const socket = new TestSocket(ws);
 			ws.once('open', () => resolve(socket));
 			ws.once('unexpected-response', (_req, res) => {
-				reject(Object.assign(new Error(`upgrade refused with ${res.statusCode}`), { status: res.statusCode }));
+				reject(
+					Object.assign(new Error(`upgrade refused with ${res.statusCode}`), {
+						status: res.statusCode
+					})
+				);
 				ws.terminate();
 			});
 			ws.once('error', (err) => reject(err));
@@ -110,7 +131,10 @@ export class TestSocket {
 				if (match(frame)) return frame;
 			}
 			const left = deadline - Date.now();
-			if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`);
+			if (left <= 0)
+				throw new Error(
+					`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(-3)).slice(0, 600)}`
+				);
 			await new Promise<void>((resolve) => {
 				const timer = setTimeout(resolve, left);
 				this.waiters.push(() => {
@@ -132,11 +156,17 @@ export class TestSocket {
 		this.send({ retrieve: true, context: fence });
 		await this.next((f) => f.context === fence);
 		this.cursor = this.frames.length;
-		return this.frames.slice(start).filter((f) => f.context !== fence && String(f.event ?? '').startsWith('socketapi:'));
+		return this.frames
+			.slice(start)
+			.filter((f) => f.context !== fence && String(f.event ?? '').startsWith('socketapi:'));
 	}
 
 	/** Sends a command with a context and returns its socketapi:response. */
-	async command(type: string, params: unknown, context: string | number = `c-${Math.random()}`): Promise<Frame> {
+	async command(
+		type: string,
+		params: unknown,
+		context: string | number = `c-${Math.random()}`
+	): Promise<Frame> {
 		this.send(params === undefined ? { type, context } : { type, params, context });
 		return this.next((f) => f.event === 'socketapi:response' && f.context === context);
 	}
@@ -150,12 +180,22 @@ export class TestSocket {
  * A fresh simulator for every test of the enclosing describe (state never leaks between tests), or
  * with `shared`, one for the whole describe (for tables of requests that change nothing).
  */
-export function useSim(profile: Profile, extra: Partial<SimServerOptions> = {}, { shared = false } = {}): { readonly api: Api } {
+export function useSim(
+	profile: Profile,
+	extra: Partial<SimServerOptions> = {},
+	{ shared = false } = {}
+): { readonly api: Api } {
 	const holder: { api?: Api } = {};
 	const sockets: TestSocket[] = [];
 	const [before, after] = shared ? [beforeAll, afterAll] : [beforeEach, afterEach];
 	before(async () => {
-		const server = await startSimServer({ port: 0, token: TOKEN, profile, onLog: recordLint, ...extra });
+		const server = await startSimServer({
+			port: 0,
+			token: TOKEN,
+			profile,
+			onLog: recordLint,
+			...extra
+		});
 		holder.api = new Api(server);
 		const open = holder.api.socket.bind(holder.api);
 		holder.api.socket = async (...args) => {
@@ -176,4 +216,8 @@ export function useSim(profile: Profile, extra: Partial<SimServerOptions> = {}, 
 	};
 }
 
-export const structured = (status: number, code: string, message: string) => ({ status, code, message });
+export const structured = (status: number, code: string, message: string) => ({
+	status,
+	code,
+	message
+});

@@ -5,7 +5,9 @@ import { OK, PROFILES, expectLint, useSim, type Api } from './harness';
 
 const value = (n: unknown) => ({ message: n, status: 200 });
 
-async function queue(api: Api): Promise<{ title: string; artist: string; image: string; url: string; requester: string }[]> {
+async function queue(
+	api: Api
+): Promise<{ title: string; artist: string; image: string; url: string; requester: string }[]> {
 	const raw = await api.variable('songrequest_queue');
 	expect(Array.isArray(raw)).toBe(true);
 	return raw as { title: string; artist: string; image: string; url: string; requester: string }[];
@@ -24,7 +26,9 @@ describe.each(PROFILES)('Variables and counters (%s)', (profile) => {
 
 	it('get-variable-value answers the stored value', async () => {
 		expect((await sim.api.send('get-variable-value', { name: 'deaths' })).json).toEqual(value(7));
-		expect((await sim.api.send('get-variable-value', { name: 'alpha_last_follower' })).json).toEqual(value('moss_moth'));
+		expect(
+			(await sim.api.send('get-variable-value', { name: 'alpha_last_follower' })).json
+		).toEqual(value('moss_moth'));
 	});
 
 	it('get-variable-value of an unknown variable answers success with no message', async () => {
@@ -42,14 +46,21 @@ describe.each(PROFILES)('Variables and counters (%s)', (profile) => {
 		[0, 0],
 		['*2', 14],
 		['/7', 1]
-	])('update-variable-value on a counter with %j gives %j (counter math)', async (sent, expected) => {
-		expect((await sim.api.send('update-variable-value', { name: 'deaths', value: sent })).json).toEqual(OK);
-		expect(await sim.api.variable('deaths')).toBe(expected);
-	});
+	])(
+		'update-variable-value on a counter with %j gives %j (counter math)',
+		async (sent, expected) => {
+			expect(
+				(await sim.api.send('update-variable-value', { name: 'deaths', value: sent })).json
+			).toEqual(OK);
+			expect(await sim.api.variable('deaths')).toBe(expected);
+		}
+	);
 
 	it('an empty counter increments by 1 whatever value is sent', async () => {
 		expect(await sim.api.variable('highfives')).toBe('');
-		expect((await sim.api.send('update-variable-value', { name: 'highfives', value: '=50' })).json).toEqual(OK);
+		expect(
+			(await sim.api.send('update-variable-value', { name: 'highfives', value: '=50' })).json
+		).toEqual(OK);
 		expect(await sim.api.variable('highfives')).toBe(1);
 		await sim.api.send('update-variable-value', { name: 'highfives', value: '+10' });
 		expect(await sim.api.variable('highfives')).toBe(11);
@@ -57,14 +68,24 @@ describe.each(PROFILES)('Variables and counters (%s)', (profile) => {
 
 	it('refuses counter math it cannot read with a plain 400', async () => {
 		const answer = await sim.api.send('update-variable-value', { name: 'deaths', value: 'lots' });
-		expect([answer.status, answer.text]).toEqual([400, 'params.value "lots" must be +N, -N, =N, *N, /N or a number for a counter']);
+		expect([answer.status, answer.text]).toEqual([
+			400,
+			'params.value "lots" must be +N, -N, =N, *N, /N or a number for a counter'
+		]);
 		expect(await sim.api.variable('deaths')).toBe(7);
 	});
 
-	it.each([['text'], [0], [''], [false], [{ nested: [1, 2] }], ['+3']])('update-variable-value stores %j as is on a plain variable', async (sent) => {
-		expect((await sim.api.send('update-variable-value', { name: 'my_var', value: sent })).json).toEqual(OK);
-		expect((await sim.api.send('get-variable-value', { name: 'my_var' })).json).toEqual(value(sent));
-	});
+	it.each([['text'], [0], [''], [false], [{ nested: [1, 2] }], ['+3']])(
+		'update-variable-value stores %j as is on a plain variable',
+		async (sent) => {
+			expect(
+				(await sim.api.send('update-variable-value', { name: 'my_var', value: sent })).json
+			).toEqual(OK);
+			expect((await sim.api.send('get-variable-value', { name: 'my_var' })).json).toEqual(
+				value(sent)
+			);
+		}
+	);
 
 	it('set-counter-value stores exactly the number, including 0', async () => {
 		expect((await sim.api.send('set-counter-value', { name: 'wins', value: 0 })).json).toEqual(OK);
@@ -74,14 +95,18 @@ describe.each(PROFILES)('Variables and counters (%s)', (profile) => {
 	});
 
 	it('set-counter-value creates the variable and flags it as a counter', async () => {
-		expect((await sim.api.send('set-counter-value', { name: 'new_counter', value: 3 })).json).toEqual(OK);
+		expect(
+			(await sim.api.send('set-counter-value', { name: 'new_counter', value: 3 })).json
+		).toEqual(OK);
 		await sim.api.send('update-variable-value', { name: 'new_counter', value: '+2' });
 		expect(await sim.api.variable('new_counter')).toBe(5);
 	});
 
 	it('set-counter-value reads a numeric string as a number (lint note) and refuses other text with a plain 400', async () => {
 		expectLint('params.value is a numeric string');
-		expect((await sim.api.send('set-counter-value', { name: 'wins', value: '5' })).json).toEqual(OK);
+		expect((await sim.api.send('set-counter-value', { name: 'wins', value: '5' })).json).toEqual(
+			OK
+		);
 		expect(await sim.api.variable('wins')).toBe(5);
 		const answer = await sim.api.send('set-counter-value', { name: 'wins', value: 'five' });
 		expect([answer.status, answer.text]).toEqual([400, 'params.value must be a number']);
@@ -89,12 +114,16 @@ describe.each(PROFILES)('Variables and counters (%s)', (profile) => {
 
 	it('clip writes the three clip variables; without alpha it answers success and writes nothing', async () => {
 		expect((await sim.api.send('clip', { platform: 'beta' })).json).toEqual(OK);
-		expect((await sim.api.send('get-variable-value', { name: 'alpha_last_clip_id' })).json).toEqual({ status: 200 });
+		expect((await sim.api.send('get-variable-value', { name: 'alpha_last_clip_id' })).json).toEqual(
+			{ status: 200 }
+		);
 		expect((await sim.api.send('clip', { platform: 'alpha' })).json).toEqual(OK);
 		const id = String(await sim.api.variable('alpha_last_clip_id'));
 		expect(id).toMatch(/^Clip-/);
 		expect(await sim.api.variable('alpha_last_clip_url')).toBe(`https://clips.alpha.example/${id}`);
-		expect(await sim.api.variable('alpha_last_clip_thumbnail_url')).toBe(`https://clips.alpha.example/${id}/thumbnail.jpg`);
+		expect(await sim.api.variable('alpha_last_clip_thumbnail_url')).toBe(
+			`https://clips.alpha.example/${id}/thumbnail.jpg`
+		);
 	});
 });
 
@@ -107,7 +136,9 @@ describe.each(PROFILES)('Loyalty (%s)', (profile) => {
 		['moss_moth', 'gamma', 0],
 		['nobody', 'alpha', 0]
 	])('get-loyalty-points %s on %s answers %d', async (username, platform, balance) => {
-		expect((await sim.api.send('get-loyalty-points', { username, platform })).json).toEqual(value(balance));
+		expect((await sim.api.send('get-loyalty-points', { username, platform })).json).toEqual(
+			value(balance)
+		);
 	});
 
 	it('get-loyalty-points needs username and platform', async () => {
@@ -116,21 +147,59 @@ describe.each(PROFILES)('Loyalty (%s)', (profile) => {
 	});
 
 	it('add-loyalty-points answers the new balance; negative subtracts; 0 is refused', async () => {
-		expect((await sim.api.send('add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: 80 })).json).toEqual(value(1600));
-		expect((await sim.api.send('add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: -600 })).json).toEqual(value(1000));
-		expect((await sim.api.send('add-loyalty-points', { username: 'newbie', platform: 'alpha', value: 25 })).json).toEqual(value(25));
-		expect((await sim.api.send('get-loyalty-points', { username: 'newbie', platform: 'alpha' })).json).toEqual(value(25));
-		const zero = await sim.api.send('add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: 0 });
+		expect(
+			(
+				await sim.api.send('add-loyalty-points', {
+					username: 'moss_moth',
+					platform: 'alpha',
+					value: 80
+				})
+			).json
+		).toEqual(value(1600));
+		expect(
+			(
+				await sim.api.send('add-loyalty-points', {
+					username: 'moss_moth',
+					platform: 'alpha',
+					value: -600
+				})
+			).json
+		).toEqual(value(1000));
+		expect(
+			(
+				await sim.api.send('add-loyalty-points', {
+					username: 'newbie',
+					platform: 'alpha',
+					value: 25
+				})
+			).json
+		).toEqual(value(25));
+		expect(
+			(await sim.api.send('get-loyalty-points', { username: 'newbie', platform: 'alpha' })).json
+		).toEqual(value(25));
+		const zero = await sim.api.send('add-loyalty-points', {
+			username: 'moss_moth',
+			platform: 'alpha',
+			value: 0
+		});
 		expect([zero.status, zero.text]).toEqual([400, 'params.value must not be 0']);
 	});
 });
 
 describe.each(PROFILES)('Song requests (%s)', (profile) => {
 	const sim = useSim(profile);
-	const song = (action: string, extra: Record<string, unknown> = {}) => sim.api.send('song-request', { action, ...extra });
+	const song = (action: string, extra: Record<string, unknown> = {}) =>
+		sim.api.send('song-request', { action, ...extra });
 
 	it('exposes the queue and the song playing in the songrequest_* variables', async () => {
-		expect(await nowPlaying(sim.api)).toEqual({ title: 'Midnight Arcade', artist: 'Neon Lakes', duration: 214, requester: 'moss_moth', source: 'music_player', isPlaying: true });
+		expect(await nowPlaying(sim.api)).toEqual({
+			title: 'Midnight Arcade',
+			artist: 'Neon Lakes',
+			duration: 214,
+			requester: 'moss_moth',
+			source: 'music_player',
+			isPlaying: true
+		});
 		expect((await queue(sim.api)).map((s) => [s.title, s.artist, s.requester])).toEqual([
 			['Paper Boats', 'Harbor Lights', 'quietkettle'],
 			['Static Bloom', 'The Low Tides', 'PixelPanda']
@@ -141,21 +210,39 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 	});
 
 	it('add (the default action) queues a song with a title and artist derived from the query', async () => {
-		expect((await sim.api.send('song-request', { value: 'Daft Punk - One More Time', username: 'viewer1', platform: 'alpha' })).json).toEqual(OK);
+		expect(
+			(
+				await sim.api.send('song-request', {
+					value: 'Daft Punk - One More Time',
+					username: 'viewer1',
+					platform: 'alpha'
+				})
+			).json
+		).toEqual(OK);
 		const last = (await queue(sim.api)).at(-1)!;
-		expect([last.title, last.artist, last.requester]).toEqual(['One More Time', 'Daft Punk', 'viewer1']);
+		expect([last.title, last.artist, last.requester]).toEqual([
+			'One More Time',
+			'Daft Punk',
+			'viewer1'
+		]);
 		expect(last.image).toMatch(/^data:image\/svg\+xml,/);
 		expect(await sim.api.variable('songrequest_queue_length')).toBe(3);
 	});
 
 	it('an add without a username counts as the streamer’s request', async () => {
 		await song('add', { value: 'lofi rain beats' });
-		expect((await queue(sim.api)).at(-1)).toMatchObject({ title: 'Lofi Rain Beats', requester: 'PixelPanda' });
+		expect((await queue(sim.api)).at(-1)).toMatchObject({
+			title: 'Lofi Rain Beats',
+			requester: 'PixelPanda'
+		});
 	});
 
 	it('an unrecognised action falls back to add', async () => {
 		expect((await song('shuffle', { value: 'Glass Garden by Mira Sol' })).json).toEqual(OK);
-		expect((await queue(sim.api)).at(-1)).toMatchObject({ title: 'Glass Garden', artist: 'Mira Sol' });
+		expect((await queue(sim.api)).at(-1)).toMatchObject({
+			title: 'Glass Garden',
+			artist: 'Mira Sol'
+		});
 	});
 
 	it('an empty query still answers success (nothing is found, nothing is added)', async () => {
@@ -165,7 +252,11 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 
 	it.each(['skip', 'next'])('%s advances to the next song', async (action) => {
 		expect((await song(action)).json).toEqual(OK);
-		expect(await nowPlaying(sim.api)).toMatchObject({ title: 'Paper Boats', requester: 'quietkettle', isPlaying: true });
+		expect(await nowPlaying(sim.api)).toMatchObject({
+			title: 'Paper Boats',
+			requester: 'quietkettle',
+			isPlaying: true
+		});
 		expect(await sim.api.variable('music_player_now_playing_progress')).toBe(0);
 		expect(await sim.api.variable('songrequest_queue_length')).toBe(1);
 	});
@@ -174,7 +265,9 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 		const ts0 = Number(await sim.api.variable('music_player_now_playing_progress_ts'));
 		expect((await song('pause')).json).toEqual(OK);
 		expect(await sim.api.variable('music_player_now_playing_is_playing')).toBe(false);
-		expect(Number(await sim.api.variable('music_player_now_playing_progress_ts'))).toBeGreaterThanOrEqual(ts0);
+		expect(
+			Number(await sim.api.variable('music_player_now_playing_progress_ts'))
+		).toBeGreaterThanOrEqual(ts0);
 		expect((await song('play')).json).toEqual(OK);
 		expect(await sim.api.variable('music_player_now_playing_is_playing')).toBe(true);
 		await song('playpause');
@@ -191,7 +284,9 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 		await song('add', { value: 'Northbound by Pine & Harbor' });
 		expect((await song('remove')).json).toEqual(OK);
 		expect((await queue(sim.api)).map((s) => s.title)).toEqual(['Paper Boats', 'Static Bloom']);
-		const state = (await sim.api.control('state')).json as { songs: { queue: { id: string; title: string }[] } };
+		const state = (await sim.api.control('state')).json as {
+			songs: { queue: { id: string; title: string }[] };
+		};
 		expect((await song('remove', { songRequestId: state.songs.queue[0]!.id })).json).toEqual(OK);
 		expect((await queue(sim.api)).map((s) => s.title)).toEqual(['Static Bloom']);
 		expect((await song('remove', { songRequestId: 'no-such-id' })).json).toEqual(OK);
@@ -208,7 +303,14 @@ describe.each(PROFILES)('Song requests (%s)', (profile) => {
 	it('skipping past the end leaves nothing playing; play starts the next request', async () => {
 		await song('clear');
 		await song('skip');
-		expect(await nowPlaying(sim.api)).toEqual({ title: '', artist: '', duration: 0, requester: '', source: '', isPlaying: false });
+		expect(await nowPlaying(sim.api)).toEqual({
+			title: '',
+			artist: '',
+			duration: 0,
+			requester: '',
+			source: '',
+			isPlaying: false
+		});
 		await song('add', { value: 'Low Orbit by Saturn Youth' });
 		expect(await nowPlaying(sim.api)).toMatchObject({ title: 'Low Orbit', isPlaying: true });
 	});
@@ -235,7 +337,11 @@ describe.each(PROFILES)('Variable reads in both shapes (%s)', (profile) => {
 			expect(await sim.api.variable('deaths')).toBe(7);
 			expect(await sim.api.variable('songrequest_queue_length')).toBe(2);
 			expect(await sim.api.variable('songrequest_queue')).toEqual([
-				expect.objectContaining({ title: 'Paper Boats', artist: 'Harbor Lights', requester: 'quietkettle' }),
+				expect.objectContaining({
+					title: 'Paper Boats',
+					artist: 'Harbor Lights',
+					requester: 'quietkettle'
+				}),
 				expect.objectContaining({ title: 'Static Bloom' })
 			]);
 		});
@@ -249,7 +355,10 @@ describe.each(PROFILES)('Variable reads in both shapes (%s)', (profile) => {
 			expect(await sim.api.variable('songrequest_now_playing_duration')).toBe('214');
 			const queue = await sim.api.variable('songrequest_queue');
 			expect(typeof queue).toBe('string');
-			expect((JSON.parse(queue as string) as { title: string }[]).map((s) => s.title)).toEqual(['Paper Boats', 'Static Bloom']);
+			expect((JSON.parse(queue as string) as { title: string }[]).map((s) => s.title)).toEqual([
+				'Paper Boats',
+				'Static Bloom'
+			]);
 			expect(await sim.api.variable('alpha_last_follower')).toBe('moss_moth');
 			expect(await sim.api.variable('alpha_live')).toBe(true);
 			if (profile === 'current') {
@@ -259,13 +368,18 @@ describe.each(PROFILES)('Variable reads in both shapes (%s)', (profile) => {
 		});
 
 		it('counter math works on the stored number and reads back as a string', async () => {
-			expect((await sim.api.send('update-variable-value', { name: 'deaths', value: '+2' })).json).toEqual(OK);
+			expect(
+				(await sim.api.send('update-variable-value', { name: 'deaths', value: '+2' })).json
+			).toEqual(OK);
 			expect(await sim.api.variable('deaths')).toBe('9');
 		});
 	});
 
 	it('a setup with an unknown readShape is refused naming the field', () => {
-		expect(parseSetup({ readShape: 'csv' })).toEqual({ ok: false, error: 'invalid setup: setup.readShape must be one of native, strings' });
+		expect(parseSetup({ readShape: 'csv' })).toEqual({
+			ok: false,
+			error: 'invalid setup: setup.readShape must be one of native, strings'
+		});
 	});
 });
 
@@ -273,7 +387,8 @@ describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile)
 	const sim = useSim(profile);
 
 	it('while a track plays from music_player, the music_player_* family (§6.2) matches songrequest_now_playing_*', async () => {
-		const read = async (names: string[]) => Object.fromEntries(await Promise.all(names.map(async (n) => [n, await sim.api.variable(n)])));
+		const read = async (names: string[]) =>
+			Object.fromEntries(await Promise.all(names.map(async (n) => [n, await sim.api.variable(n)])));
 		const np = await read([
 			'songrequest_now_playing_title',
 			'songrequest_now_playing_artist',
@@ -282,7 +397,22 @@ describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile)
 			'songrequest_now_playing_source'
 		]);
 		expect(np.songrequest_now_playing_source).toBe('music_player');
-		const mp = await read(['song', 'artist', 'album', 'url', 'duration', 'id', 'uri', 'image', 'is_playing', 'progress', 'progress_ts', 'queue'].map((n) => `music_player_now_playing_${n}`));
+		const mp = await read(
+			[
+				'song',
+				'artist',
+				'album',
+				'url',
+				'duration',
+				'id',
+				'uri',
+				'image',
+				'is_playing',
+				'progress',
+				'progress_ts',
+				'queue'
+			].map((n) => `music_player_now_playing_${n}`)
+		);
 		expect(mp).toMatchObject({
 			music_player_now_playing_song: np.songrequest_now_playing_title,
 			music_player_now_playing_artist: np.songrequest_now_playing_artist,
@@ -295,8 +425,17 @@ describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile)
 			music_player_now_playing_is_playing: true,
 			music_player_now_playing_progress_ts: expect.any(Number)
 		});
-		expect((mp.music_player_now_playing_queue as { name: string }[]).map((q) => q.name)).toEqual(['Paper Boats', 'Static Bloom']);
-		expect(Object.keys((mp.music_player_now_playing_queue as object[])[0]!).sort()).toEqual(['artist', 'image', 'name', 'uri', 'url']);
+		expect((mp.music_player_now_playing_queue as { name: string }[]).map((q) => q.name)).toEqual([
+			'Paper Boats',
+			'Static Bloom'
+		]);
+		expect(Object.keys((mp.music_player_now_playing_queue as object[])[0]!).sort()).toEqual([
+			'artist',
+			'image',
+			'name',
+			'uri',
+			'url'
+		]);
 		expect(await read(['song', 'artist', 'url'].map((n) => `music_player_next_${n}`))).toEqual({
 			music_player_next_song: 'Paper Boats',
 			music_player_next_artist: 'Harbor Lights',
@@ -307,7 +446,13 @@ describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile)
 		expect(await sim.api.variable('music_player_next_song')).toBe('Static Bloom');
 		await sim.api.send('song-request', { action: 'clear' });
 		await sim.api.send('song-request', { action: 'skip' });
-		expect(await read(['music_player_now_playing_song', 'music_player_next_song', 'music_player_now_playing_queue'])).toEqual({
+		expect(
+			await read([
+				'music_player_now_playing_song',
+				'music_player_next_song',
+				'music_player_now_playing_queue'
+			])
+		).toEqual({
 			music_player_now_playing_song: '',
 			music_player_next_song: '',
 			music_player_now_playing_queue: []
@@ -319,8 +464,14 @@ describe.each(PROFILES)('Song and stream variables of the facts (%s)', (profile)
 		expect(await v('alpha_live')).toBe(true);
 		expect(await v('gamma_live')).toBe(false);
 		expect(await v('beta_live')).toBeUndefined();
-		expect((await v('alpha_total_follower_count')) as number + ((await v('gamma_total_follower_count')) as number)).toBe(await v('total_follower_count'));
-		expect((await v('alpha_total_subscriber_count')) as number + ((await v('gamma_total_subscriber_count')) as number)).toBe(await v('total_subscriber_count'));
+		expect(
+			((await v('alpha_total_follower_count')) as number) +
+				((await v('gamma_total_follower_count')) as number)
+		).toBe(await v('total_follower_count'));
+		expect(
+			((await v('alpha_total_subscriber_count')) as number) +
+				((await v('gamma_total_subscriber_count')) as number)
+		).toBe(await v('total_subscriber_count'));
 		expect(await v('last_follower')).toBe(await v('alpha_last_follower'));
 		expect(await v('last_subscriber')).toBe(await v('alpha_last_subscriber'));
 		expect(await v('alpha_username')).toBe('pixelpanda');

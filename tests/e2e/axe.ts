@@ -6,5 +6,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 	const result = await new AxeBuilder({ page: page as never }).analyze();
 	return result.violations
 		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+		.map(
+			(v) =>
+				`${v.id} (${v.impact}): ${v.nodes
+					.map((n) => n.target.join(' '))
+					.slice(0, 3)
+					.join(', ')}`
+		);
 }

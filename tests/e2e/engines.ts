@@ -5,7 +5,15 @@
  * Used by the browser tests and by the bench.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, chmodSync } from 'node:fs';
+import {
+	createReadStream,
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	renameSync,
+	rmSync,
+	chmodSync
+} from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { resolve, join } from 'node:path';
@@ -32,10 +40,18 @@ export async function enginePath(version: EngineVersion): Promise<string> {
 	const temp = await mkdtemp(join(CACHE, `${version}-tmp-`));
 	try {
 		const bin = resolve(ROOT, `node_modules/chromium-${version}/bin`);
-		await pipeline(createReadStream(join(bin, 'chromium.br')), createBrotliDecompress(), createWriteStream(join(temp, 'chromium')));
+		await pipeline(
+			createReadStream(join(bin, 'chromium.br')),
+			createBrotliDecompress(),
+			createWriteStream(join(temp, 'chromium'))
+		);
 		chmodSync(join(temp, 'chromium'), 0o755);
 		// SwiftShader (software GL): Chromium looks for libEGL/libGLESv2 beside itself.
-		await pipeline(createReadStream(join(bin, 'swiftshader.tar.br')), createBrotliDecompress(), extract(temp));
+		await pipeline(
+			createReadStream(join(bin, 'swiftshader.tar.br')),
+			createBrotliDecompress(),
+			extract(temp)
+		);
 		try {
 			renameSync(temp, dir);
 		} catch (error) {
@@ -58,7 +74,10 @@ export interface Engine {
  * its own pipe protocol and expects a current build, so the old engines are started as plain processes
  * with a DevTools port and attached with `connectOverCDP`.
  */
-export async function launchEngine(version: EngineVersion, extraArgs: string[] = []): Promise<Engine> {
+export async function launchEngine(
+	version: EngineVersion,
+	extraArgs: string[] = []
+): Promise<Engine> {
 	const binary = await enginePath(version);
 	const userDataDir = await mkdtemp(join(CACHE, `profile-${version}-`));
 	const child: ChildProcess = spawn(
@@ -77,7 +96,11 @@ export async function launchEngine(version: EngineVersion, extraArgs: string[] =
 		],
 		{ stdio: ['ignore', 'ignore', 'pipe'] }
 	);
-	const exited = new Promise<never>((_, fail) => child.once('exit', (code) => fail(new Error(`Chromium ${version} exited (${code}) before DevTools was ready`))));
+	const exited = new Promise<never>((_, fail) =>
+		child.once('exit', (code) =>
+			fail(new Error(`Chromium ${version} exited (${code}) before DevTools was ready`))
+		)
+	);
 	const wsUrl = await Promise.race([
 		new Promise<string>((ok) => {
 			const lines = createInterface({ input: child.stderr! });

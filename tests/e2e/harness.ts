@@ -17,15 +17,23 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-	return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [...CHROMIUM_ARGS, ...extraArgs],
+		headless: true
+	});
 }
 
 /**
  * Serves the built app over http on loopback, optionally under a subpath. `bare` leaves out our
  * Referrer-Policy header, as a plain static host would: the page's own meta tag must do the work.
  */
-export async function serveBuild(subpath = '', { bare = false } = {}): Promise<{ url: string; close(): Promise<void> }> {
-	if (!existsSync(resolve(BUILD_DIR, 'index.html'))) throw new Error('build/index.html is missing: run `npm run build` first');
+export async function serveBuild(
+	subpath = '',
+	{ bare = false } = {}
+): Promise<{ url: string; close(): Promise<void> }> {
+	if (!existsSync(resolve(BUILD_DIR, 'index.html')))
+		throw new Error('build/index.html is missing: run `npm run build` first');
 	const assets = sirv(BUILD_DIR, { dev: true, etag: false });
 	const server: Server = createServer((req, res) => {
 		if (subpath && req.url?.startsWith(subpath)) req.url = req.url.slice(subpath.length) || '/';
@@ -54,7 +62,11 @@ export function watchPage(page: Page) {
 }
 
 /** The hash-router URL of a route with connection settings and options in the fragment's query. */
-export function appUrl(base: string, route: string, params: Record<string, string | number | boolean>): string {
+export function appUrl(
+	base: string,
+	route: string,
+	params: Record<string, string | number | boolean>
+): string {
 	const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
 	return `${base}#${route}?${query}`;
 }

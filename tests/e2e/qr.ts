@@ -15,7 +15,11 @@ export async function decodeQr(locator: Locator): Promise<string | undefined> {
 			const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
 			const context = canvas.getContext('2d')!;
 			context.drawImage(bitmap, 0, 0);
-			return { width: bitmap.width, height: bitmap.height, data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+			return {
+				width: bitmap.width,
+				height: bitmap.height,
+				data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data)
+			};
 		}, png);
 		return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
 	} finally {

@@ -15,7 +15,11 @@ export type Shape = 'native' | 'strings';
 export const SHAPES: readonly Shape[] = ['native', 'strings'];
 
 /** A send made elsewhere (another client's REST call), straight to that simulator. */
-export async function sendElsewhere(sim: SimServer, type: string, params: Record<string, unknown>): Promise<unknown> {
+export async function sendElsewhere(
+	sim: SimServer,
+	type: string,
+	params: Record<string, unknown>
+): Promise<unknown> {
 	const res = await fetch(`${sim.url}/api/send?token=${encodeURIComponent(TOKEN)}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
@@ -25,7 +29,11 @@ export async function sendElsewhere(sim: SimServer, type: string, params: Record
 	return ((await res.json()) as { message?: unknown }).message;
 }
 
-export function useShapedSims(): { readonly stack: Stack; simOf(shape: Shape): SimServer; track(page: Page): Page } {
+export function useShapedSims(): {
+	readonly stack: Stack;
+	simOf(shape: Shape): SimServer;
+	track(page: Page): Page;
+} {
 	let stack: Stack | undefined;
 	let strings: SimServer | undefined;
 	const pages: Page[] = [];
@@ -33,7 +41,13 @@ export function useShapedSims(): { readonly stack: Stack; simOf(shape: Shape): S
 		stack = await startStack();
 		const parsed = parseSetup({ ...DEFAULT_SETUP_INPUT, readShape: 'strings' });
 		if (!parsed.ok) throw new Error(parsed.error);
-		strings = await startSimServer({ port: 0, token: TOKEN, profile: 'current', setup: parsed.setup, onLog: recordLint });
+		strings = await startSimServer({
+			port: 0,
+			token: TOKEN,
+			profile: 'current',
+			setup: parsed.setup,
+			onLog: recordLint
+		});
 	});
 	afterEach(async () => {
 		for (const page of pages.splice(0)) await page.context().close();

@@ -25,7 +25,12 @@ export interface Stack {
 	 * (the default for a widget's route).
 	 * Pages prefer reduced motion unless `motion: 'full'` asks for animations.
 	 */
-	open(route: string, params?: Record<string, string | number | boolean>, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<OpenPage>;
+	open(
+		route: string,
+		params?: Record<string, string | number | boolean>,
+		viewport?: { width: number; height: number },
+		options?: OpenOptions
+	): Promise<OpenPage>;
 	/** Requests the simulator received since the last `clearLog()`, commands only (no reads by default). */
 	sends(filter?: (r: LoggedRequest) => boolean): LoggedRequest[];
 	close(): Promise<void>;
@@ -51,8 +56,23 @@ const READS = new Set(['get-variable-value', 'get-loyalty-points', 'get-action-c
  * `engine` runs the pages in a Chromium that broadcasting software embeds (103 or 127) instead of Debian's.
  * `browser` shares another stack's browser (one per file); that stack closes it.
  */
-export async function startStack(options: { profile?: Profile; disabledFeatures?: Feature[]; setup?: Setup; engine?: EngineVersion; browser?: Browser } = {}): Promise<Stack> {
-	const sim = await startSimServer({ port: 0, token: TOKEN, profile: options.profile ?? 'current', disabledFeatures: options.disabledFeatures, setup: options.setup, onLog: recordLint });
+export async function startStack(
+	options: {
+		profile?: Profile;
+		disabledFeatures?: Feature[];
+		setup?: Setup;
+		engine?: EngineVersion;
+		browser?: Browser;
+	} = {}
+): Promise<Stack> {
+	const sim = await startSimServer({
+		port: 0,
+		token: TOKEN,
+		profile: options.profile ?? 'current',
+		disabledFeatures: options.disabledFeatures,
+		setup: options.setup,
+		onLog: recordLint
+	});
 	const site = await serveBuild();
 	const engine = options.engine ? await launchEngine(options.engine) : undefined;
 	const browser = options.browser ?? engine?.browser ?? (await launchBrowser());
@@ -61,10 +81,19 @@ export async function startStack(options: { profile?: Profile; disabledFeatures?
 		site,
 		browser,
 		async open(route, params = {}, viewport = PHONE, options = {}) {
-			const context = await browser.newContext({ viewport, reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce' });
+			const context = await browser.newContext({
+				viewport,
+				reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce'
+			});
 			const page = await context.newPage();
 			const watched = watchPage(page);
-			await page.goto(appUrl(site.url + (options.entry ?? (route.startsWith('/widget/') ? 'widget.html' : '')), route, { ...connection(sim), ...params }));
+			await page.goto(
+				appUrl(
+					site.url + (options.entry ?? (route.startsWith('/widget/') ? 'widget.html' : '')),
+					route,
+					{ ...connection(sim), ...params }
+				)
+			);
 			return { page, ...watched };
 		},
 		sends(filter = (r) => Boolean(r.type) && !READS.has(r.type!)) {

@@ -35,9 +35,17 @@ describe('build-if-stale', () => {
 		expect(buildIsStale(oldWidgetPage.root, oldWidgetPage.build)).toBe(true);
 		const oldApp = project(1_500, { 'index.html': 1_000, 'widget.html': 2_000, ...rest });
 		expect(buildIsStale(oldApp.root, oldApp.build)).toBe(true);
-		const noDemoScript = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, 'standalone.html': 2_000 });
+		const noDemoScript = project(1_000, {
+			'index.html': 2_000,
+			'widget.html': 2_000,
+			'standalone.html': 2_000
+		});
 		expect(buildIsStale(noDemoScript.root, noDemoScript.build)).toBe(true);
-		const noStandalone = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, 'widget-demo.js': 2_000 });
+		const noStandalone = project(1_000, {
+			'index.html': 2_000,
+			'widget.html': 2_000,
+			'widget-demo.js': 2_000
+		});
 		expect(buildIsStale(noStandalone.root, noStandalone.build)).toBe(true);
 	});
 });

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompanionError } from '../../src/server/companion';
 import { loadTlsFiles } from '../../src/server/tls-files';
-import { hasOpenssl, http, makeCertificate, startRig, tempDir, TestSocket, wsUrl, type Rig } from './helpers';
+import {
+	hasOpenssl,
+	http,
+	makeCertificate,
+	startRig,
+	tempDir,
+	TestSocket,
+	wsUrl,
+	type Rig
+} from './helpers';
 
 const tmp = tempDir('companion-tls-');
 let rig: Rig;
@@ -14,7 +23,11 @@ beforeAll(async () => {
 	const made = makeCertificate(tmp.dir);
 	ca = made.cert;
 	// Every interface, with a made-up LAN address, so the links the companion builds can be read.
-	rig = await startRig({ tls: { cert: made.cert, key: made.key }, host: '0.0.0.0', lanAddresses: () => ['192.0.2.7'] });
+	rig = await startRig({
+		tls: { cert: made.cert, key: made.key },
+		host: '0.0.0.0',
+		lanAddresses: () => ['192.0.2.7']
+	});
 });
 afterAll(async () => {
 	await rig?.close();
@@ -30,7 +43,10 @@ describe.skipIf(!hasOpenssl)('https with a certificate', () => {
 	});
 
 	it('forwards /api over https to the simulator', async () => {
-		const meta = await http('GET', `${rig.companion.url}/api/meta`, { ca, headers: { authorization: `Bearer ${rig.realToken}` } });
+		const meta = await http('GET', `${rig.companion.url}/api/meta`, {
+			ca,
+			headers: { authorization: `Bearer ${rig.realToken}` }
+		});
 		expect(meta.status).toBe(200);
 		expect(rig.sim.sim.requestLog.some((e) => e.transport === 'http')).toBe(true);
 	});
@@ -39,9 +55,16 @@ describe.skipIf(!hasOpenssl)('https with a certificate', () => {
 		const url = wsUrl(rig.companion.url, rig.realToken);
 		expect(url).toMatch(/^wss:\/\//);
 		const socket = await TestSocket.open(url, {}, { ca });
-		const envelope = { origin: 'alpha', type: 'alert', event: 'alpha-follower', data: { dynamic: { value: 'tls_fan' }, extraSettings: { username: 'tls_fan' } } };
+		const envelope = {
+			origin: 'alpha',
+			type: 'alert',
+			event: 'alpha-follower',
+			data: { dynamic: { value: 'tls_fan' }, extraSettings: { username: 'tls_fan' } }
+		};
 		rig.sim.sim.emit(envelope);
-		expect(await socket.next((f) => f.type === 'alert' && f.data?.dynamic?.value === 'tls_fan')).toMatchObject(envelope);
+		expect(
+			await socket.next((f) => f.type === 'alert' && f.data?.dynamic?.value === 'tls_fan')
+		).toMatchObject(envelope);
 		socket.close();
 	});
 
@@ -49,7 +72,11 @@ describe.skipIf(!hasOpenssl)('https with a certificate', () => {
 		const lan = await http('GET', `${rig.companion.url}/__companion/lan`, { ca });
 		expect(lan.json.origins).toEqual([`https://192.0.2.7:${rig.companion.port}`]);
 		const auth = { authorization: `Bearer ${rig.realToken}` };
-		const created = await http('POST', `${rig.companion.url}/__share/links`, { ca, headers: auth, body: { label: 'mod', profile: 'read-only' } });
+		const created = await http('POST', `${rig.companion.url}/__share/links`, {
+			ca,
+			headers: auth,
+			body: { label: 'mod', profile: 'read-only' }
+		});
 		expect(created.status).toBe(201);
 		expect(created.json.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/#\/\?token=share_/);
 		expect(created.json.lanOrigins).toEqual([`https://192.0.2.7:${rig.companion.port}`]);
@@ -85,16 +112,32 @@ describe.skipIf(!hasOpenssl)('loading --cert and --key', () => {
 		const junk = join(tmp.dir, 'junk.pem');
 		writeFileSync(junk, 'not a certificate');
 		const missing = join(tmp.dir, 'nowhere.pem');
-		expect(oneLine(() => loadTlsFiles(a.certFile, undefined))).toBe('--cert needs --key FILE too: give both, or neither for plain http');
-		expect(oneLine(() => loadTlsFiles(undefined, a.keyFile))).toBe('--key needs --cert FILE too: give both, or neither for plain http');
-		expect(oneLine(() => loadTlsFiles(missing, a.keyFile))).toBe(`--cert ${missing}: cannot read it (no such file)`);
-		expect(oneLine(() => loadTlsFiles(a.certFile, missing))).toBe(`--key ${missing}: cannot read it (no such file)`);
-		expect(oneLine(() => loadTlsFiles(tmp.dir, a.keyFile))).toBe(`--cert ${tmp.dir}: cannot read it (it is a folder)`);
-		expect(oneLine(() => loadTlsFiles(junk, a.keyFile))).toBe(`--cert ${junk}: not a PEM certificate`);
-		expect(oneLine(() => loadTlsFiles(a.certFile, junk))).toBe(`--key ${junk}: not an unencrypted PEM private key`);
+		expect(oneLine(() => loadTlsFiles(a.certFile, undefined))).toBe(
+			'--cert needs --key FILE too: give both, or neither for plain http'
+		);
+		expect(oneLine(() => loadTlsFiles(undefined, a.keyFile))).toBe(
+			'--key needs --cert FILE too: give both, or neither for plain http'
+		);
+		expect(oneLine(() => loadTlsFiles(missing, a.keyFile))).toBe(
+			`--cert ${missing}: cannot read it (no such file)`
+		);
+		expect(oneLine(() => loadTlsFiles(a.certFile, missing))).toBe(
+			`--key ${missing}: cannot read it (no such file)`
+		);
+		expect(oneLine(() => loadTlsFiles(tmp.dir, a.keyFile))).toBe(
+			`--cert ${tmp.dir}: cannot read it (it is a folder)`
+		);
+		expect(oneLine(() => loadTlsFiles(junk, a.keyFile))).toBe(
+			`--cert ${junk}: not a PEM certificate`
+		);
+		expect(oneLine(() => loadTlsFiles(a.certFile, junk))).toBe(
+			`--key ${junk}: not an unencrypted PEM private key`
+		);
 		// The key file's contents never show in the message.
 		const swapped = oneLine(() => loadTlsFiles(a.certFile, b.keyFile));
-		expect(swapped).toBe(`--key ${b.keyFile} does not belong to the certificate in --cert ${a.certFile}`);
+		expect(swapped).toBe(
+			`--key ${b.keyFile} does not belong to the certificate in --cert ${a.certFile}`
+		);
 		expect(swapped).not.toContain('PRIVATE KEY');
 	});
 });

@@ -4,7 +4,16 @@ import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompanion } from '../../src/server/companion';
 import { injectSameOriginMeta, SAME_ORIGIN_META } from '../../src/server/static-site';
-import { closedPort, fakeBuild, http, startRig, tempDir, TestSocket, wsUrl, type Rig } from './helpers';
+import {
+	closedPort,
+	fakeBuild,
+	http,
+	startRig,
+	tempDir,
+	TestSocket,
+	wsUrl,
+	type Rig
+} from './helpers';
 
 let rig: Rig;
 beforeAll(async () => {
@@ -14,7 +23,8 @@ afterAll(async () => {
 	await rig?.close();
 });
 
-const logTypes = (transport: 'http' | 'ws') => rig.sim.sim.requestLog.filter((e) => e.transport === transport).map((e) => e.type);
+const logTypes = (transport: 'http' | 'ws') =>
+	rig.sim.sim.requestLog.filter((e) => e.transport === transport).map((e) => e.type);
 
 describe('static pages', () => {
 	it('serves index.html with the same-origin meta tag and safe headers', async () => {
@@ -34,9 +44,12 @@ describe('static pages', () => {
 			const page = await http(method, `${rig.companion.url}/widget.html`);
 			expect(page.status).toBe(200);
 			expect(page.headers['content-type']).toMatch(/text\/html/);
-			expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'sha256-abc='; connect-src 'self'");
+			expect(page.headers['content-security-policy']).toBe(
+				"default-src 'none'; script-src 'self' 'sha256-abc='; connect-src 'self'"
+			);
 			expect(page.headers['referrer-policy']).toBe('no-referrer');
-			if (method === 'GET') expect(page.body).toContain(`<head>${SAME_ORIGIN_META}<meta charset="utf-8">`);
+			if (method === 'GET')
+				expect(page.body).toContain(`<head>${SAME_ORIGIN_META}<meta charset="utf-8">`);
 			if (method === 'GET') expect(page.body).toContain('fake widget');
 		}
 	});
@@ -46,12 +59,16 @@ describe('static pages', () => {
 		expect(page.status).toBe(200);
 		expect(page.body).toContain(`<head>${SAME_ORIGIN_META}<meta charset="utf-8">`);
 		expect(page.body).toContain('fake standalone app');
-		expect(page.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'sha256-abc='; connect-src 'self'");
+		expect(page.headers['content-security-policy']).toBe(
+			"default-src 'none'; script-src 'self' 'sha256-abc='; connect-src 'self'"
+		);
 		const chunk = await http('GET', `${rig.companion.url}/_app/immutable/chunks/C1.js`);
 		expect(chunk.status).toBe(200);
 		expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 		expect(chunk.headers['x-content-type-options']).toBe('nosniff');
-		expect((await http('GET', `${rig.companion.url}/app.js`)).headers['cache-control']).not.toMatch(/immutable/);
+		expect((await http('GET', `${rig.companion.url}/app.js`)).headers['cache-control']).not.toMatch(
+			/immutable/
+		);
 	});
 
 	it('serves other files with sirv, the app for unknown pages, 404 for unknown files', async () => {
@@ -60,14 +77,18 @@ describe('static pages', () => {
 		expect(script.body).toContain('fake');
 		expect(script.headers['x-content-type-options']).toBe('nosniff');
 		expect(script.headers['referrer-policy']).toBe('no-referrer');
-		const page = await http('GET', `${rig.companion.url}/somewhere`, { headers: { accept: 'text/html' } });
+		const page = await http('GET', `${rig.companion.url}/somewhere`, {
+			headers: { accept: 'text/html' }
+		});
 		expect(page.body).toContain(SAME_ORIGIN_META);
 		expect((await http('GET', `${rig.companion.url}/missing.js`)).status).toBe(404);
 	});
 
 	it('survives a request target no URL parser accepts', async () => {
 		const answer = await new Promise<string>((done, fail) => {
-			const socket = connect(rig.companion.port, '127.0.0.1', () => socket.write('GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+			const socket = connect(rig.companion.port, '127.0.0.1', () =>
+				socket.write('GET http://[ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+			);
 			let text = '';
 			socket.on('data', (c) => (text += c.toString()));
 			socket.on('end', () => done(text));
@@ -78,8 +99,12 @@ describe('static pages', () => {
 	});
 
 	it('injects the meta tag once, even without a head', () => {
-		expect(injectSameOriginMeta('<html><head lang="x"><title>t</title></head></html>')).toBe(`<html><head lang="x">${SAME_ORIGIN_META}<title>t</title></head></html>`);
-		expect(injectSameOriginMeta(injectSameOriginMeta('<head></head>'))).toBe(`<head>${SAME_ORIGIN_META}</head>`);
+		expect(injectSameOriginMeta('<html><head lang="x"><title>t</title></head></html>')).toBe(
+			`<html><head lang="x">${SAME_ORIGIN_META}<title>t</title></head></html>`
+		);
+		expect(injectSameOriginMeta(injectSameOriginMeta('<head></head>'))).toBe(
+			`<head>${SAME_ORIGIN_META}</head>`
+		);
 		expect(injectSameOriginMeta('<p>x</p>')).toBe(`${SAME_ORIGIN_META}<p>x</p>`);
 	});
 });
@@ -90,7 +115,9 @@ describe('REST proxy', () => {
 		const meta = await http('GET', `${rig.companion.url}/api/meta?token=${rig.realToken}`);
 		expect(meta.status).toBe(200);
 		expect(meta.json).toMatchObject({ status: 200, apiVersion: expect.any(Number) });
-		const sent = await http('POST', `${rig.companion.url}/api/send?token=${rig.realToken}`, { body: { type: 'tts', params: { value: 'hello' } } });
+		const sent = await http('POST', `${rig.companion.url}/api/send?token=${rig.realToken}`, {
+			body: { type: 'tts', params: { value: 'hello' } }
+		});
 		expect(sent.status).toBe(200);
 		expect(logTypes('http')).toContain('tts');
 	});
@@ -98,7 +125,9 @@ describe('REST proxy', () => {
 	it('never adds a token of its own: a wrong token is refused by the application', async () => {
 		const wrong = await http('GET', `${rig.companion.url}/api/meta?token=wrong`);
 		expect(wrong.status).toBe(401);
-		const none = await http('POST', `${rig.companion.url}/api/send`, { body: { type: 'tts', params: { value: 'x' } } });
+		const none = await http('POST', `${rig.companion.url}/api/send`, {
+			body: { type: 'tts', params: { value: 'x' } }
+		});
 		expect(none.status).toBe(401);
 	});
 
@@ -150,13 +179,29 @@ describe('Origin toward the application', () => {
 		const app = await recordingApplication();
 		const tmp = tempDir('companion-origin-');
 		// Every interface, so the page can be opened at 127.0.0.2 too (a LAN-style address: another origin).
-		const companion = await startCompanion({ port: 0, host: '0.0.0.0', api: app.url, buildDir: fakeBuild(tmp.dir), sharesFile: `${tmp.dir}/s.json`, log: () => {} });
+		const companion = await startCompanion({
+			port: 0,
+			host: '0.0.0.0',
+			api: app.url,
+			buildDir: fakeBuild(tmp.dir),
+			sharesFile: `${tmp.dir}/s.json`,
+			log: () => {}
+		});
 		try {
 			for (const host of ['127.0.0.1', '127.0.0.2']) {
 				const base = `http://${host}:${companion.port}`;
 				app.seen.length = 0;
-				expect((await http('POST', `${base}/api/send?token=t`, { headers: { origin: base }, body: { type: 'tts', params: { value: 'x' } } })).status).toBe(200);
-				expect((await http('GET', `${base}/api/meta?token=t`, { headers: { origin: base } })).status).toBe(200);
+				expect(
+					(
+						await http('POST', `${base}/api/send?token=t`, {
+							headers: { origin: base },
+							body: { type: 'tts', params: { value: 'x' } }
+						})
+					).status
+				).toBe(200);
+				expect(
+					(await http('GET', `${base}/api/meta?token=t`, { headers: { origin: base } })).status
+				).toBe(200);
 				const socket = await TestSocket.open(wsUrl(base, 't'), { origin: base });
 				await socket.next((f) => f.hello === true);
 				socket.close();
@@ -174,8 +219,14 @@ describe('Origin toward the application', () => {
 			await socket.next((f) => f.hello === true);
 			socket.close();
 			// A page of the companion on another port is another origin too.
-			await http('GET', `${companion.url}/api/meta?token=t`, { headers: { origin: `http://127.0.0.1:${companion.port + 1}` } });
-			expect(app.seen.map((r) => r.headers.origin)).toEqual([foreign, foreign, `http://127.0.0.1:${companion.port + 1}`]);
+			await http('GET', `${companion.url}/api/meta?token=t`, {
+				headers: { origin: `http://127.0.0.1:${companion.port + 1}` }
+			});
+			expect(app.seen.map((r) => r.headers.origin)).toEqual([
+				foreign,
+				foreign,
+				`http://127.0.0.1:${companion.port + 1}`
+			]);
 		} finally {
 			await companion.close();
 			await app.close();
@@ -196,14 +247,23 @@ describe('websocket proxy', () => {
 
 	it('delivers events the simulator emits', async () => {
 		const socket = await TestSocket.open(wsUrl(rig.companion.url, rig.realToken));
-		const envelope = { origin: 'alpha', type: 'alert', event: 'alpha-follower', data: { dynamic: { value: 'proxy_fan' }, extraSettings: { username: 'proxy_fan' } } };
+		const envelope = {
+			origin: 'alpha',
+			type: 'alert',
+			event: 'alpha-follower',
+			data: { dynamic: { value: 'proxy_fan' }, extraSettings: { username: 'proxy_fan' } }
+		};
 		rig.sim.sim.emit(envelope);
-		expect(await socket.next((f) => f.type === 'alert' && f.data?.dynamic?.value === 'proxy_fan')).toMatchObject(envelope);
+		expect(
+			await socket.next((f) => f.type === 'alert' && f.data?.dynamic?.value === 'proxy_fan')
+		).toMatchObject(envelope);
 		socket.close();
 	});
 
 	it('refuses upgrades outside /api', async () => {
-		await expect(TestSocket.open(`${rig.companion.url.replace('http', 'ws')}/elsewhere`)).rejects.toMatchObject({ status: 404 });
+		await expect(
+			TestSocket.open(`${rig.companion.url.replace('http', 'ws')}/elsewhere`)
+		).rejects.toMatchObject({ status: 404 });
 	});
 });
 
@@ -212,9 +272,15 @@ describe('when the application is gone', () => {
 		const target = await startRig();
 		try {
 			await target.sim.close();
-			const answer = await http('GET', `${target.companion.url}/api/retrieve?token=${target.realToken}&slim=true`);
+			const answer = await http(
+				'GET',
+				`${target.companion.url}/api/retrieve?token=${target.realToken}&slim=true`
+			);
 			expect(answer.status).toBe(502);
-			expect(answer.json).toMatchObject({ status: 502, message: expect.stringMatching(/did not answer/) });
+			expect(answer.json).toMatchObject({
+				status: 502,
+				message: expect.stringMatching(/did not answer/)
+			});
 			expect(answer.body).not.toContain(target.realToken);
 			expect(answer.body).not.toContain('slim');
 			expect(answer.body.includes('\n')).toBe(false);
@@ -241,7 +307,11 @@ describe('embedded simulator', () => {
 			const sim = companion.embeddedSim!;
 			expect(sim.reason).toBe('fallback');
 			expect(companion.apiTarget).not.toContain(String(port));
-			expect(logs.join('\n')).toMatch(new RegExp(`No application answers at http://127.0.0.1:${port}: serving the built-in simulator`));
+			expect(logs.join('\n')).toMatch(
+				new RegExp(
+					`No application answers at http://127.0.0.1:${port}: serving the built-in simulator`
+				)
+			);
 			const meta = await http('GET', `${companion.url}/api/meta?token=${sim.token}`);
 			expect(meta.status).toBe(200);
 			expect(sim.sim.requestLog.some((e) => e.transport === 'http' && e.status === 200)).toBe(true);
@@ -252,7 +322,15 @@ describe('embedded simulator', () => {
 	});
 
 	it('with demo, serves the simulator even though an application answers', async () => {
-		const companion = await startCompanion({ port: 0, host: '127.0.0.1', api: rig.sim.url, demo: true, buildDir: rig.buildDir, sharesFile: `${rig.buildDir}/demo-shares.json`, log: () => {} });
+		const companion = await startCompanion({
+			port: 0,
+			host: '127.0.0.1',
+			api: rig.sim.url,
+			demo: true,
+			buildDir: rig.buildDir,
+			sharesFile: `${rig.buildDir}/demo-shares.json`,
+			log: () => {}
+		});
 		try {
 			expect(companion.embeddedSim?.reason).toBe('demo');
 			expect(companion.apiTarget).not.toBe(new URL(rig.sim.url).origin);
@@ -263,17 +341,46 @@ describe('embedded simulator', () => {
 
 	it('fails with a clear error when falling back is off', async () => {
 		const port = await closedPort();
-		await expect(startCompanion({ port: 0, host: '127.0.0.1', api: `http://127.0.0.1:${port}`, fallbackToSimulator: false, buildDir: rig.buildDir, sharesFile: `${rig.buildDir}/x.json`, log: () => {} })).rejects.toMatchObject({
+		await expect(
+			startCompanion({
+				port: 0,
+				host: '127.0.0.1',
+				api: `http://127.0.0.1:${port}`,
+				fallbackToSimulator: false,
+				buildDir: rig.buildDir,
+				sharesFile: `${rig.buildDir}/x.json`,
+				log: () => {}
+			})
+		).rejects.toMatchObject({
 			code: 'api_unreachable'
 		});
 	});
 
 	it('reports a rejected token and a port in use in one line each', async () => {
-		await expect(startCompanion({ port: 0, host: '127.0.0.1', api: rig.sim.url, realToken: 'not-the-token', buildDir: rig.buildDir, sharesFile: `${rig.buildDir}/x.json`, log: () => {} })).rejects.toMatchObject({
+		await expect(
+			startCompanion({
+				port: 0,
+				host: '127.0.0.1',
+				api: rig.sim.url,
+				realToken: 'not-the-token',
+				buildDir: rig.buildDir,
+				sharesFile: `${rig.buildDir}/x.json`,
+				log: () => {}
+			})
+		).rejects.toMatchObject({
 			code: 'token_rejected',
 			message: expect.not.stringContaining('not-the-token')
 		});
-		await expect(startCompanion({ port: rig.companion.port, host: '127.0.0.1', api: rig.sim.url, buildDir: rig.buildDir, sharesFile: `${rig.buildDir}/x.json`, log: () => {} })).rejects.toMatchObject({
+		await expect(
+			startCompanion({
+				port: rig.companion.port,
+				host: '127.0.0.1',
+				api: rig.sim.url,
+				buildDir: rig.buildDir,
+				sharesFile: `${rig.buildDir}/x.json`,
+				log: () => {}
+			})
+		).rejects.toMatchObject({
 			code: 'port_in_use',
 			message: `Port ${rig.companion.port} is in use: pass --port N`
 		});

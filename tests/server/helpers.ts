@@ -12,7 +12,8 @@ import { startCompanion, type Companion, type CompanionOptions } from '../../src
 import { startSimServer } from '../../src/server/sim-server';
 import { recordLint } from '../support/lint';
 
-export const FAKE_INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fake app</title></head><body>fake dashboard</body></html>';
+export const FAKE_INDEX =
+	'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fake app</title></head><body>fake dashboard</body></html>';
 
 /** The widget-only page's stand-in, with a policy in a <meta> tag as the real build writes it. */
 export const FAKE_WIDGET_PAGE =
@@ -28,7 +29,10 @@ export function fakeBuild(dir: string): string {
 	writeFileSync(join(dir, 'index.html'), FAKE_INDEX);
 	writeFileSync(join(dir, 'widget.html'), FAKE_WIDGET_PAGE);
 	writeFileSync(join(dir, 'app.js'), 'console.log("fake");');
-	writeFileSync(join(dir, 'standalone.html'), FAKE_WIDGET_PAGE.replace(/fake widget/g, 'fake standalone app'));
+	writeFileSync(
+		join(dir, 'standalone.html'),
+		FAKE_WIDGET_PAGE.replace(/fake widget/g, 'fake standalone app')
+	);
 	mkdirSync(join(dir, '_app', 'immutable', 'chunks'), { recursive: true });
 	writeFileSync(join(dir, '_app', 'immutable', 'chunks', 'C1.js'), 'export const fake = 1;');
 	return dir;
@@ -56,9 +60,18 @@ export interface Rig {
 }
 
 /** The real companion in front of a simulator that holds `realToken`. */
-export async function startRig(extra: Partial<CompanionOptions> = {}, profile: 'current' | 'legacy' = 'current'): Promise<Rig> {
+export async function startRig(
+	extra: Partial<CompanionOptions> = {},
+	profile: 'current' | 'legacy' = 'current'
+): Promise<Rig> {
 	const realToken = `REAL-${randomBytes(12).toString('hex')}`;
-	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: realToken, profile, onLog: recordLint });
+	const sim = await startSimServer({
+		port: 0,
+		host: '127.0.0.1',
+		token: realToken,
+		profile,
+		onLog: recordLint
+	});
 	const tmp = tempDir('companion-');
 	const buildDir = fakeBuild(tmp.dir);
 	const sharesFile = join(tmp.dir, 'shares', 'links.json');
@@ -107,24 +120,36 @@ export function http(
 	url: string,
 	opts: { headers?: Record<string, string>; body?: string | object; ca?: string | Buffer } = {}
 ): Promise<HttpAnswer> {
-	const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+	const body =
+		opts.body === undefined
+			? undefined
+			: typeof opts.body === 'string'
+				? opts.body
+				: JSON.stringify(opts.body);
 	return new Promise((done, fail) => {
-		const bodyHeaders = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+		const bodyHeaders =
+			body === undefined
+				? {}
+				: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
 		const send = url.startsWith('https:') ? tlsRequest : request;
-		const req = send(url, { method, headers: { ...bodyHeaders, ...opts.headers }, ...(opts.ca ? { ca: opts.ca } : {}) }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => {
-				const text = Buffer.concat(chunks).toString('utf8');
-				let json: unknown;
-				try {
-					json = JSON.parse(text);
-				} catch {
-					json = undefined;
-				}
-				done({ status: res.statusCode ?? 0, headers: res.headers, body: text, json });
-			});
-		});
+		const req = send(
+			url,
+			{ method, headers: { ...bodyHeaders, ...opts.headers }, ...(opts.ca ? { ca: opts.ca } : {}) },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (c: Buffer) => chunks.push(c));
+				res.on('end', () => {
+					const text = Buffer.concat(chunks).toString('utf8');
+					let json: unknown;
+					try {
+						json = JSON.parse(text);
+					} catch {
+						json = undefined;
+					}
+					done({ status: res.statusCode ?? 0, headers: res.headers, body: text, json });
+				});
+			}
+		);
 		req.on('error', fail);
 		req.end(body);
 	});
@@ -145,11 +170,17 @@ export class TestSocket {
 			this.frames.push(frame);
 			this.#waiters = this.#waiters.filter((w) => (w.match(frame) ? (w.done(frame), false) : true));
 		});
-		this.closed = new Promise((done) => ws.on('close', (code, reason) => done({ code, reason: reason.toString() })));
+		this.closed = new Promise((done) =>
+			ws.on('close', (code, reason) => done({ code, reason: reason.toString() }))
+		);
 	}
 
 	/** Opens, or rejects with the HTTP status of a refused upgrade. */
-	static open(url: string, headers: Record<string, string> = {}, options: ClientOptions = {}): Promise<TestSocket> {
+	static open(
+		url: string,
+		headers: Record<string, string> = {},
+		options: ClientOptions = {}
+	): Promise<TestSocket> {
 		return new Promise((done, fail) => {
 			const ws = new WebSocket(url, { headers, ...options });
 			const socket = new TestSocket(ws);
@@ -165,7 +196,12 @@ export class TestSocket {
 					} catch {
 						/* not JSON: kept as text */
 					}
-					fail(Object.assign(new Error(`upgrade refused ${res.statusCode}`), { status: res.statusCode, body }));
+					fail(
+						Object.assign(new Error(`upgrade refused ${res.statusCode}`), {
+							status: res.statusCode,
+							body
+						})
+					);
 				});
 			});
 			ws.once('error', fail);
@@ -191,7 +227,8 @@ export class TestSocket {
 	}
 }
 
-export const wsUrl = (httpUrl: string, token: string) => `${httpUrl.replace(/^http/, 'ws')}/api?token=${encodeURIComponent(token)}`;
+export const wsUrl = (httpUrl: string, token: string) =>
+	`${httpUrl.replace(/^http/, 'ws')}/api?token=${encodeURIComponent(token)}`;
 
 /** Whether openssl is on this machine, to make throwaway certificates with. */
 export const hasOpenssl = (() => {
@@ -204,12 +241,33 @@ export const hasOpenssl = (() => {
 })();
 
 /** A throwaway self-signed certificate for 127.0.0.1 and localhost, made here (no network), as PEM files in `dir`. */
-export function makeCertificate(dir: string, name = 'companion'): { certFile: string; keyFile: string; cert: Buffer; key: Buffer } {
+export function makeCertificate(
+	dir: string,
+	name = 'companion'
+): { certFile: string; keyFile: string; cert: Buffer; key: Buffer } {
 	const certFile = join(dir, `${name}-cert.pem`);
 	const keyFile = join(dir, `${name}-key.pem`);
 	execFileSync(
 		'openssl',
-		['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+		[
+			'req',
+			'-x509',
+			'-newkey',
+			'ec',
+			'-pkeyopt',
+			'ec_paramgen_curve:prime256v1',
+			'-nodes',
+			'-keyout',
+			keyFile,
+			'-out',
+			certFile,
+			'-days',
+			'1',
+			'-subj',
+			'/CN=127.0.0.1',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1,DNS:localhost'
+		],
 		{ stdio: 'ignore' }
 	);
 	return { certFile, keyFile, cert: readFileSync(certFile), key: readFileSync(keyFile) };

@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILD_INPUT_FILES, BUILT_PAGES, buildIsStale, viteBuildCommand } from '../../src/server/build-if-stale';
+import {
+	BUILD_INPUT_FILES,
+	BUILT_PAGES,
+	buildIsStale,
+	viteBuildCommand
+} from '../../src/server/build-if-stale';
 import { ShareStore } from '../../src/server/share-store';
 import { tempDir } from './helpers';
 
@@ -28,7 +33,11 @@ function project(base = 1_700_000_000) {
 		writeFileSync(join(tmp.dir, 'build', page), '');
 		at(`build/${page}`, base + 1);
 	}
-	return { dir: tmp.dir, buildDir: join(tmp.dir, 'build'), touch: (path: string) => at(path, base + 2) };
+	return {
+		dir: tmp.dir,
+		buildDir: join(tmp.dir, 'build'),
+		touch: (path: string) => at(path, base + 2)
+	};
 }
 
 describe('buildIsStale', () => {
@@ -38,18 +47,24 @@ describe('buildIsStale', () => {
 		expect(buildIsStale(p.dir, p.buildDir)).toBe(false);
 	});
 
-	it.each(['src/app.ts', ...BUILD_INPUT_FILES])('is stale when %s changed after the build', (path) => {
-		const p = project();
-		p.touch(path);
-		expect(buildIsStale(p.dir, p.buildDir)).toBe(true);
-	});
+	it.each(['src/app.ts', ...BUILD_INPUT_FILES])(
+		'is stale when %s changed after the build',
+		(path) => {
+			const p = project();
+			p.touch(path);
+			expect(buildIsStale(p.dir, p.buildDir)).toBe(true);
+		}
+	);
 });
 
 describe('viteBuildCommand', () => {
 	it("runs Vite's JS entry with this Node, no npx and no shell", () => {
 		const { command, args } = viteBuildCommand(ROOT);
 		expect(command).toBe(process.execPath);
-		expect(args).toEqual([expect.stringMatching(/[\\/]node_modules[\\/]vite[\\/]bin[\\/]vite\.js$/), 'build']);
+		expect(args).toEqual([
+			expect.stringMatching(/[\\/]node_modules[\\/]vite[\\/]bin[\\/]vite\.js$/),
+			'build'
+		]);
 		expect(existsSync(args[0]!)).toBe(true);
 	});
 

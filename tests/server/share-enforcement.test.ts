@@ -21,7 +21,11 @@ const PROFILES: { profile: ShareProfile; types?: string[] }[] = [
 ];
 const NOT_ALLOWED = { status: 403, code: 'not_allowed_by_share' };
 const forwardedTypes = (transport: 'http' | 'ws') =>
-	[...new Set(rig.sim.sim.requestLog.filter((e) => e.transport === transport && e.type).map((e) => e.type!))].sort();
+	[
+		...new Set(
+			rig.sim.sim.requestLog.filter((e) => e.transport === transport && e.type).map((e) => e.type!)
+		)
+	].sort();
 
 describe.each(PROFILES)('a $profile link', ({ profile, types }) => {
 	let key: string;
@@ -38,7 +42,11 @@ describe.each(PROFILES)('a $profile link', ({ profile, types }) => {
 		for (const type of SEND_TYPES) {
 			const answer = await rig.send(key, type, SEND_SAMPLES[type]);
 			if (allowed.includes(type)) expect(answer.json?.code, type).not.toBe('not_allowed_by_share');
-			else expect(answer, type).toMatchObject({ status: 403, json: { ...NOT_ALLOWED, message: expect.stringContaining(type) } });
+			else
+				expect(answer, type).toMatchObject({
+					status: 403,
+					json: { ...NOT_ALLOWED, message: expect.stringContaining(type) }
+				});
 		}
 		expect(forwardedTypes('http')).toEqual([...allowed].sort());
 	});
@@ -51,11 +59,13 @@ describe.each(PROFILES)('a $profile link', ({ profile, types }) => {
 			return socket.reply(`${profile}-${i}`).then((reply) => ({ type, reply }));
 		});
 		// Refused frames without a context are dropped silently, never forwarded.
-		for (const type of SEND_TYPES) if (!allowed.includes(type)) socket.send({ type, params: SEND_SAMPLES[type] });
+		for (const type of SEND_TYPES)
+			if (!allowed.includes(type)) socket.send({ type, params: SEND_SAMPLES[type] });
 		for (const { type, reply } of await Promise.all(replies)) {
 			expect(reply.event, type).toBe('socketapi:response');
 			if (allowed.includes(type)) expect(reply.code, type).not.toBe('not_allowed_by_share');
-			else expect(reply, type).toMatchObject({ ...NOT_ALLOWED, error: expect.stringContaining(type) });
+			else
+				expect(reply, type).toMatchObject({ ...NOT_ALLOWED, error: expect.stringContaining(type) });
 		}
 		socket.send({ retrieve: true, slim: true, context: 'after' });
 		await socket.reply('after');
@@ -67,7 +77,10 @@ describe.each(PROFILES)('a $profile link', ({ profile, types }) => {
 		rig.sim.sim.clearLog();
 		const socket = await rig.openShareSocket(key);
 		for (const [i, actions] of SMUGGLED_ACTIONS.entries()) {
-			expect(await rig.send(key, 'run-actions', { actions })).toMatchObject({ status: 403, json: NOT_ALLOWED });
+			expect(await rig.send(key, 'run-actions', { actions })).toMatchObject({
+				status: 403,
+				json: NOT_ALLOWED
+			});
 			socket.send({ type: 'run-actions', params: { actions }, context: `smuggle-${i}` });
 			expect(await socket.reply(`smuggle-${i}`)).toMatchObject(NOT_ALLOWED);
 		}
@@ -83,8 +96,14 @@ describe.each(PROFILES)('a $profile link', ({ profile, types }) => {
 		expect(await socket.reply('r')).toMatchObject({ event: 'socketapi:retrieve' });
 		socket.send({ subscribe: [], context: 's' });
 		expect(await socket.reply('s')).toMatchObject({ event: 'socketapi:subscribed' });
-		rig.sim.sim.emit({ origin: 'alpha', type: 'chat', data: { message: `hello ${profile}`, extraSettings: { username: 'x', messageId: profile } } });
-		expect(await socket.next((f) => f.type === 'chat' && f.data.message === `hello ${profile}`)).toBeTruthy();
+		rig.sim.sim.emit({
+			origin: 'alpha',
+			type: 'chat',
+			data: { message: `hello ${profile}`, extraSettings: { username: 'x', messageId: profile } }
+		});
+		expect(
+			await socket.next((f) => f.type === 'chat' && f.data.message === `hello ${profile}`)
+		).toBeTruthy();
 		socket.close();
 	});
 });
@@ -96,10 +115,16 @@ describe('what a share key forwards', () => {
 		rig.sim.sim.clearLog();
 		expect((await rig.send(key, 'hex-color', { value: '#00ff88' })).status).toBe(200);
 		expect((await rig.send(key, 'get-variable-value', { name: '  deaths  ' })).status).toBe(200);
-		socket.send({ type: 'hex-color', params: { value: '#0088ff', brightness: 40 }, context: 'parsed' });
+		socket.send({
+			type: 'hex-color',
+			params: { value: '#0088ff', brightness: 40 },
+			context: 'parsed'
+		});
 		expect(await socket.reply('parsed')).toMatchObject({ status: 200 });
 		socket.close();
-		expect(rig.sim.sim.requestLog.filter((e) => e.type).map((e) => [e.transport, e.type, e.params])).toEqual([
+		expect(
+			rig.sim.sim.requestLog.filter((e) => e.type).map((e) => [e.transport, e.type, e.params])
+		).toEqual([
 			['http', 'hex-color', { value: '#00ff88', brightness: 100, transition: 0, duration: 4000 }],
 			['http', 'get-variable-value', { name: 'deaths' }],
 			['ws', 'hex-color', { value: '#0088ff', brightness: 40, transition: 0, duration: 4000 }]
@@ -109,7 +134,10 @@ describe('what a share key forwards', () => {
 
 describe('the share gate stays strict while the application is lenient', () => {
 	it('an undocumented param, a numeric string or a truthy string never reaches the application (REST and websocket)', async () => {
-		const { key } = await rig.createLink({ profile: 'custom', types: ['tts', 'set-command-state'] });
+		const { key } = await rig.createLink({
+			profile: 'custom',
+			types: ['tts', 'set-command-state']
+		});
 		const socket = await rig.openShareSocket(key);
 		rig.sim.sim.clearLog();
 		const attempts: [string, Record<string, unknown>, string][] = [
@@ -122,12 +150,17 @@ describe('the share gate stays strict while the application is lenient', () => {
 			expect(answer.status, `${type} ${JSON.stringify(params)}`).toBe(400);
 			expect(answer.body).toContain(field);
 			socket.send({ type, params, context: `strict-${i}` });
-			expect(await socket.reply(`strict-${i}`)).toMatchObject({ status: 400, error: expect.stringContaining(field) });
+			expect(await socket.reply(`strict-${i}`)).toMatchObject({
+				status: 400,
+				error: expect.stringContaining(field)
+			});
 		}
 		// Only what the gate checked and re-serialised is forwarded: here, nothing at all.
 		expect((await rig.send(key, 'tts', { value: 'fine' })).status).toBe(200);
 		socket.close();
-		expect(rig.sim.sim.requestLog.filter((e) => e.type).map((e) => [e.type, e.params])).toEqual([['tts', { value: 'fine' }]]);
+		expect(rig.sim.sim.requestLog.filter((e) => e.type).map((e) => [e.type, e.params])).toEqual([
+			['tts', { value: 'fine' }]
+		]);
 		expect(rig.sim.sim.requestLog.some((e) => e.lint)).toBe(false);
 	});
 });
@@ -150,16 +183,28 @@ describe('smuggling attempts with a read-only key', () => {
 			['POST', '/api/retrieve'],
 			['DELETE', '/api/meta']
 		] as const)
-			expect(await rig.asShare(method, path, key, body), `${method} ${path}`).toMatchObject({ status: 403, json: NOT_ALLOWED });
+			expect(await rig.asShare(method, path, key, body), `${method} ${path}`).toMatchObject({
+				status: 403,
+				json: NOT_ALLOWED
+			});
 		expect(rig.sim.sim.requestLog).toEqual([]);
 	});
 
 	it('checks what the application will parse: duplicate keys, extra params, bad JSON', async () => {
 		rig.sim.sim.clearLog();
 		const duplicate = '{"type":"get-variable-value","params":{"name":"deaths"},"type":"ban-user"}';
-		expect(await rig.asShare('POST', '/api/send', key, duplicate)).toMatchObject({ status: 403, json: NOT_ALLOWED });
-		const extra = { type: 'get-variable-value', params: { name: 'deaths', actions: SMUGGLED_ACTIONS[0] } };
-		expect(await rig.asShare('POST', '/api/send', key, extra)).toMatchObject({ status: 400, json: { code: 'invalid_params' } });
+		expect(await rig.asShare('POST', '/api/send', key, duplicate)).toMatchObject({
+			status: 403,
+			json: NOT_ALLOWED
+		});
+		const extra = {
+			type: 'get-variable-value',
+			params: { name: 'deaths', actions: SMUGGLED_ACTIONS[0] }
+		};
+		expect(await rig.asShare('POST', '/api/send', key, extra)).toMatchObject({
+			status: 400,
+			json: { code: 'invalid_params' }
+		});
 		expect(await rig.asShare('POST', '/api/send', key, 'not json')).toMatchObject({ status: 400 });
 		expect(await rig.asShare('POST', '/api/send', key, [body()])).toMatchObject({ status: 400 });
 		expect(rig.sim.sim.requestLog).toEqual([]);
@@ -173,10 +218,14 @@ describe('smuggling attempts with a read-only key', () => {
 		rig.sim.sim.clearLog();
 		socket.send('hello');
 		socket.send('{"ping":true}');
-		socket.ws.send(Buffer.from('{"type":"get-variable-value","params":{"name":"x"}}'), { binary: true });
+		socket.ws.send(Buffer.from('{"type":"get-variable-value","params":{"name":"x"}}'), {
+			binary: true
+		});
 		socket.send({ subscribe: ['chat'], type: 'ban-user', context: 'mixed' });
 		expect(await socket.reply('mixed')).toMatchObject({ status: 400, code: 'invalid_message' });
-		socket.send('{"type":"get-variable-value","params":{"name":"x"},"context":"dup","type":"ban-user"}');
+		socket.send(
+			'{"type":"get-variable-value","params":{"name":"x"},"context":"dup","type":"ban-user"}'
+		);
 		expect(await socket.reply('dup')).toMatchObject(NOT_ALLOWED);
 		socket.send({ type: 'get-variable-value', params: { name: 'deaths' }, context: 'ok' });
 		expect(await socket.reply('ok')).toMatchObject({ status: 200 });

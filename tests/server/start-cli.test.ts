@@ -26,11 +26,26 @@ const started: ChildProcess[] = [];
 
 function runStart(args: string[], env: Record<string, string> = {}): Run {
 	// One process (no tsx wrapper), so a signal reaches the server itself and cleanup leaves no orphan.
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts', '--host', '127.0.0.1', '--build-dir', buildDir, '--shares', join(tmp.dir, 'shares.json'), ...args], {
-		cwd: ROOT,
-		env: { ...process.env, STREAM_TOKEN: '', ...env },
-		stdio: ['ignore', 'pipe', 'pipe']
-	});
+	const child = spawn(
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			'src/server/start.ts',
+			'--host',
+			'127.0.0.1',
+			'--build-dir',
+			buildDir,
+			'--shares',
+			join(tmp.dir, 'shares.json'),
+			...args
+		],
+		{
+			cwd: ROOT,
+			env: { ...process.env, STREAM_TOKEN: '', ...env },
+			stdio: ['ignore', 'pipe', 'pipe']
+		}
+	);
 	started.push(child);
 	let text = '';
 	const waiters: (() => void)[] = [];
@@ -53,7 +68,9 @@ function runStart(args: string[], env: Record<string, string> = {}): Run {
 				};
 				waiters.push(check);
 				check();
-				exited.then(() => setTimeout(() => fail(new Error(`exited before ${pattern}:\n${text}`)), 50));
+				exited.then(() =>
+					setTimeout(() => fail(new Error(`exited before ${pattern}:\n${text}`)), 50)
+				);
 			});
 		}
 	};
@@ -69,7 +86,12 @@ function decodeTerminalQr(text: string): string | undefined {
 	const pixels = new Uint8ClampedArray(size.w * size.h * 4).fill(255);
 	lines.forEach((line, row) =>
 		[...line].forEach((ch, col) => {
-			const light = { '█': [true, true], '▀': [true, false], '▄': [false, true], ' ': [false, false] }[ch] ?? [true, true];
+			const light = {
+				'█': [true, true],
+				'▀': [true, false],
+				'▄': [false, true],
+				' ': [false, false]
+			}[ch] ?? [true, true];
 			light.forEach((isLight, half) => {
 				if (isLight) return;
 				for (let y = 0; y < scale; y++)
@@ -92,7 +114,8 @@ beforeAll(async () => {
 	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: 'cli-real-token-123' });
 });
 afterAll(async () => {
-	for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+	for (const child of started)
+		if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 	await new Promise((done) => busy.close(done));
 	await sim.close();
 	tmp.remove();
@@ -125,7 +148,10 @@ describe('npm start', () => {
 
 	it('with a token, reports an unreachable application or a rejected token, never the token', async () => {
 		const secret = 'cli-secret-token-abc';
-		const unreachable = runStart(['--port', '0', '--api', `http://127.0.0.1:${await closedPort()}`], { STREAM_TOKEN: secret });
+		const unreachable = runStart(
+			['--port', '0', '--api', `http://127.0.0.1:${await closedPort()}`],
+			{ STREAM_TOKEN: secret }
+		);
 		expect(await unreachable.exited).toBe(1);
 		expect(unreachable.output()).toMatch(/No application answers at http:\/\/127\.0\.0\.1:\d+/);
 		const rejected = runStart(['--port', '0', '--api', sim.url, '--token', secret]);
@@ -169,46 +195,68 @@ describe('npm start', () => {
 		expect(out).toMatch(/Without any variable: .*\n?.*"Turn share links on"/);
 	});
 
-	it.skipIf(lanAddresses().length === 0)('on every interface, the terminal QR opens the LAN dashboard with no token, and points to the dashboard for the phone', async () => {
-		const run = runStart(['--host', '0.0.0.0', '--port', '0', '--api', sim.url], { STREAM_TOKEN: 'cli-real-token-123' });
-		await run.waitFor(/Stop with Ctrl\+C/);
-		const out = run.output();
-		const [, lanUrl] = /Dashboard on your LAN:\s+(http:\/\/\S+)/.exec(out) ?? [];
-		expect(lanUrl).toMatch(/^http:\/\/[\d.]+:\d+\/#\/$/);
-		const qr = /Scan with your phone.*\n([\s\S]*?)\nThis code carries the address only/.exec(out)?.[1] ?? '';
-		expect(decodeTerminalQr(qr)).toBe(lanUrl);
-		expect(out).toMatch(/"Open on your phone" on its Connect page/);
-		expect(out).not.toContain('cli-real-token-123');
-		run.child.kill('SIGTERM');
-		expect(await run.exited).toBe(0);
-	});
+	it.skipIf(lanAddresses().length === 0)(
+		'on every interface, the terminal QR opens the LAN dashboard with no token, and points to the dashboard for the phone',
+		async () => {
+			const run = runStart(['--host', '0.0.0.0', '--port', '0', '--api', sim.url], {
+				STREAM_TOKEN: 'cli-real-token-123'
+			});
+			await run.waitFor(/Stop with Ctrl\+C/);
+			const out = run.output();
+			const [, lanUrl] = /Dashboard on your LAN:\s+(http:\/\/\S+)/.exec(out) ?? [];
+			expect(lanUrl).toMatch(/^http:\/\/[\d.]+:\d+\/#\/$/);
+			const qr =
+				/Scan with your phone.*\n([\s\S]*?)\nThis code carries the address only/.exec(out)?.[1] ??
+				'';
+			expect(decodeTerminalQr(qr)).toBe(lanUrl);
+			expect(out).toMatch(/"Open on your phone" on its Connect page/);
+			expect(out).not.toContain('cli-real-token-123');
+			run.child.kill('SIGTERM');
+			expect(await run.exited).toBe(0);
+		}
+	);
 
 	it('in demo mode, the first step opens the address with the demo token', async () => {
 		const run = runStart(['--port', '0', '--demo']);
 		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(http:\/\/\S+)/);
 		await run.waitFor(/Stop with Ctrl\+C/);
 		expect(run.output()).toContain(`1. Open ${url} in a browser on this PC.`);
-		expect(run.output()).toMatch(/^2\. That address carries the demo token; for the application, paste its token \(in the application: Settings → API\)/m);
+		expect(run.output()).toMatch(
+			/^2\. That address carries the demo token; for the application, paste its token \(in the application: Settings → API\)/m
+		);
 		expect(run.output()).toMatch(/^3\. Pair your phone/m);
 		run.child.kill('SIGTERM');
 		expect(await run.exited).toBe(0);
 	});
 
-	it.skipIf(!hasOpenssl)('with --cert and --key, serves https and prints https addresses', async () => {
-		const { certFile, keyFile, cert } = makeCertificate(tmp.dir);
-		const run = runStart(['--port', '0', '--api', sim.url, '--cert', certFile, '--key', keyFile], { STREAM_TOKEN: 'cli-real-token-123' });
-		const [, url] = await run.waitFor(/Dashboard on this PC:\s+(\S+)/);
-		await run.waitFor(/Stop with Ctrl\+C/);
-		expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/#\/$/);
-		expect(run.output()).toMatch(/Widget builder:\s+https:\/\//);
-		expect(run.output()).toContain(`1. Open ${url} in a browser on this PC.`);
-		const { origin } = new URL(url!);
-		const page = await http('GET', `${origin}/`, { ca: cert });
-		expect(page.body).toContain('name="stream-control-origin"');
-		expect((await http('GET', `${origin}/api/meta`, { ca: cert, headers: { authorization: 'Bearer cli-real-token-123' } })).status).toBe(200);
-		run.child.kill('SIGTERM');
-		expect(await run.exited).toBe(0);
-	});
+	it.skipIf(!hasOpenssl)(
+		'with --cert and --key, serves https and prints https addresses',
+		async () => {
+			const { certFile, keyFile, cert } = makeCertificate(tmp.dir);
+			const run = runStart(
+				['--port', '0', '--api', sim.url, '--cert', certFile, '--key', keyFile],
+				{ STREAM_TOKEN: 'cli-real-token-123' }
+			);
+			const [, url] = await run.waitFor(/Dashboard on this PC:\s+(\S+)/);
+			await run.waitFor(/Stop with Ctrl\+C/);
+			expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/#\/$/);
+			expect(run.output()).toMatch(/Widget builder:\s+https:\/\//);
+			expect(run.output()).toContain(`1. Open ${url} in a browser on this PC.`);
+			const { origin } = new URL(url!);
+			const page = await http('GET', `${origin}/`, { ca: cert });
+			expect(page.body).toContain('name="stream-control-origin"');
+			expect(
+				(
+					await http('GET', `${origin}/api/meta`, {
+						ca: cert,
+						headers: { authorization: 'Bearer cli-real-token-123' }
+					})
+				).status
+			).toBe(200);
+			run.child.kill('SIGTERM');
+			expect(await run.exited).toBe(0);
+		}
+	);
 
 	it('stops in one line, naming the flag and the file, for a certificate that cannot be read or --cert without --key', async () => {
 		const missing = join(tmp.dir, 'no-such-cert.pem');
@@ -218,7 +266,9 @@ describe('npm start', () => {
 		expect(bad.output().trim()).toBe(`--cert ${missing}: cannot read it (no such file)`);
 		const alone = runStart(['--port', '0', '--demo', '--cert', missing]);
 		expect(await alone.exited).toBe(1);
-		expect(alone.output().trim()).toBe('--cert needs --key FILE too: give both, or neither for plain http');
+		expect(alone.output().trim()).toBe(
+			'--cert needs --key FILE too: give both, or neither for plain http'
+		);
 	});
 
 	it('refuses unknown flags in one line', async () => {

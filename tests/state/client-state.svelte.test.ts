@@ -16,7 +16,9 @@ import { fakeApp } from '../client/support/fake-app';
 import { watching } from './watch.svelte';
 
 /** A hand-driven source with the listener surface of a read-only view. */
-function fakeSource(read: (name: string) => Promise<VariableRead> = async () => ({ ok: true, value: 1 })) {
+function fakeSource(
+	read: (name: string) => Promise<VariableRead> = async () => ({ ok: true, value: 1 })
+) {
 	const events = new Map<string, Listeners<[Envelope]>>();
 	const synced = new Listeners<[]>();
 	const receipts = new Listeners<[Receipt]>();
@@ -30,7 +32,11 @@ function fakeSource(read: (name: string) => Promise<VariableRead> = async () => 
 		events.get('*')?.emit(envelope);
 	};
 	const readVariable = vi.fn(read);
-	const listenerCount = () => [...events.values()].reduce((n, l) => n + l.size, 0) + synced.size + receipts.size + statuses.size;
+	const listenerCount = () =>
+		[...events.values()].reduce((n, l) => n + l.size, 0) +
+		synced.size +
+		receipts.size +
+		statuses.size;
 	const source = {
 		status: 'open' as ConnectionStatus,
 		on,
@@ -57,9 +63,18 @@ function manualSource() {
 	return { source, waiting, answer: (value: unknown) => waiting.shift()!({ ok: true, value }) };
 }
 
-const variableChanged = (name: string): Envelope => ({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: name } } });
+const variableChanged = (name: string): Envelope => ({
+	origin: 'appstream',
+	type: 'alert',
+	event: 'appstream-variableChanged',
+	data: { extraSettings: { variable_name: name } }
+});
 
-const chat = (messageId: string, message = 'hi'): Envelope => ({ origin: 'alpha', type: 'chat', data: { id: `x${messageId}`, message, extraSettings: { username: 'u', messageId, timestamp: 1 } } });
+const chat = (messageId: string, message = 'hi'): Envelope => ({
+	origin: 'alpha',
+	type: 'chat',
+	data: { id: `x${messageId}`, message, extraSettings: { username: 'u', messageId, timestamp: 1 } }
+});
 
 describe('EventFeed', () => {
 	it('keeps a bounded list of chat, commands and alerts, and removes deleted chat lines', () => {
@@ -67,7 +82,12 @@ describe('EventFeed', () => {
 		const feed = new EventFeed(source, { limit: 3 });
 		source.emit(chat('m1'));
 		source.emit({ type: 'command', data: { username: 'v', command: '!lurk' } });
-		source.emit({ origin: 'alpha', type: 'alert', event: 'alpha-follower', data: { dynamic: { value: 'newbie' } } });
+		source.emit({
+			origin: 'alpha',
+			type: 'alert',
+			event: 'alpha-follower',
+			data: { dynamic: { value: 'newbie' } }
+		});
 		expect(feed.items.map((i) => i.kind)).toEqual(['chat', 'command', 'alert']);
 		source.emit(chat('m2'));
 		expect(feed.items.map((i) => i.kind)).toEqual(['command', 'alert', 'chat']);
@@ -91,9 +111,10 @@ describe('EventFeed', () => {
 			vi.unstubAllGlobals();
 		});
 		const nextFrame = () => frames.splice(0).forEach((cb) => cb(0));
-		const texts = (feed: EventFeed) => feed.items.map((i) => (i.kind === 'chat' ? i.line.text : ''));
+		const texts = (feed: EventFeed) =>
+			feed.items.map((i) => (i.kind === 'chat' ? i.line.text : ''));
 
-		it('takes a frame\'s lines in at once, in order, each shown for at least a frame, deletions in place', () => {
+		it("takes a frame's lines in at once, in order, each shown for at least a frame, deletions in place", () => {
 			const source = fakeSource();
 			const feed = new EventFeed(source, { kinds: ['chat'], limit: 3, coalesce: 'frame' });
 			for (const n of [1, 2]) source.emit(chat(`m${n}`, `line ${n}`));
@@ -158,20 +179,45 @@ describe('VariableWatcher', () => {
 
 	it('re-reads at once on a variable-changed alert naming it, song alerts, own sends and reconnects', async () => {
 		const source = fakeSource();
-		const watcher = new VariableWatcher(source, ['deaths', 'songrequest_queue'], { intervalMs: 60_000 });
+		const watcher = new VariableWatcher(source, ['deaths', 'songrequest_queue'], {
+			intervalMs: 60_000
+		});
 		const stop = watching(() => watcher.values);
 		await vi.advanceTimersByTimeAsync(0);
 		source.readVariable.mockClear();
-		source.emit({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: 'deaths' } } });
+		source.emit({
+			origin: 'appstream',
+			type: 'alert',
+			event: 'appstream-variableChanged',
+			data: { extraSettings: { variable_name: 'deaths' } }
+		});
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable.mock.calls.map((c) => c[0])).toEqual(['deaths']);
-		source.emit({ origin: 'appstream', type: 'alert', event: 'appstream-variableChanged', data: { extraSettings: { variable_name: 'other' } } });
+		source.emit({
+			origin: 'appstream',
+			type: 'alert',
+			event: 'appstream-variableChanged',
+			data: { extraSettings: { variable_name: 'other' } }
+		});
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(1);
-		source.emit({ origin: 'music_player', type: 'alert', event: 'music_player-switchSong', data: { dynamic: { value: 'x' } } });
+		source.emit({
+			origin: 'music_player',
+			type: 'alert',
+			event: 'music_player-switchSong',
+			data: { dynamic: { value: 'x' } }
+		});
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(3);
-		const receipt = (type: string) => ({ id: 1, type, transport: 'socket', state: 'confirmed', label: 'done', startedAt: 0 }) as Receipt;
+		const receipt = (type: string) =>
+			({
+				id: 1,
+				type,
+				transport: 'socket',
+				state: 'confirmed',
+				label: 'done',
+				startedAt: 0
+			}) as Receipt;
 		source.receipts.emit(receipt('set-counter-value'));
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(5);
@@ -304,9 +350,13 @@ describe('Connection', () => {
 		expect(state.capabilities?.offered('clear-queue')).toBe(true);
 		expect(state.premium).toBe(false);
 		expect(state.lightsOn).toBe(true);
-		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: true } }));
 		expect(state.premium).toBe(true);
-		app.ws.latest().receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 1 } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'states', data: { on: 0, streamMode: 1, fuze: 1 } }));
 		expect(state.lightsOn).toBe(false);
 		expect(state.streamMode).toBe(true);
 		expect(state.fuze).toBe(true);
@@ -321,7 +371,9 @@ describe('Connection', () => {
 		await stop();
 		expect(listening).toBe(0);
 		const runs = seen.length;
-		app.ws.latest().receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: false } }));
+		app.ws
+			.latest()
+			.receive(JSON.stringify({ type: 'premium', origin: 'appstream', data: { premium: false } }));
 		flushSync();
 		expect(seen).toHaveLength(runs);
 		client.destroy();

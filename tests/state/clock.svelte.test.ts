@@ -12,7 +12,10 @@ describe('Clock', () => {
 		const clock = new Clock(1000);
 		expect(vi.getTimerCount()).toBe(0);
 		const seen: number[] = [];
-		const { stop } = mounted(() => clock, (c) => seen.push(c.now));
+		const { stop } = mounted(
+			() => clock,
+			(c) => seen.push(c.now)
+		);
 		expect(vi.getTimerCount()).toBe(1);
 		expect(seen).toHaveLength(1);
 		for (let tick = 0; tick < 3; tick++) {

@@ -23,7 +23,12 @@ const demo = { token: 'demo', host: 'localhost', port: 39231, secure: false, dem
 /** A Map-backed Storage. */
 function memory() {
 	const items = new Map<string, string>();
-	return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k), items };
+	return {
+		getItem: (k: string) => items.get(k) ?? null,
+		setItem: (k: string, v: string) => void items.set(k, v),
+		removeItem: (k: string) => void items.delete(k),
+		items
+	};
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
@@ -44,8 +49,14 @@ describe('Dashboard', () => {
 	it('shows the connection as it changes, answers reasonFor in one place, and keeps its feed while nothing reads it', async () => {
 		const d = (dashboard = new Dashboard(demo));
 		const statuses: string[] = [];
-		const { stop } = mounted(() => d, (x) => statuses.push(x.connection.status));
-		await until(() => d.connection.status === 'open' && d.connection.setup !== undefined, 'the demo to open');
+		const { stop } = mounted(
+			() => d,
+			(x) => statuses.push(x.connection.status)
+		);
+		await until(
+			() => d.connection.status === 'open' && d.connection.setup !== undefined,
+			'the demo to open'
+		);
 		flushSync();
 		expect(statuses.at(-1)).toBe('open');
 		expect(statuses.length).toBeGreaterThan(1);
@@ -78,7 +89,10 @@ describe('Press', () => {
 		press.request('set-counter-value', { name: 'deaths', value: 3 });
 		await until(() => calls.length === 1, 'the receipt');
 		flushSync();
-		expect(calls[0]).toEqual(['confirmed', { type: 'set-counter-value', params: { name: 'deaths', value: 3 } }]);
+		expect(calls[0]).toEqual([
+			'confirmed',
+			{ type: 'set-counter-value', params: { name: 'deaths', value: 3 } }
+		]);
 		expect(states.at(-1)).toBe('confirmed');
 		expect(press.busy).toBe(false);
 		await stop();
@@ -102,7 +116,10 @@ describe('kept on the device', () => {
 		const storage = memory();
 		const { value: list, stop } = mounted(() => new NameList('names', [], storage));
 		const seen: string[][] = [];
-		const stopReading = mounted(() => list, (l) => seen.push([...l.names])).stop;
+		const stopReading = mounted(
+			() => list,
+			(l) => seen.push([...l.names])
+		).stop;
 		list.add('deaths');
 		list.add(' wins ');
 		flushSync();

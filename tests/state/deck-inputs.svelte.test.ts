@@ -16,8 +16,20 @@ describe('DeckInputsState', () => {
 		let editing = $state(false);
 		const log: string[] = [];
 		const tiles = new DeckTiles();
-		const { stop } = mounted(() => new DeckInputsState(() => buttons, () => editing, fake.env, tiles), (s) => s.status);
-		const unregister = tiles.register('a', { down: () => log.push('down a'), up: () => log.push('up a') });
+		const { stop } = mounted(
+			() =>
+				new DeckInputsState(
+					() => buttons,
+					() => editing,
+					fake.env,
+					tiles
+				),
+			(s) => s.status
+		);
+		const unregister = tiles.register('a', {
+			down: () => log.push('down a'),
+			up: () => log.push('up a')
+		});
 		tiles.register('b', { down: () => log.push('down b'), up: () => log.push('up b') });
 		fake.key('keydown', 'KeyJ');
 		fake.key('keyup', 'KeyJ');
@@ -43,7 +55,14 @@ describe('DeckInputsState', () => {
 		const fake = fakePage({ midi: access });
 		const seen: string[] = [];
 		const { value: inputs, stop } = mounted(
-			() => new DeckInputsState(() => [{ id: 'a', label: 'lurk', inputs: { midi: { kind: 'note', channel: 1, number: 60 } } }], () => false, fake.env),
+			() =>
+				new DeckInputsState(
+					() => [
+						{ id: 'a', label: 'lurk', inputs: { midi: { kind: 'note', channel: 1, number: 60 } } }
+					],
+					() => false,
+					fake.env
+				),
 			(s) => seen.push(`${s.status.midi}:${s.status.midiInputs.join(',')}:${s.status.pads}`)
 		);
 		await new Promise((r) => setTimeout(r, 0));

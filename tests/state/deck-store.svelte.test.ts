@@ -7,20 +7,33 @@ import { mounted } from './watch.svelte';
 
 function memory(initial: Record<string, string> = {}) {
 	const items = new Map(Object.entries(initial));
-	return { items, getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+	return {
+		items,
+		getItem: (k: string) => items.get(k) ?? null,
+		setItem: (k: string, v: string) => void items.set(k, v),
+		removeItem: (k: string) => void items.delete(k)
+	};
 }
 
 const PHONE = { width: 390, height: 844, coarse: true };
 /** Exactly what the deck before layouts stored (Deck in deck.svelte.ts: favourites and pages of `type:name` keys). */
 const TODAY = JSON.stringify({
 	favourites: ['studio-scene:Gameplay', 'chat-command:lurk'],
-	pages: [{ id: 'k2j4h1x9', name: 'Start of stream', items: ['studio-scene:Starting Soon', 'alert:alpha-follower'] }]
+	pages: [
+		{
+			id: 'k2j4h1x9',
+			name: 'Start of stream',
+			items: ['studio-scene:Starting Soon', 'alert:alpha-follower']
+		}
+	]
 });
 
 describe('DeckStore', () => {
 	it("upgrades today's favourites and pages once, per setup, leaving the old entry in place", async () => {
 		const storage = memory({ 'stream-control:deck': TODAY });
-		const { value: deck, stop } = mounted(() => new DeckStore('127.0.0.1:39231', { storage, viewport: PHONE }));
+		const { value: deck, stop } = mounted(
+			() => new DeckStore('127.0.0.1:39231', { storage, viewport: PHONE })
+		);
 		expect(deck.pages.map((p) => [p.name, p.buttons.map((b) => b.look.label)])).toEqual([
 			['Favourites', ['Gameplay', 'lurk']],
 			['Start of stream', ['Starting Soon', 'Test follow']]
@@ -29,10 +42,15 @@ describe('DeckStore', () => {
 			{ kind: 'trigger', type: 'studio-scene', name: 'Starting Soon' },
 			{ kind: 'trigger', type: 'alert', name: 'alpha-follower' }
 		]);
-		expect(JSON.parse(storage.items.get('stream-control:deck:v2:127.0.0.1:39231')!).version).toBe(2);
+		expect(JSON.parse(storage.items.get('stream-control:deck:v2:127.0.0.1:39231')!).version).toBe(
+			2
+		);
 		expect(storage.items.get('stream-control:deck')).toBe(TODAY);
 		// Another setup starts from the same old deck; the demo's deck is its own.
-		expect(new DeckStore(deckSetupKey({ host: '10.0.0.2', port: 39231 }), { storage, viewport: PHONE }).pages).toHaveLength(2);
+		expect(
+			new DeckStore(deckSetupKey({ host: '10.0.0.2', port: 39231 }), { storage, viewport: PHONE })
+				.pages
+		).toHaveLength(2);
 		expect(deckSetupKey({ demo: true, host: 'x', port: 1 })).toBe('demo');
 		await stop();
 	});
@@ -42,29 +60,48 @@ describe('DeckStore', () => {
 		const seen: string[] = [];
 		const { value: deck, stop } = mounted(
 			() => new DeckStore('demo', { storage, viewport: PHONE }),
-			(d) => seen.push(d.pages.map((p) => `${p.name}:${p.buttons.map((b) => `${b.look.label}@${b.col},${b.row}`).join('|')}`).join(' '))
+			(d) =>
+				seen.push(
+					d.pages
+						.map(
+							(p) =>
+								`${p.name}:${p.buttons.map((b) => `${b.look.label}@${b.col},${b.row}`).join('|')}`
+						)
+						.join(' ')
+				)
 		);
 		const page = deck.addPage('  Scenes ');
 		expect(page.ok).toBe(true);
 		expect(deck.page(page.id)).toMatchObject({ name: 'Scenes', columns: 3, rows: 5 });
-		expect(deck.addAction(page.id, { kind: 'trigger', type: 'studio-scene', name: 'Intro' }).ok).toBe(true);
+		expect(
+			deck.addAction(page.id, { kind: 'trigger', type: 'studio-scene', name: 'Intro' }).ok
+		).toBe(true);
 		const id = deck.page(page.id)!.buttons[0]!.id;
 		expect(deck.edit((doc) => moveButton(doc, page.id, id, 2, 1)).ok).toBe(true);
 		flushSync();
 		expect(seen.at(-1)).toBe('Scenes:Intro@2,1');
-		expect(new DeckStore('demo', { storage, viewport: PHONE }).page(page.id)!.buttons[0]).toMatchObject({ col: 2, row: 1, press: 'tap', inputs: {} });
+		expect(
+			new DeckStore('demo', { storage, viewport: PHONE }).page(page.id)!.buttons[0]
+		).toMatchObject({ col: 2, row: 1, press: 'tap', inputs: {} });
 		expect(deck.undo()).toBe(true);
 		flushSync();
 		expect(seen.at(-1)).toBe('Scenes:Intro@0,0');
-		expect(new DeckStore('demo', { storage, viewport: PHONE }).page(page.id)!.buttons[0]).toMatchObject({ col: 0, row: 0 });
-		expect(deck.edit((doc) => moveButton(doc, page.id, id, 9, 9))).toEqual({ ok: false, reason: 'Intro cannot go past the edge of the grid.' });
+		expect(
+			new DeckStore('demo', { storage, viewport: PHONE }).page(page.id)!.buttons[0]
+		).toMatchObject({ col: 0, row: 0 });
+		expect(deck.edit((doc) => moveButton(doc, page.id, id, 9, 9))).toEqual({
+			ok: false,
+			reason: 'Intro cannot go past the edge of the grid.'
+		});
 		expect(deck.canUndo).toBe(true);
 		await stop();
 	});
 
 	it('the everything view star adds to a Favourites page it makes, and takes it off again', async () => {
 		const storage = memory();
-		const { value: deck, stop } = mounted(() => new DeckStore('demo', { storage, viewport: PHONE }));
+		const { value: deck, stop } = mounted(
+			() => new DeckStore('demo', { storage, viewport: PHONE })
+		);
 		const lurk = { kind: 'trigger', type: 'chat-command', name: 'lurk' } as const;
 		expect(deck.favouriteOf(lurk)).toBeUndefined();
 		deck.toggleFavourite(lurk);
@@ -78,11 +115,18 @@ describe('DeckStore', () => {
 
 	it('a damaged entry starts an empty deck, kept aside so the next change does not overwrite it; an import is checked and undoable', async () => {
 		const storage = memory({ 'stream-control:deck:v2:demo': '{"version":2,"pages":5}' });
-		const { value: deck, stop } = mounted(() => new DeckStore('demo', { storage, viewport: PHONE }));
+		const { value: deck, stop } = mounted(
+			() => new DeckStore('demo', { storage, viewport: PHONE })
+		);
 		expect(deck.pages).toEqual([]);
-		expect(storage.items.get('stream-control:deck:v2:demo:unreadable')).toBe('{"version":2,"pages":5}');
+		expect(storage.items.get('stream-control:deck:v2:demo:unreadable')).toBe(
+			'{"version":2,"pages":5}'
+		);
 		deck.addPage('Main');
-		expect(deck.replace({ version: 2, pages: 'no' })).toEqual({ ok: false, reason: 'pages must be a list of pages' });
+		expect(deck.replace({ version: 2, pages: 'no' })).toEqual({
+			ok: false,
+			reason: 'pages must be a list of pages'
+		});
 		expect(deck.pages.map((p) => p.name)).toEqual(['Main']);
 		expect(deck.replace({ version: 2, pages: [] }).ok).toBe(true);
 		expect(deck.pages).toEqual([]);

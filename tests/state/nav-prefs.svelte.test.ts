@@ -1,13 +1,24 @@
 /** The phone menu's choices and dock mode, as the browser compiles them: bar pages, last page, dock answer. */
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '$lib/ui/nav';
-import { BAR_MAX, DEFAULT_BAR, NavPrefs, barPages, opensWithoutPage } from '$lib/ui/nav-prefs.svelte';
+import {
+	BAR_MAX,
+	DEFAULT_BAR,
+	NavPrefs,
+	barPages,
+	opensWithoutPage
+} from '$lib/ui/nav-prefs.svelte';
 import { Dock, dockParam } from '$lib/ui/dock.svelte';
 import { mounted } from './watch.svelte';
 
 function memory(initial: Record<string, string> = {}) {
 	const items = new Map(Object.entries(initial));
-	return { items, getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+	return {
+		items,
+		getItem: (k: string) => items.get(k) ?? null,
+		setItem: (k: string, v: string) => void items.set(k, v),
+		removeItem: (k: string) => void items.delete(k)
+	};
 }
 const labels = (pages: readonly { label: string }[]) => pages.map((p) => p.label);
 const page = (href: string) => PAGES.find((p) => p.href === href)!;
@@ -15,7 +26,12 @@ const page = (href: string) => PAGES.find((p) => p.href === href)!;
 describe('barPages', () => {
 	it('shows the picks in menu order, never a settings-like page', () => {
 		expect(labels(barPages(PAGES, DEFAULT_BAR))).toEqual(['Deck', 'Chat', 'Stream', 'Songs']);
-		expect(labels(barPages(PAGES, ['/songs', '/', '/connect']))).toEqual(['Deck', 'Lights', 'Chat', 'Songs']);
+		expect(labels(barPages(PAGES, ['/songs', '/', '/connect']))).toEqual([
+			'Deck',
+			'Lights',
+			'Chat',
+			'Songs'
+		]);
 	});
 	it('tops up from what a share link offers when it allows few of the picks', () => {
 		const offered = ['/songs', '/counters', '/widgets', '/about', '/connect'].map(page);
@@ -60,7 +76,10 @@ describe('NavPrefs', () => {
 		await stop2();
 	});
 	it('reads a damaged or foreign entry as missing', async () => {
-		const storage = memory({ 'stream-control:nav-bar': '["/nowhere"]', 'stream-control:last-page': '42' });
+		const storage = memory({
+			'stream-control:nav-bar': '["/nowhere"]',
+			'stream-control:last-page': '42'
+		});
 		const { value: prefs, stop } = mounted(() => new NavPrefs(storage));
 		expect(prefs.picks).toEqual(DEFAULT_BAR);
 		expect(prefs.lastPage).toBeUndefined();

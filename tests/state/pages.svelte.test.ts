@@ -16,7 +16,11 @@ import { mounted } from './watch.svelte';
 
 function memory() {
 	const items = new Map<string, string>();
-	return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+	return {
+		getItem: (k: string) => items.get(k) ?? null,
+		setItem: (k: string, v: string) => void items.set(k, v),
+		removeItem: (k: string) => void items.delete(k)
+	};
 }
 
 describe('Deck', () => {
@@ -24,7 +28,10 @@ describe('Deck', () => {
 		const storage = memory();
 		const seen: number[] = [];
 		const viewport = { width: 360, height: 780, coarse: true };
-		const { value: deck, stop } = mounted(() => new DeckStore('demo', { storage, viewport }), (d) => seen.push(d.pages.flatMap((p) => p.buttons).length + d.pages.length));
+		const { value: deck, stop } = mounted(
+			() => new DeckStore('demo', { storage, viewport }),
+			(d) => seen.push(d.pages.flatMap((p) => p.buttons).length + d.pages.length)
+		);
 		const scene = { kind: 'trigger', type: 'studio-scene', name: 'Intro' } as const;
 		deck.toggleFavourite(scene);
 		const page = deck.addPage('  Scenes  ');
@@ -33,7 +40,10 @@ describe('Deck', () => {
 		expect(seen.at(-1)).toBe(4);
 		const again = new DeckStore('demo', { storage, viewport });
 		expect(again.favouriteOf(scene)).toBeDefined();
-		expect(again.page(page.id)).toMatchObject({ name: 'Scenes', buttons: [{ action: scene, look: { label: 'Intro' } }] });
+		expect(again.page(page.id)).toMatchObject({
+			name: 'Scenes',
+			buttons: [{ action: scene, look: { label: 'Intro' } }]
+		});
 		storage.setItem('stream-control:deck:v2:demo', '{"favourites":5}');
 		expect(new DeckStore('demo', { storage, viewport }).pages).toEqual([]);
 		await stop();
@@ -47,14 +57,20 @@ describe('routines', () => {
 		expect(saved.save({ ...PRESETS[0]!, id: 'r1' }).ok).toBe(true);
 		const broken = saved.save({ id: 'r2', name: ' ', actions: [] });
 		expect(broken).toEqual({ ok: false, message: 'Name is required' });
-		storage.setItem('stream-control:routines', JSON.stringify([{ ...PRESETS[0]!, id: 'r1' }, { id: 'bad' }]));
+		storage.setItem(
+			'stream-control:routines',
+			JSON.stringify([{ ...PRESETS[0]!, id: 'r1' }, { id: 'bad' }])
+		);
 		expect(new SavedRoutines(storage).routines.map((r) => r.id)).toEqual(['r1']);
 		await stop();
 	});
 
 	it('RoutineDraft: its actions and check follow the steps', async () => {
 		const checks: boolean[] = [];
-		const { value: draft, stop } = mounted(() => new RoutineDraft(), (d) => checks.push(d.check.ok));
+		const { value: draft, stop } = mounted(
+			() => new RoutineDraft(),
+			(d) => checks.push(d.check.ok)
+		);
 		expect(draft.actions).toEqual([]);
 		draft.load(PRESETS[0]!, false);
 		flushSync();
@@ -73,7 +89,10 @@ describe('routines', () => {
 describe('WidgetBuilder', () => {
 	it('reads typed values with the widget schema, names a bad one, and resets', async () => {
 		const urls: string[] = [];
-		const { value: builder, stop } = mounted(() => new WidgetBuilder(), (b) => urls.push(b.params.toString()));
+		const { value: builder, stop } = mounted(
+			() => new WidgetBuilder(),
+			(b) => urls.push(b.params.toString())
+		);
 		const counter = WIDGETS.find((w) => w.id === 'counter')!;
 		builder.widgetId = counter.id;
 		const name = counter.fields.find((f) => f.key === 'name')!;
@@ -93,7 +112,10 @@ describe('WidgetBuilder', () => {
 describe('ColorForm', () => {
 	it('picks a preset into both hex and RGB, and sends the params of the chosen mode', async () => {
 		const previews: (string | undefined)[] = [];
-		const { value: form, stop } = mounted(() => new ColorForm(), (f) => previews.push(f.preview));
+		const { value: form, stop } = mounted(
+			() => new ColorForm(),
+			(f) => previews.push(f.preview)
+		);
 		form.pick('#0040ff');
 		form.mode = 'rgb';
 		flushSync();

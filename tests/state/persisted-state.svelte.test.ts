@@ -7,7 +7,12 @@ import { mounted, watching } from './watch.svelte';
 
 function memory(initial: Record<string, string> = {}) {
 	const items = new Map(Object.entries(initial));
-	return { items, getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+	return {
+		items,
+		getItem: (k: string) => items.get(k) ?? null,
+		setItem: (k: string, v: string) => void items.set(k, v),
+		removeItem: (k: string) => void items.delete(k)
+	};
 }
 
 /** A window stand-in: counts its storage listeners and announces another tab's write. */
@@ -43,9 +48,21 @@ describe('PersistedState', () => {
 
 	it('an invalid or damaged stored value reads as the fallback, without throwing', () => {
 		for (const stored of ['-1', '"three"', '{"broken', 'null']) {
-			expect(new PersistedState('count', Count, 7, { storage: memory({ count: stored }), events: undefined }).current).toBe(7);
+			expect(
+				new PersistedState('count', Count, 7, {
+					storage: memory({ count: stored }),
+					events: undefined
+				}).current
+			).toBe(7);
 		}
-		const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+		const throwing = {
+			getItem: () => {
+				throw new Error('denied');
+			},
+			setItem: () => {
+				throw new Error('full');
+			}
+		};
 		const count = new PersistedState('count', Count, 1, { storage: throwing, events: undefined });
 		expect(count.current).toBe(1);
 		count.current = 2;
@@ -54,7 +71,11 @@ describe('PersistedState', () => {
 
 	it('keeps an unreadable entry aside when asked, and undefined forgets the value', () => {
 		const storage = memory({ doc: '{"pages":5}' });
-		const doc = new PersistedState<string[] | undefined>('doc', v.array(v.string()), undefined, { storage, events: undefined, keepUnreadable: true });
+		const doc = new PersistedState<string[] | undefined>('doc', v.array(v.string()), undefined, {
+			storage,
+			events: undefined,
+			keepUnreadable: true
+		});
 		expect(doc.current).toBeUndefined();
 		expect(storage.items.get('doc:unreadable')).toBe('{"pages":5}');
 		doc.current = ['a'];

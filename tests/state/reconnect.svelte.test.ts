@@ -9,7 +9,14 @@ import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import type { WebSocketConstructor } from '$lib/client/socket';
 import { StreamClient } from '$lib/client/client';
 import { watching } from './watch.svelte';
-import { closedPort, nextSync, simRig, waitFor, NodeWebSocket, type Profile } from '../client/support/sim-rig';
+import {
+	closedPort,
+	nextSync,
+	simRig,
+	waitFor,
+	NodeWebSocket,
+	type Profile
+} from '../client/support/sim-rig';
 
 describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator', (profile) => {
 	let rig: Awaited<ReturnType<typeof simRig>>;
@@ -38,12 +45,16 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 		await resynced;
 		expect(statuses).toEqual(['reconnecting', 'open']);
 		expect(reopenedAt - restartedAt).toBeLessThan(1500);
-		await waitFor(() => rig.log().some((e) => e.type === 'get-variable-value'), 'the watched variable to be read again');
+		await waitFor(
+			() => rig.log().some((e) => e.type === 'get-variable-value'),
+			'the watched variable to be read again'
+		);
 		const log = rig.log();
 		expect(log.some((e) => e.path === '/api' && e.status === 101)).toBe(true);
 		expect(log.some((e) => e.transport === 'http' && e.path === '/api/meta')).toBe(true);
 		// Settings over the socket where slim exists, over REST elsewhere (a full payload may exceed the frame cap).
-		if (profile === 'current') expect(log.some((e) => e.transport === 'ws' && e.note?.startsWith('retrieve'))).toBe(true);
+		if (profile === 'current')
+			expect(log.some((e) => e.transport === 'ws' && e.note?.startsWith('retrieve'))).toBe(true);
 		else expect(log.some((e) => e.transport === 'http' && e.path === '/api/retrieve')).toBe(true);
 		if (profile === 'current') {
 			expect(log.some((e) => e.path === '/api/premium')).toBe(true);
@@ -73,7 +84,9 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 	});
 
 	it('after 1000 comes back by itself once the interface is switched on again (slowly: seconds, not minutes)', async () => {
-		const client = await rig.connect(rig.makeClient({ policy: { switchedOffDelayMs: { visible: 400, hidden: 400 } } }));
+		const client = await rig.connect(
+			rig.makeClient({ policy: { switchedOffDelayMs: { visible: 400, hidden: 400 } } })
+		);
 		rig.sim.stopApi();
 		await waitFor(() => client.status === 'stopped', 'the stopped state');
 		const synced = nextSync(client);
@@ -84,16 +97,26 @@ describe.each<Profile>(['current', 'legacy'])('reconnecting to the %s simulator'
 	});
 
 	it('tells a rejected token from an unreachable application', async () => {
-		const wrong = new StreamClient({ check: checkSend, connection: { token: 'wrong-token', host: '127.0.0.1', port: rig.server.port, secure: false }, WebSocket: NodeWebSocket });
+		const wrong = new StreamClient({
+			check: checkSend,
+			connection: { token: 'wrong-token', host: '127.0.0.1', port: rig.server.port, secure: false },
+			WebSocket: NodeWebSocket
+		});
 		wrong.start();
 		await waitFor(() => wrong.status === 'unauthorized', 'the unauthorized state');
 		expect(wrong.lastError?.message).toContain('(401)');
 		wrong.destroy();
 		const port = await closedPort();
-		const nobody = new StreamClient({ check: checkSend, connection: { token: rig.token, host: '127.0.0.1', port, secure: false }, WebSocket: NodeWebSocket });
+		const nobody = new StreamClient({
+			check: checkSend,
+			connection: { token: rig.token, host: '127.0.0.1', port, secure: false },
+			WebSocket: NodeWebSocket
+		});
 		nobody.start();
 		await waitFor(() => nobody.status === 'unreachable', 'the unreachable state');
-		expect(nobody.lastError?.message).toBe(`The application did not answer at 127.0.0.1:${port}. Is it running?`);
+		expect(nobody.lastError?.message).toBe(
+			`The application did not answer at 127.0.0.1:${port}. Is it running?`
+		);
 		// fetch cannot tell a refused connection from one reset after the request went out: never "failed".
 		const receipt = await nobody.send('clear-queue');
 		expect(receipt).toMatchObject({ state: 'unknown', error: { kind: 'unreachable' } });
@@ -114,21 +137,38 @@ describe('a command in flight when the socket drops', () => {
 		type Listener = (event: { data?: unknown }) => void;
 		const LossyWebSocket = function (url: string) {
 			const ws = new WebSocket(url);
-			const add = ws.addEventListener.bind(ws) as unknown as (type: string, listener: Listener) => void;
-			const lossy = (listener: Listener): Listener => (event) => {
-				if (!(loseReplies && String(event.data).includes('socketapi:response'))) listener(event);
-			};
-			return Object.assign(ws, { addEventListener: (type: string, listener: Listener) => add(type, type === 'message' ? lossy(listener) : listener) });
+			const add = ws.addEventListener.bind(ws) as unknown as (
+				type: string,
+				listener: Listener
+			) => void;
+			const lossy =
+				(listener: Listener): Listener =>
+				(event) => {
+					if (!(loseReplies && String(event.data).includes('socketapi:response'))) listener(event);
+				};
+			return Object.assign(ws, {
+				addEventListener: (type: string, listener: Listener) =>
+					add(type, type === 'message' ? lossy(listener) : listener)
+			});
 		} as unknown as WebSocketConstructor;
-		const client = await rig.connect(rig.makeClient({ WebSocket: LossyWebSocket, requestTimeoutMs: 15_000 }));
+		const client = await rig.connect(
+			rig.makeClient({ WebSocket: LossyWebSocket, requestTimeoutMs: 15_000 })
+		);
 		rig.sim.clearLog();
 		loseReplies = true;
 		const pending = client.send('set-counter-value', { name: 'inflight', value: 5 });
-		await waitFor(() => rig.log().some((e) => e.type === 'set-counter-value'), 'the command to arrive');
+		await waitFor(
+			() => rig.log().some((e) => e.type === 'set-counter-value'),
+			'the command to arrive'
+		);
 		const resynced = nextSync(client);
 		rig.sim.restart();
 		const receipt = await pending;
-		expect(receipt).toMatchObject({ state: 'unknown', label: 'outcome unknown', transport: 'socket' });
+		expect(receipt).toMatchObject({
+			state: 'unknown',
+			label: 'outcome unknown',
+			transport: 'socket'
+		});
 		expect(receipt.error?.message).toContain('may or may not have run');
 		loseReplies = false;
 		await resynced;
@@ -164,7 +204,12 @@ describe('a REST send in flight when the legacy application restarts', () => {
 		resetSends = true;
 		const resynced = nextSync(client);
 		const receipt = await client.send('set-counter-value', { name: 'inflight-rest', value: 7 });
-		expect(receipt).toMatchObject({ state: 'unknown', label: 'outcome unknown', transport: 'rest', error: { kind: 'unreachable' } });
+		expect(receipt).toMatchObject({
+			state: 'unknown',
+			label: 'outcome unknown',
+			transport: 'rest',
+			error: { kind: 'unreachable' }
+		});
 		expect(receipt.error?.message).toContain('may or may not have run');
 		resetSends = false;
 		await resynced;

@@ -18,7 +18,8 @@ describe('song state', () => {
 		};
 		const view = {
 			status: 'open',
-			readVariable: (name: string) => new Promise<VariableRead>((resolve) => waiting.set(name, resolve)),
+			readVariable: (name: string) =>
+				new Promise<VariableRead>((resolve) => waiting.set(name, resolve)),
 			on: listen,
 			onStatus: listen,
 			onReady: listen,
@@ -34,15 +35,22 @@ describe('song state', () => {
 
 	it('is loaded only when the first full read is done (every variable answered), not at the title alone', async () => {
 		const { view, waiting, answer, listening } = pendingView();
-		const { value: songs, stop } = mounted(() => new SongState(view, { intervalMs: 60_000, withQueue: true }), (s) => s.loaded);
+		const { value: songs, stop } = mounted(
+			() => new SongState(view, { intervalMs: 60_000, withQueue: true }),
+			(s) => s.loaded
+		);
 		expect([...waiting.keys()].sort()).toEqual(songVariableNames(true).sort());
 		await answer(SONG_VARIABLES.title, { ok: true, value: 'Midnight Arcade' });
 		expect(songs.nowPlaying?.title).toBe('Midnight Arcade');
 		expect(songs.loaded).toBe(false);
-		for (const name of [...waiting.keys()].filter((n) => n !== SONG_VARIABLES.queue)) await answer(name, { ok: true, value: name === SONG_VARIABLES.artist ? 'Neon Lakes' : '' });
+		for (const name of [...waiting.keys()].filter((n) => n !== SONG_VARIABLES.queue))
+			await answer(name, { ok: true, value: name === SONG_VARIABLES.artist ? 'Neon Lakes' : '' });
 		expect(songs.loaded).toBe(false);
 		// A variable that fails still counts as read (its error shows in the debug corner).
-		await answer(SONG_VARIABLES.queue, { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) });
+		await answer(SONG_VARIABLES.queue, {
+			ok: false,
+			error: new ClientError({ kind: 'unreachable', message: 'offline' })
+		});
 		expect(songs.loaded).toBe(true);
 		expect(songs.nowPlaying).toMatchObject({ title: 'Midnight Arcade', artist: 'Neon Lakes' });
 		expect(listening()).toBeGreaterThan(0);
@@ -52,8 +60,17 @@ describe('song state', () => {
 
 	it('is not loaded while the title itself could not be read', async () => {
 		const { view, waiting, answer } = pendingView();
-		const { value: songs, stop } = mounted(() => new SongState(view, { intervalMs: 60_000, withQueue: false }), (s) => s.loaded);
-		for (const name of [...waiting.keys()]) await answer(name, name === SONG_VARIABLES.title ? { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) } : { ok: true, value: '' });
+		const { value: songs, stop } = mounted(
+			() => new SongState(view, { intervalMs: 60_000, withQueue: false }),
+			(s) => s.loaded
+		);
+		for (const name of [...waiting.keys()])
+			await answer(
+				name,
+				name === SONG_VARIABLES.title
+					? { ok: false, error: new ClientError({ kind: 'unreachable', message: 'offline' }) }
+					: { ok: true, value: '' }
+			);
 		expect(songs.loaded).toBe(false);
 		await stop();
 	});

@@ -24,7 +24,10 @@ export function watching(read: () => unknown): () => Promise<void> {
  * deriveds belong to it) and shows `read(value)` in an effect. `stop` ends the root, then waits the
  * microtask in which Svelte ends subscriptions nobody reads any more.
  */
-export function mounted<T>(create: () => T, read: (value: T) => unknown = () => undefined): { value: T; stop: () => Promise<void> } {
+export function mounted<T>(
+	create: () => T,
+	read: (value: T) => unknown = () => undefined
+): { value: T; stop: () => Promise<void> } {
 	let value!: T;
 	const end = $effect.root(() => {
 		value = create();

@@ -9,7 +9,9 @@ import type { OpenClientOptions } from '$lib/client/open-client';
 import { fakeApp } from '../client/support/fake-app';
 import { mounted } from './watch.svelte';
 
-const app = vi.hoisted(() => ({ current: undefined as ReturnType<typeof import('../client/support/fake-app').fakeApp> | undefined }));
+const app = vi.hoisted(() => ({
+	current: undefined as ReturnType<typeof import('../client/support/fake-app').fakeApp> | undefined
+}));
 
 // The widget host's client, on the fake application instead of a real socket.
 vi.mock('$lib/client/open-client', () => ({
@@ -23,7 +25,13 @@ vi.mock('$lib/client/open-client', () => ({
 const { RETRY_AFTER_STOP_MS, WidgetHost } = await import('$lib/widgets/widget-host.svelte');
 const { counterWidget } = await import('$lib/widgets/definitions');
 
-const location = { search: '', hash: '#/widget/counter?token=T&name=deaths', protocol: 'http:', hostname: 'localhost', port: '5173' };
+const location = {
+	search: '',
+	hash: '#/widget/counter?token=T&name=deaths',
+	protocol: 'http:',
+	hostname: 'localhost',
+	port: '5173'
+};
 
 /** Opens the newest socket and lets the client read meta, settings and premium. */
 async function openLatest(fake: ReturnType<typeof fakeApp>) {
@@ -39,7 +47,9 @@ describe('after the interface is turned off (close 1000)', () => {
 	it('a widget runtime connects again after RETRY_AFTER_STOP_MS, and keeps doing so', async () => {
 		const fake = (app.current = fakeApp());
 		// Created as the widget component does; ending the root is the component going away.
-		const { value: runtime, stop } = mounted(() => new WidgetHost(counterWidget, { subscribe: ['alert'], location }));
+		const { value: runtime, stop } = mounted(
+			() => new WidgetHost(counterWidget, { subscribe: ['alert'], location })
+		);
 		await openLatest(fake);
 		expect(runtime.view?.status).toBe('open');
 		expect(fake.ws.instances).toHaveLength(1);

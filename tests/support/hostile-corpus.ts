@@ -101,10 +101,24 @@ export const HOSTILE_PAYLOADS: readonly string[] = [IMG, SCRIPT, JS_URL, SVG, ..
  * Names that are harmless as text but break code that keeps names as keys of plain objects
  * (prototype properties) or compares them loosely.
  */
-export const HOSTILE_NAMES: readonly string[] = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'NaN', 'undefined', 'null', '0', '-1'];
+export const HOSTILE_NAMES: readonly string[] = [
+	'__proto__',
+	'constructor',
+	'toString',
+	'hasOwnProperty',
+	'valueOf',
+	'NaN',
+	'undefined',
+	'null',
+	'0',
+	'-1'
+];
 
 /** Payload `i` of the corpus, cycling: lets a test spread the corpus over several fields. */
-export const payload = (i: number): string => HOSTILE_PAYLOADS[((i % HOSTILE_PAYLOADS.length) + HOSTILE_PAYLOADS.length) % HOSTILE_PAYLOADS.length]!;
+export const payload = (i: number): string =>
+	HOSTILE_PAYLOADS[
+		((i % HOSTILE_PAYLOADS.length) + HOSTILE_PAYLOADS.length) % HOSTILE_PAYLOADS.length
+	]!;
 
 export interface InjectionReport {
 	/** Value of `window.__pwned` (undefined when nothing ran). */
@@ -125,8 +139,31 @@ export function findInjections(): InjectionReport {
 	// A browser drops control characters from an address before it reads the scheme.
 	// eslint-disable-next-line no-control-regex -- matching them is the point
 	const controlChars = /[\u0000-\u001f]/g;
-	const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'background'];
-	const scriptCapable = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'frame', 'frameset', 'base', 'link', 'meta', 'math'];
+	const urlAttributes = [
+		'href',
+		'src',
+		'action',
+		'formaction',
+		'xlink:href',
+		'data',
+		'srcdoc',
+		'background'
+	];
+	const scriptCapable = [
+		'script',
+		'style',
+		'noscript',
+		'template',
+		'iframe',
+		'object',
+		'embed',
+		'frame',
+		'frameset',
+		'base',
+		'link',
+		'meta',
+		'math'
+	];
 	// A link or frame to this very page may carry a payload in its options (the widget builder's preview): text, not markup.
 	const thisPage = location.href.split('#')[0]!;
 	const injected: string[] = [];
@@ -136,12 +173,16 @@ export function findInjections(): InjectionReport {
 		for (const attr of el.attributes) {
 			const name = attr.name.toLowerCase();
 			const value = name === 'class' ? attr.value.replace(/\bsvelte-\w+/g, '') : attr.value;
-			const toThisPage = urlAttributes.includes(name) && (value.startsWith('#') || value.startsWith(thisPage));
+			const toThisPage =
+				urlAttributes.includes(name) && (value.startsWith('#') || value.startsWith(thisPage));
 			if (name.startsWith('on')) injected.push(`handler attribute ${name}: ${where}`);
-			else if (urlAttributes.includes(name) && dangerousUrl.test(value.replace(controlChars, ''))) injected.push(`script address in ${name}: ${where}`);
-			else if (/pwn/i.test(value) && !textAttributes.test(name) && !toThisPage) injected.push(`marker in ${name}: ${where}`);
+			else if (urlAttributes.includes(name) && dangerousUrl.test(value.replace(controlChars, '')))
+				injected.push(`script address in ${name}: ${where}`);
+			else if (/pwn/i.test(value) && !textAttributes.test(name) && !toThisPage)
+				injected.push(`marker in ${name}: ${where}`);
 		}
-		if (scriptCapable.includes(tag) && /pwn/i.test(el.textContent ?? '')) injected.push(`${tag} element with the marker: ${where}`);
+		if (scriptCapable.includes(tag) && /pwn/i.test(el.textContent ?? ''))
+			injected.push(`${tag} element with the marker: ${where}`);
 		if (tag.includes('pwn')) injected.push(`custom element: ${where}`);
 	}
 	return { pwned: (window as { __pwned?: unknown }).__pwned, injected };

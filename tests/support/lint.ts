@@ -24,7 +24,9 @@ export function expectLint(...fragments: string[]): void {
 export function checkLint(): string | undefined {
 	const got = drawn.splice(0);
 	const want = expected.splice(0);
-	const notes = got.flatMap((e) => (e.lint ?? []).map((note) => `${e.transport} ${e.type ?? ''}: ${note}`));
+	const notes = got.flatMap((e) =>
+		(e.lint ?? []).map((note) => `${e.transport} ${e.type ?? ''}: ${note}`)
+	);
 	const unexpected = notes.filter((n) => !want.some((w) => n.includes(w)));
 	const missing = want.filter((w) => !notes.some((n) => n.includes(w)));
 	if (!unexpected.length && !missing.length) return undefined;

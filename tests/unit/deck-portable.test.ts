@@ -1,6 +1,13 @@
 /** A deck outside the device: the JSON file (a bad one named by field and rule) and the share link's compact form. */
 import { describe, expect, it } from 'vitest';
-import { appendPages, decodeDeck, encodeDeck, exportDeck, forSharing, parseDeck } from '$lib/app/deck/portable';
+import {
+	appendPages,
+	decodeDeck,
+	encodeDeck,
+	exportDeck,
+	forSharing,
+	parseDeck
+} from '$lib/app/deck/portable';
 import type { DeckDocument } from '$lib/app/deck/layout';
 
 const DOC: DeckDocument = {
@@ -12,8 +19,26 @@ const DOC: DeckDocument = {
 			columns: 3,
 			rows: 2,
 			buttons: [
-				{ id: 'a', col: 0, row: 0, width: 1, look: { label: 'Lurk' }, action: { kind: 'trigger', type: 'chat-command', name: 'lurk' }, press: 'tap', inputs: { key: { code: 'KeyL', ctrl: false, alt: false, shift: false, meta: false } } },
-				{ id: 'b', col: 1, row: 0, width: 2, look: { label: 'Go' }, action: { kind: 'page', page: 'main' }, press: 'tap', inputs: {} }
+				{
+					id: 'a',
+					col: 0,
+					row: 0,
+					width: 1,
+					look: { label: 'Lurk' },
+					action: { kind: 'trigger', type: 'chat-command', name: 'lurk' },
+					press: 'tap',
+					inputs: { key: { code: 'KeyL', ctrl: false, alt: false, shift: false, meta: false } }
+				},
+				{
+					id: 'b',
+					col: 1,
+					row: 0,
+					width: 2,
+					look: { label: 'Go' },
+					action: { kind: 'page', page: 'main' },
+					press: 'tap',
+					inputs: {}
+				}
 			]
 		}
 	]
@@ -25,13 +50,23 @@ describe('deck files', () => {
 	});
 
 	it('a bad file says which field breaks which rule', () => {
-		expect(parseDeck('{nope')).toEqual({ ok: false, message: 'The file is not a deck: it is not JSON.' });
+		expect(parseDeck('{nope')).toEqual({
+			ok: false,
+			message: 'The file is not a deck: it is not JSON.'
+		});
 		const overlapping = structuredClone(DOC);
 		overlapping.pages[0]!.buttons[1]!.col = 0;
-		expect(parseDeck(JSON.stringify(overlapping))).toEqual({ ok: false, message: 'The file is not a deck this version can read: pages[0].buttons[1].col overlaps button a.' });
-		expect(parseDeck(JSON.stringify({ version: 2, pages: [{ ...DOC.pages[0], columns: 40 }] }))).toEqual({
+		expect(parseDeck(JSON.stringify(overlapping))).toEqual({
 			ok: false,
-			message: 'The file is not a deck this version can read: pages[0].columns must be between 1 and 12.'
+			message:
+				'The file is not a deck this version can read: pages[0].buttons[1].col overlaps button a.'
+		});
+		expect(
+			parseDeck(JSON.stringify({ version: 2, pages: [{ ...DOC.pages[0], columns: 40 }] }))
+		).toEqual({
+			ok: false,
+			message:
+				'The file is not a deck this version can read: pages[0].columns must be between 1 and 12.'
 		});
 	});
 
@@ -43,8 +78,14 @@ describe('deck files', () => {
 		expect(mine).toEqual(DOC.pages[0]);
 		expect(theirs!.id).not.toBe('main');
 		expect(theirs!.buttons[1]!.action).toEqual({ kind: 'page', page: theirs!.id });
-		const full = { version: 2 as const, pages: Array.from({ length: 30 }, (_, i) => ({ ...DOC.pages[0]!, id: `p${i}` })) };
-		expect(appendPages(full, DOC)).toEqual({ ok: false, reason: 'A deck holds at most 30 pages: this one has 30 and the file 1.' });
+		const full = {
+			version: 2 as const,
+			pages: Array.from({ length: 30 }, (_, i) => ({ ...DOC.pages[0]!, id: `p${i}` }))
+		};
+		expect(appendPages(full, DOC)).toEqual({
+			ok: false,
+			reason: 'A deck holds at most 30 pages: this one has 30 and the file 1.'
+		});
 	});
 });
 
@@ -54,8 +95,13 @@ describe('deck in a share link', () => {
 		expect(encoded).toMatch(/^[zj]\.[A-Za-z0-9_-]+$/);
 		const decoded = await decodeDeck(encoded);
 		expect(decoded.ok && decoded.doc.pages[0]!.buttons[0]!.inputs).toEqual({});
-		expect(decoded.ok && decoded.doc.pages[0]!.buttons.map((b) => b.action)).toEqual(DOC.pages[0]!.buttons.map((b) => b.action));
+		expect(decoded.ok && decoded.doc.pages[0]!.buttons.map((b) => b.action)).toEqual(
+			DOC.pages[0]!.buttons.map((b) => b.action)
+		);
 		expect(await decodeDeck(encoded.slice(0, 12))).toMatchObject({ ok: false });
-		expect(await decodeDeck('x.abc')).toEqual({ ok: false, message: 'The link carries a deck in a form this version cannot read.' });
+		expect(await decodeDeck('x.abc')).toEqual({
+			ok: false,
+			message: 'The link carries a deck in a form this version cannot read.'
+		});
 	});
 });

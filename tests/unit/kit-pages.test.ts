@@ -11,7 +11,10 @@ const BOOT = `
 		Promise.all([import("/_app/immutable/entry/start.A.js"), import("/_app/immutable/entry/app.B.js")]).then(([kit, app]) => kit.start(app, element));
 	}
 `;
-const page = (boot = BOOT, hash = sha256(BOOT)) => `<!doctype html><html><head><meta charset="utf-8" />
+const page = (
+	boot = BOOT,
+	hash = sha256(BOOT)
+) => `<!doctype html><html><head><meta charset="utf-8" />
 <meta http-equiv="content-security-policy" content="default-src 'none'; script-src 'self' 'sha256-${hash}'; base-uri 'none'">
 <link href="/_app/immutable/entry/start.A.js" rel="modulepreload">
 <link href="/_app/immutable/chunks/C.js" rel="modulepreload">
@@ -26,7 +29,9 @@ describe('splitPage', () => {
 		expect(out).not.toContain('rel="modulepreload"');
 		expect(out).toContain('import("./_app/immutable/entry/start.A.js")');
 		expect(out).toContain('["./_app/immutable/entry/start.A.js","./_app/immutable/chunks/C.js"]');
-		expect(out).toContain(`location.replace('./${STANDALONE_PAGE}' + location.search + location.hash)`);
+		expect(out).toContain(
+			`location.replace('./${STANDALONE_PAGE}' + location.search + location.hash)`
+		);
 	});
 
 	it("keeps SvelteKit's start as it is, but for its addresses", () => {
@@ -42,6 +47,8 @@ describe('splitPage', () => {
 
 	it('refuses a page it does not understand rather than write one that would not run', () => {
 		expect(() => splitPage(page(BOOT, 'not-the-hash'))).toThrow(/hash/);
-		expect(() => splitPage(page().replace('</body>', '<script>other()</script></body>'))).toThrow(/one inline script/);
+		expect(() => splitPage(page().replace('</body>', '<script>other()</script></body>'))).toThrow(
+			/one inline script/
+		);
 	});
 });

@@ -4,9 +4,19 @@ import { pathOf, queryOf } from '../../src/lib/ui/nav';
 
 describe('hash routes', () => {
 	it('names the page, `/` for none', () => {
-		expect(['', '#', '#/', '#/?token=x', '#?token=x', '#/songs', '#/songs?x=1', '#/songs#more'].map(pathOf)).toEqual(['/', '/', '/', '/', '/', '/songs', '/songs', '/songs']);
+		expect(
+			['', '#', '#/', '#/?token=x', '#?token=x', '#/songs', '#/songs?x=1', '#/songs#more'].map(
+				pathOf
+			)
+		).toEqual(['/', '/', '/', '/', '/', '/songs', '/songs', '/songs']);
 	});
 	it('gives the query with its `?`, empty for none', () => {
-		expect(['', '#/', '#/songs', '#/songs?x=1&y=2', '#?token=x'].map(queryOf)).toEqual(['', '', '', '?x=1&y=2', '?token=x']);
+		expect(['', '#/', '#/songs', '#/songs?x=1&y=2', '#?token=x'].map(queryOf)).toEqual([
+			'',
+			'',
+			'',
+			'?x=1&y=2',
+			'?token=x'
+		]);
 	});
 });

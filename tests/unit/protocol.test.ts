@@ -20,7 +20,12 @@ describe('catalog', () => {
 	it('holds exactly the send types the spec names', () => {
 		// set-fuze: listed in data.types but undocumented (protocol facts §5.4), served like the fuze types;
 		// overlay-set-layer-size: undocumented in the REST docs, present in the application (facts §5.11).
-		const named = [...SPEC_VALID.split(', '), ...SPEC_ALSO.split(', '), 'set-fuze', 'overlay-set-layer-size'].sort();
+		const named = [
+			...SPEC_VALID.split(', '),
+			...SPEC_ALSO.split(', '),
+			'set-fuze',
+			'overlay-set-layer-size'
+		].sort();
 		expect([...SEND_TYPES].sort()).toEqual(named);
 	});
 
@@ -33,7 +38,10 @@ describe('catalog', () => {
 		expect(follow.ok && follow.params.duration).toBe(0);
 		const t = checkSend('timeout-user', { value: 'x', platform: 'beta' });
 		expect(t.ok && t.params.duration).toBe(10);
-		expect(checkSend('end-poll', { platform: 'alpha' })).toMatchObject({ ok: true, params: { name: 'ARCHIVED' } });
+		expect(checkSend('end-poll', { platform: 'alpha' })).toMatchObject({
+			ok: true,
+			params: { name: 'ARCHIVED' }
+		});
 	});
 
 	it.each([
@@ -43,8 +51,16 @@ describe('catalog', () => {
 		['run-commercial', { duration: 181, platform: 'alpha' }, 'params.duration'],
 		['set-slow-mode', { value: true, duration: 2, platform: 'alpha' }, 'params.duration'],
 		['set-follow-mode', { value: true, duration: 129601, platform: 'alpha' }, 'params.duration'],
-		['create-poll', { name: 'q', value: 'a,b', duration: 14, platform: 'alpha' }, 'params.duration'],
-		['create-prediction', { name: 'q', value: 'a,b', duration: 1801, platform: 'alpha' }, 'params.duration'],
+		[
+			'create-poll',
+			{ name: 'q', value: 'a,b', duration: 14, platform: 'alpha' },
+			'params.duration'
+		],
+		[
+			'create-prediction',
+			{ name: 'q', value: 'a,b', duration: 1801, platform: 'alpha' },
+			'params.duration'
+		],
 		['end-prediction', { name: 'RESOLVED', platform: 'alpha' }, 'params.value'],
 		['change-current-category', { value: 'x', platform: 'beta' }, 'params.platform'],
 		['hex-color', { value: 'red' }, 'params.value'],
@@ -61,15 +77,35 @@ describe('catalog', () => {
 		expect(checkSend('run-commercial', { duration: 30, platform: 'alpha' }).ok).toBe(true);
 		expect(checkSend('run-commercial', { duration: 180, platform: 'alpha' }).ok).toBe(true);
 		// value is the fallback when duration is absent (spec): the client may send it.
-		expect(checkSend('run-commercial', { value: 90, platform: 'alpha' })).toEqual({ ok: true, type: 'run-commercial', params: { value: 90, platform: 'alpha' } });
-		expect(checkSend('run-commercial', { value: 29, platform: 'alpha' })).toMatchObject({ ok: false, issues: [{ field: 'params.value', rule: 'must be between 30 and 180 s' }] });
-		expect(checkSend('run-commercial', { platform: 'alpha' })).toMatchObject({ ok: false, issues: [{ field: 'params.duration', rule: 'is required (30 to 180 s; or value)' }] });
+		expect(checkSend('run-commercial', { value: 90, platform: 'alpha' })).toEqual({
+			ok: true,
+			type: 'run-commercial',
+			params: { value: 90, platform: 'alpha' }
+		});
+		expect(checkSend('run-commercial', { value: 29, platform: 'alpha' })).toMatchObject({
+			ok: false,
+			issues: [{ field: 'params.value', rule: 'must be between 30 and 180 s' }]
+		});
+		expect(checkSend('run-commercial', { platform: 'alpha' })).toMatchObject({
+			ok: false,
+			issues: [{ field: 'params.duration', rule: 'is required (30 to 180 s; or value)' }]
+		});
 		expect(checkSend('create-chatbot-command', { name: 'hi', message: 'hello' })).toEqual({
 			ok: true,
 			type: 'create-chatbot-command',
-			params: { name: 'hi', message: 'hello', showInCommandsList: false, on: true, cooldownDuration: LIMITS.chatbotCooldownDefault }
+			params: {
+				name: 'hi',
+				message: 'hello',
+				showInCommandsList: false,
+				on: true,
+				cooldownDuration: LIMITS.chatbotCooldownDefault
+			}
 		});
-		expect(checkSend('update-chatbot-command', { name: 'hi', message: 'x' })).toEqual({ ok: true, type: 'update-chatbot-command', params: { name: 'hi', message: 'x' } });
+		expect(checkSend('update-chatbot-command', { name: 'hi', message: 'x' })).toEqual({
+			ok: true,
+			type: 'update-chatbot-command',
+			params: { name: 'hi', message: 'x' }
+		});
 	});
 
 	it('names an unknown type', () => {
@@ -89,33 +125,73 @@ describe('catalog', () => {
 describe('run-actions validator', () => {
 	const say = { base: 'app', type: 'chatbot', value: { message: 'hi' } };
 	it('accepts 50 actions and refuses 51', () => {
-		expect(validateActions(Array(LIMITS.actionsPerRequest).fill(say))).toMatchObject({ ok: true, count: 50 });
+		expect(validateActions(Array(LIMITS.actionsPerRequest).fill(say))).toMatchObject({
+			ok: true,
+			count: 50
+		});
 		expect(validateActions(Array(51).fill(say))).toMatchObject({ ok: false, status: 400 });
 	});
 	it('refuses blocked actions at any depth', () => {
-		expect(validateActions([{ base: 'app', type: 'code' }])).toMatchObject({ ok: false, code: 'action_not_allowed' });
-		expect(validateActions([{ base: 'commandRunner', type: 'run' }])).toMatchObject({ ok: false, status: 403 });
-		const nested = { type: 'loop', value: { count: 2, actions: [{ type: 'randomGroup', value: { actions: [{ base: 'inputEvents', type: 'press' }] } }] } };
-		expect(validateActions([nested])).toMatchObject({ ok: false, status: 403, code: 'action_not_allowed' });
-		const cond = { type: 'conditional', value: { then: [say], else: [{ base: 'app', type: 'writeToFile' }] } };
+		expect(validateActions([{ base: 'app', type: 'code' }])).toMatchObject({
+			ok: false,
+			code: 'action_not_allowed'
+		});
+		expect(validateActions([{ base: 'commandRunner', type: 'run' }])).toMatchObject({
+			ok: false,
+			status: 403
+		});
+		const nested = {
+			type: 'loop',
+			value: {
+				count: 2,
+				actions: [
+					{ type: 'randomGroup', value: { actions: [{ base: 'inputEvents', type: 'press' }] } }
+				]
+			}
+		};
+		expect(validateActions([nested])).toMatchObject({
+			ok: false,
+			status: 403,
+			code: 'action_not_allowed'
+		});
+		const cond = {
+			type: 'conditional',
+			value: { then: [say], else: [{ base: 'app', type: 'writeToFile' }] }
+		};
 		expect(validateActions([cond])).toMatchObject({ ok: false, status: 403 });
 	});
 	it('finds a blocked action however deep it hides inside a branch', () => {
-		const hidden = { type: 'conditional', value: { a: { b: { c: { d: { then: [{ type: 'code' }] } } } } } };
+		const hidden = {
+			type: 'conditional',
+			value: { a: { b: { c: { d: { then: [{ type: 'code' }] } } } } }
+		};
 		expect(validateActions([hidden])).toEqual({
 			ok: false,
 			status: 403,
 			code: 'action_not_allowed',
 			field: 'params.actions[0].value.a.b.c.d.then[0]',
-			message: 'params.actions[0].value.a.b.c.d.then[0]: action type "code" is blocked; put it in a command and trigger that command instead'
+			message:
+				'params.actions[0].value.a.b.c.d.then[0]: action type "code" is blocked; put it in a command and trigger that command instead'
 		});
 		// 1,000 objects deep, then a list of lists, then a lone action object: still found.
 		let deep: unknown = { wrap: [[{ base: 'inputEvents', type: 'press' }]] };
 		for (let i = 0; i < 1000; i++) deep = { k: deep };
 		const verdict = validateActions([{ type: 'randomGroup', value: deep }]);
-		expect(verdict).toMatchObject({ ok: false, status: 403, code: 'action_not_allowed', field: `params.actions[0].value${'.k'.repeat(1000)}.wrap[0][0]` });
-		const lone = { type: 'loop', value: { x: { y: { z: { w: { v: { base: 'commandRunner', type: 'run' } } } } } } };
-		expect(validateActions([lone])).toMatchObject({ ok: false, status: 403, field: 'params.actions[0].value.x.y.z.w.v' });
+		expect(verdict).toMatchObject({
+			ok: false,
+			status: 403,
+			code: 'action_not_allowed',
+			field: `params.actions[0].value${'.k'.repeat(1000)}.wrap[0][0]`
+		});
+		const lone = {
+			type: 'loop',
+			value: { x: { y: { z: { w: { v: { base: 'commandRunner', type: 'run' } } } } } }
+		};
+		expect(validateActions([lone])).toMatchObject({
+			ok: false,
+			status: 403,
+			field: 'params.actions[0].value.x.y.z.w.v'
+		});
 		const safe = { type: 'loop', value: { x: { y: { z: { w: { v: { then: [say] } } } } } } };
 		expect(validateActions([safe])).toEqual({ ok: true, count: 2 });
 	});
@@ -126,14 +202,23 @@ describe('run-actions validator', () => {
 		expect(verdict).toMatchObject({ ok: false, status: 403, code: 'action_not_allowed' });
 		let plain: unknown = 'end';
 		for (let i = 0; i < 400_000; i++) plain = { n: plain };
-		expect(validateActions([{ type: 'conditional', value: plain }])).toEqual({ ok: true, count: 1 });
+		expect(validateActions([{ type: 'conditional', value: plain }])).toEqual({
+			ok: true,
+			count: 1
+		});
 	});
 	it('counts hidden actions towards the 50-action limit', () => {
 		const many = { type: 'loop', value: { a: { b: { c: { d: { e: Array(50).fill(say) } } } } } };
-		expect(validateActions([many])).toEqual({ ok: false, status: 400, message: 'params.actions holds more than 50 actions', field: 'params.actions' });
+		expect(validateActions([many])).toEqual({
+			ok: false,
+			status: 400,
+			message: 'params.actions holds more than 50 actions',
+			field: 'params.actions'
+		});
 	});
 	it('bounds nesting at 5 levels, even 100 deep', () => {
-		const nest = (n: number): unknown => (n === 1 ? say : { type: 'loop', value: { actions: [nest(n - 1)] } });
+		const nest = (n: number): unknown =>
+			n === 1 ? say : { type: 'loop', value: { actions: [nest(n - 1)] } };
 		expect(validateActions([nest(5)]).ok).toBe(true);
 		expect(validateActions([nest(6)])).toMatchObject({ ok: false, status: 400 });
 		expect(validateActions([nest(100)])).toMatchObject({ ok: false, status: 400 });
@@ -142,9 +227,16 @@ describe('run-actions validator', () => {
 
 describe('frame parser', () => {
 	it('tells replies from events', () => {
-		expect(parseServerFrame('{"event":"socketapi:response","context":1,"status":200,"message":true}')).toMatchObject({ kind: 'response', context: 1 });
-		expect(parseServerFrame('{"event":"socketapi:subscribed","channels":"all"}')).toMatchObject({ kind: 'subscribed', channels: 'all' });
-		expect(parseServerFrame('{"origin":"alpha","type":"alert","event":"alpha-follower","data":{}}')).toMatchObject({ kind: 'event' });
+		expect(
+			parseServerFrame('{"event":"socketapi:response","context":1,"status":200,"message":true}')
+		).toMatchObject({ kind: 'response', context: 1 });
+		expect(parseServerFrame('{"event":"socketapi:subscribed","channels":"all"}')).toMatchObject({
+			kind: 'subscribed',
+			channels: 'all'
+		});
+		expect(
+			parseServerFrame('{"origin":"alpha","type":"alert","event":"alpha-follower","data":{}}')
+		).toMatchObject({ kind: 'event' });
 		expect(parseServerFrame('nope')).toMatchObject({ kind: 'invalid' });
 		expect(parseServerFrame('[1]')).toMatchObject({ kind: 'invalid' });
 	});
@@ -153,10 +245,37 @@ describe('frame parser', () => {
 describe('lists from the application, each key once', () => {
 	// Pages key these lists by name or id: a repeated one made a keyed list throw (each_key_duplicate).
 	it('option names, lights and voices keep the first of each', () => {
-		expect(optionValues({ 'studio-scene': { values: ['Same', 'Same', 'same', 3, 'Other', 'Other'] } }, 'studio-scene')).toEqual(['Same', 'same', 'Other']);
-		const settings = v.parse(SettingsDataSchema, { lights: [{ id: 'l', name: 'first', type: 'brand_a' }, { id: 'l', name: 'second', type: 'brand_a' }, { id: 'm', type: 'overlay' }] });
+		expect(
+			optionValues(
+				{ 'studio-scene': { values: ['Same', 'Same', 'same', 3, 'Other', 'Other'] } },
+				'studio-scene'
+			)
+		).toEqual(['Same', 'same', 'Other']);
+		const settings = v.parse(SettingsDataSchema, {
+			lights: [
+				{ id: 'l', name: 'first', type: 'brand_a' },
+				{ id: 'l', name: 'second', type: 'brand_a' },
+				{ id: 'm', type: 'overlay' }
+			]
+		});
 		expect(settings.lights.map((l) => l.name ?? l.id)).toEqual(['first', 'm']);
-		const tts = ttsOptions({ tts: { values: { voices: [{ id: 'v', label: 'A' }, { id: 'v', label: 'B' }], devices: [{ id: 'd', label: 'X' }, { id: 'd', label: 'Y' }] } } });
-		expect([tts.voices.map((x) => x.label), tts.devices.map((x) => x.label)]).toEqual([['A'], ['X']]);
+		const tts = ttsOptions({
+			tts: {
+				values: {
+					voices: [
+						{ id: 'v', label: 'A' },
+						{ id: 'v', label: 'B' }
+					],
+					devices: [
+						{ id: 'd', label: 'X' },
+						{ id: 'd', label: 'Y' }
+					]
+				}
+			}
+		});
+		expect([tts.voices.map((x) => x.label), tts.devices.map((x) => x.label)]).toEqual([
+			['A'],
+			['X']
+		]);
 	});
 });

@@ -12,8 +12,20 @@ import { displayValue } from '$lib/widgets/format';
 import { valueText } from '../../src/routes/(app)/counters/value-text';
 
 const queue = [
-	{ title: 'Paper Boats', artist: 'Harbor Lights', image: 'https://img.example/a.png', url: 'https://x', requester: 'quietkettle' },
-	{ title: 'Static Bloom', artist: 'The Low Tides', image: 'https://img.example/b.png', url: 'https://y', requester: 'PixelPanda' }
+	{
+		title: 'Paper Boats',
+		artist: 'Harbor Lights',
+		image: 'https://img.example/a.png',
+		url: 'https://x',
+		requester: 'quietkettle'
+	},
+	{
+		title: 'Static Bloom',
+		artist: 'The Low Tides',
+		image: 'https://img.example/b.png',
+		url: 'https://y',
+		requester: 'PixelPanda'
+	}
 ];
 const songValues: Record<string, unknown> = {
 	[SONG_VARIABLES.queue]: queue,
@@ -28,7 +40,8 @@ const songValues: Record<string, unknown> = {
 	[SONG_VARIABLES.progressTs]: 1_732_000_000_000,
 	[SONG_VARIABLES.isPlaying]: true
 };
-const inShape = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, asRead(v, 'strings')]));
+const inShape = (values: Record<string, unknown>) =>
+	Object.fromEntries(Object.entries(values).map(([k, v]) => [k, asRead(v, 'strings')]));
 
 describe('listOf: a JSON-array variable in either shape', () => {
 	it('takes an array, or the JSON text of one', () => {
@@ -38,7 +51,20 @@ describe('listOf: a JSON-array variable in either shape', () => {
 		expect(listOf('[]')).toEqual([]);
 	});
 	it('gives undefined for anything else, malformed JSON and JSON objects included', () => {
-		for (const raw of ['', '  ', '[1,', '{"a":1}', 'Paper Boats', '12', 12, null, undefined, true, { 0: 'a' }]) expect(listOf(raw), String(raw)).toBeUndefined();
+		for (const raw of [
+			'',
+			'  ',
+			'[1,',
+			'{"a":1}',
+			'Paper Boats',
+			'12',
+			12,
+			null,
+			undefined,
+			true,
+			{ 0: 'a' }
+		])
+			expect(listOf(raw), String(raw)).toBeUndefined();
 	});
 });
 
@@ -63,24 +89,38 @@ describe('parsers give the same result in both shapes', () => {
 
 	it('the song playing, its length and its progress anchor', () => {
 		const native = parseNowPlaying(songValues);
-		expect(native).toMatchObject({ title: 'Midnight Arcade', duration: 214, progress: { seconds: 12.5, at: 1_732_000_000_000, playing: true } });
+		expect(native).toMatchObject({
+			title: 'Midnight Arcade',
+			duration: 214,
+			progress: { seconds: 12.5, at: 1_732_000_000_000, playing: true }
+		});
 		expect(parseNowPlaying(inShape(songValues))).toEqual(native);
 		// The playing flag as text, as some versions store it.
-		expect(parseNowPlaying({ ...inShape(songValues), [SONG_VARIABLES.isPlaying]: 'false' })?.progress?.playing).toBe(false);
+		expect(
+			parseNowPlaying({ ...inShape(songValues), [SONG_VARIABLES.isPlaying]: 'false' })?.progress
+				?.playing
+		).toBe(false);
 	});
 
 	it('a counter or variable in a widget, in every number format', () => {
 		for (const value of [7, 0, 10452, 12.5, -3, 1e6]) {
 			expect(numberOf(asRead(value, 'strings'))).toBe(value);
-			for (const format of ['plain', 'grouped', 'compact', 'fixed2']) expect(displayValue(asRead(value, 'strings'), format, 'en-US')).toBe(displayValue(value, format, 'en-US'));
+			for (const format of ['plain', 'grouped', 'compact', 'fixed2'])
+				expect(displayValue(asRead(value, 'strings'), format, 'en-US')).toBe(
+					displayValue(value, format, 'en-US')
+				);
 		}
 		expect(displayValue(asRead([1, 2], 'strings'), 'plain')).toBe(displayValue([1, 2], 'plain'));
 		expect(displayValue(asRead(['a', 'b'], 'strings'), 'plain')).toBe('["a","b"]');
 	});
 
 	it('a value on the counters page', () => {
-		for (const value of [7, 0, 10452, 12.5, queue, [], 'moss_moth', true, '']) expect(valueText(asRead(value, 'strings'))).toEqual(valueText(value));
-		expect(valueText(JSON.stringify(queue))).toEqual({ text: JSON.stringify(queue, null, 2), json: true });
+		for (const value of [7, 0, 10452, 12.5, queue, [], 'moss_moth', true, ''])
+			expect(valueText(asRead(value, 'strings'))).toEqual(valueText(value));
+		expect(valueText(JSON.stringify(queue))).toEqual({
+			text: JSON.stringify(queue, null, 2),
+			json: true
+		});
 		// Text that only looks like the start of a list stays text.
 		expect(valueText('[not a list')).toEqual({ text: '[not a list', json: false });
 	});

@@ -20,7 +20,9 @@ function filesUnder(dir: string): string[] {
 /** Every module a file imports (static, dynamic and re-exports), as a path under src/ where it is one of ours. */
 function importsOf(file: string): string[] {
 	const text = readFileSync(file, 'utf8');
-	const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+	const specifiers = [
+		...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)
+	].map((m) => m[1]!);
 	return specifiers.flatMap((s) => {
 		if (s.startsWith('$lib/')) return [`lib/${s.slice(5)}`];
 		if (s.startsWith('.')) return [relative(SRC, resolve(dirname(file), s))];
@@ -66,18 +68,24 @@ describe('pages (README: logic one page uses lives beside that page)', () => {
 	const rooms = [...new Set(files.map(appRoomOf))].sort();
 
 	it('finds the layout, the deck and the other pages', () => {
-		expect(rooms).toEqual(expect.arrayContaining(['deck', 'layout', `${APP}/routines`, `${APP}/chat`]));
+		expect(rooms).toEqual(
+			expect.arrayContaining(['deck', 'layout', `${APP}/routines`, `${APP}/chat`])
+		);
 	});
 
 	it.each(rooms)('%s imports only lib/ and itself', (room) => {
 		const breaches = files
 			.filter((file) => appRoomOf(file) === room)
-			.flatMap((file) => importsOf(join(SRC, file)).flatMap((target) => appBreach(file, target) ?? []));
+			.flatMap((file) =>
+				importsOf(join(SRC, file)).flatMap((target) => appBreach(file, target) ?? [])
+			);
 		expect(breaches).toEqual([]);
 	});
 
 	it('finds a breach when there is one (the check itself)', () => {
-		expect(appBreach(`${APP}/deck-edit/DeckEdit.svelte`, `${APP}/routines/saved-routines.svelte`)).toBeDefined();
+		expect(
+			appBreach(`${APP}/deck-edit/DeckEdit.svelte`, `${APP}/routines/saved-routines.svelte`)
+		).toBeDefined();
 		expect(appBreach(`${APP}/chat/+page.svelte`, `${APP}/DeckGrid.svelte`)).toBeDefined();
 		expect(appBreach(`${APP}/+layout.svelte`, `${APP}/DeckGrid.svelte`)).toBeDefined();
 		expect(appBreach(`${APP}/+page.svelte`, `${APP}/deck-edit/DeckEdit.svelte`)).toBeUndefined();
@@ -100,6 +108,8 @@ describe('rooms (README: how the code is laid out)', () => {
 	});
 
 	it('finds a breach when there is one (the check itself)', () => {
-		expect(importsOf(join(SRC, 'lib/app/dashboard.svelte.ts')).some((t) => t.startsWith('lib/client/'))).toBe(true);
+		expect(
+			importsOf(join(SRC, 'lib/app/dashboard.svelte.ts')).some((t) => t.startsWith('lib/client/'))
+		).toBe(true);
 	});
 });

@@ -16,20 +16,37 @@ describe('runningState', () => {
 		expect(runningState(undefined, [alert(POLL_KEYS.started)], POLL_KEYS)).toBe('none');
 		expect(runningState('poll-1', [], POLL_KEYS)).toBe('unknown');
 		expect(runningState('poll-1', [alert(POLL_KEYS.started)], POLL_KEYS)).toBe('running');
-		expect(runningState('poll-1', [alert(POLL_KEYS.started), alert(POLL_KEYS.ended)], POLL_KEYS)).toBe('ended');
-		expect(runningState('poll-1', [alert(POLL_KEYS.ended), alert(POLL_KEYS.started)], POLL_KEYS)).toBe('running');
+		expect(
+			runningState('poll-1', [alert(POLL_KEYS.started), alert(POLL_KEYS.ended)], POLL_KEYS)
+		).toBe('ended');
+		expect(
+			runningState('poll-1', [alert(POLL_KEYS.ended), alert(POLL_KEYS.started)], POLL_KEYS)
+		).toBe('running');
 		// Replays and the other kind do not count.
-		expect(runningState('poll-1', [alert(POLL_KEYS.started), alert(POLL_KEYS.ended, 'x', true)], POLL_KEYS)).toBe('running');
+		expect(
+			runningState(
+				'poll-1',
+				[alert(POLL_KEYS.started), alert(POLL_KEYS.ended, 'x', true)],
+				POLL_KEYS
+			)
+		).toBe('running');
 		expect(runningState('p-1', [alert(POLL_KEYS.ended)], PREDICTION_KEYS)).toBe('unknown');
 	});
 });
 
 describe('currentCategory', () => {
 	it('the last categoryChanged alert of that platform, else a sentence saying it cannot be read yet', () => {
-		const items = [alert('alpha-categoryChanged', 'Chess', false, 1), alert('alpha-categoryChanged', 'Retro', false, 2), alert('gamma-categoryChanged', 'Art', false, 3)];
+		const items = [
+			alert('alpha-categoryChanged', 'Chess', false, 1),
+			alert('alpha-categoryChanged', 'Retro', false, 2),
+			alert('gamma-categoryChanged', 'Art', false, 3)
+		];
 		expect(currentCategory(items, 'alpha')).toEqual({ known: true, value: 'Retro', at: 2 });
 		expect(currentCategory(items, 'gamma')).toMatchObject({ known: true, value: 'Art' });
-		expect(currentCategory([], 'alpha')).toMatchObject({ known: false, why: expect.stringContaining('no change on alpha was seen') });
+		expect(currentCategory([], 'alpha')).toMatchObject({
+			known: false,
+			why: expect.stringContaining('no change on alpha was seen')
+		});
 		expect(TITLE_NOT_REPORTED.known).toBe(false);
 	});
 });

@@ -3,10 +3,25 @@ import { SHARE_REASONS, ShareScope } from '$lib/app/share-scope.svelte';
 import type { ConnectionSettings } from '$lib/client/settings';
 import { allowedSendTypes } from '$lib/share/profiles';
 
-const settings = (token: string, demo = false): ConnectionSettings => ({ token, host: '192.168.1.5', port: 39280, secure: false, demo });
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
+const settings = (token: string, demo = false): ConnectionSettings => ({
+	token,
+	host: '192.168.1.5',
+	port: 39280,
+	secure: false,
+	demo
+});
+const answer = (status: number, body: unknown) =>
+	vi.fn(async () => new Response(JSON.stringify(body), { status }));
 const settle = () => new Promise((done) => setTimeout(done, 0));
-const grant = { share: true, id: 'ab12', label: 'Alex', profile: 'music', types: [], allowed: allowedSendTypes('music'), expiresAt: null };
+const grant = {
+	share: true,
+	id: 'ab12',
+	label: 'Alex',
+	profile: 'music',
+	types: [],
+	allowed: allowedSendTypes('music'),
+	expiresAt: null
+};
 
 describe('ShareScope', () => {
 	it('never asks, and never refuses, outside share links', () => {
@@ -45,17 +60,29 @@ describe('ShareScope', () => {
 	});
 
 	it('refuses everything with the server message when the key is revoked or expired, or the server is gone', async () => {
-		const revoked = new ShareScope(settings('share_abc'), { fetch: answer(401, { code: 'share_link_unknown', message: 'This share link is unknown or was revoked.' }), companion: true });
+		const revoked = new ShareScope(settings('share_abc'), {
+			fetch: answer(401, {
+				code: 'share_link_unknown',
+				message: 'This share link is unknown or was revoked.'
+			}),
+			companion: true
+		});
 		await settle();
 		expect(revoked.refusal).toBe('This share link is unknown or was revoked.');
 		expect(revoked.reasonFor('song-request')).toBe('This share link is unknown or was revoked.');
-		const gone = new ShareScope(settings('share_abc'), { fetch: vi.fn(async () => Promise.reject(new Error('offline'))), companion: true });
+		const gone = new ShareScope(settings('share_abc'), {
+			fetch: vi.fn(async () => Promise.reject(new Error('offline'))),
+			companion: true
+		});
 		await settle();
 		expect(gone.reasonFor('song-request')).toMatch(/could not be checked/);
 	});
 
 	it('treats a token the server does not know as a share key as the streamer', async () => {
-		const scope = new ShareScope(settings('share_abc'), { fetch: answer(200, { share: false }), companion: true });
+		const scope = new ShareScope(settings('share_abc'), {
+			fetch: answer(200, { share: false }),
+			companion: true
+		});
 		await settle();
 		expect(scope.isShareLink).toBe(false);
 		expect(scope.reasonFor('ban-user')).toBeUndefined();

@@ -3,23 +3,43 @@ import { describe, expect, it } from 'vitest';
 import { WIDGETS } from '$lib/widgets/definitions';
 import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
 import { WIDGET_TEXT, fieldText, widgetForm } from '$lib/widgets/form-text';
-import { defaultsOf, optionsToParams, parseOptions, readRaw, toRaw, type OptionField, type Options, type OptionValue } from '$lib/widgets/options';
+import {
+	defaultsOf,
+	optionsToParams,
+	parseOptions,
+	readRaw,
+	toRaw,
+	type OptionField,
+	type Options,
+	type OptionValue
+} from '$lib/widgets/options';
 
-const hex = (digits: number) => fc.integer({ min: 0, max: 16 ** digits - 1 }).map((n) => `#${n.toString(16).padStart(digits, '0')}`);
+const hex = (digits: number) =>
+	fc
+		.integer({ min: 0, max: 16 ** digits - 1 })
+		.map((n) => `#${n.toString(16).padStart(digits, '0')}`);
 
 /** Values a builder form can produce for a field (and a widget accepts on its URL). */
 function arbitraryValue(field: OptionField): fc.Arbitrary<OptionValue> {
 	switch (field.kind) {
 		case 'text': {
 			const max = field.maxLength ?? 200;
-			return fc.oneof(fc.string({ maxLength: max }), fc.string({ unit: 'grapheme', maxLength: 20 }).filter((s) => s.length <= max));
+			return fc.oneof(
+				fc.string({ maxLength: max }),
+				fc.string({ unit: 'grapheme', maxLength: 20 }).filter((s) => s.length <= max)
+			);
 		}
 		case 'number': {
-			const ints = fc.integer({ min: Math.ceil(field.min), max: Math.floor(Math.min(field.max, 1e9)) });
+			const ints = fc.integer({
+				min: Math.ceil(field.min),
+				max: Math.floor(Math.min(field.max, 1e9))
+			});
 			const ends = fc.constantFrom(field.min, field.max);
 			if (field.integer) return fc.oneof(ints, ends);
 			// Fractions too; -0 reads back as 0 (a form shows "0").
-			const doubles = fc.double({ min: field.min, max: field.max, noNaN: true, noDefaultInfinity: true }).map((n) => n + 0);
+			const doubles = fc
+				.double({ min: field.min, max: field.max, noNaN: true, noDefaultInfinity: true })
+				.map((n) => n + 0);
 			return fc.oneof(ints, ends, doubles);
 		}
 		case 'boolean':
@@ -30,7 +50,9 @@ function arbitraryValue(field: OptionField): fc.Arbitrary<OptionValue> {
 			return fc.constantFrom(...field.choices);
 		case 'list': {
 			// What a comma-separated entry can hold: no commas, no surrounding blanks.
-			const item = fc.string({ minLength: 1, maxLength: 16 }).filter((s) => !s.includes(',') && s.trim() === s && s !== '');
+			const item = fc
+				.string({ minLength: 1, maxLength: 16 })
+				.filter((s) => !s.includes(',') && s.trim() === s && s !== '');
 			return fc.array(item, { maxLength: 5 });
 		}
 	}
@@ -41,7 +63,10 @@ function throughForm(fields: readonly OptionField[], options: Options): Options 
 	const read: Options = {};
 	for (const field of fields) {
 		const back = readRaw(field, toRaw(field, options[field.key]!));
-		if (!back.ok) throw new Error(`${field.key}: the form refused ${JSON.stringify(options[field.key])} (${back.rule})`);
+		if (!back.ok)
+			throw new Error(
+				`${field.key}: the form refused ${JSON.stringify(options[field.key])} (${back.rule})`
+			);
 		read[field.key] = back.value;
 	}
 	return read;
@@ -52,7 +77,12 @@ describe.each(WIDGETS.map((w) => [w.id, w] as const))('%s options', (_id, widget
 		const record = Object.fromEntries(widget.fields.map((f) => [f.key, arbitraryValue(f)]));
 		fc.assert(
 			fc.property(fc.record(record), (options) => {
-				const url = new URL('http://x/#/widget/' + widget.id + '?' + optionsToParams(widget.fields, options).toString());
+				const url = new URL(
+					'http://x/#/widget/' +
+						widget.id +
+						'?' +
+						optionsToParams(widget.fields, options).toString()
+				);
 				const query = new URLSearchParams(url.hash.split('?')[1] ?? '');
 				const parsed = parseOptions(widget.fields, query);
 				expect(parsed.warnings).toEqual([]);
@@ -92,29 +122,57 @@ describe.each(WIDGETS.map((w) => [w.id, w] as const))('%s options', (_id, widget
 
 describe('option rules', () => {
 	const colorField: OptionField = { key: 'c', kind: 'color', default: '#000000' };
-	const read = (field: OptionField, raw: string) => parseOptions([field], new URLSearchParams({ [field.key]: raw }));
+	const read = (field: OptionField, raw: string) =>
+		parseOptions([field], new URLSearchParams({ [field.key]: raw }));
 
 	it('a colour is hex or a CSS colour name, in any case; other words are refused with a warning', () => {
-		for (const ok of ['#abc', '#abcd', '#A1B2C3', '#a1b2c3d4', 'red', 'RebeccaPurple', 'transparent', ' teal '])
+		for (const ok of [
+			'#abc',
+			'#abcd',
+			'#A1B2C3',
+			'#a1b2c3d4',
+			'red',
+			'RebeccaPurple',
+			'transparent',
+			' teal '
+		])
 			expect(read(colorField, ok)).toEqual({ options: { c: ok.trim() }, warnings: [] });
-		for (const bad of ['banana', 'reddish', '#12345', '#1234567', 'rgb(0,0,0)', 'red;', 'url(x)', ''])
+		for (const bad of [
+			'banana',
+			'reddish',
+			'#12345',
+			'#1234567',
+			'rgb(0,0,0)',
+			'red;',
+			'url(x)',
+			''
+		])
 			expect(read(colorField, bad)).toEqual({
 				options: { c: '#000000' },
-				warnings: [{ field: 'c', rule: 'must be a colour like #ffcc00 or a CSS colour name', given: bad }]
+				warnings: [
+					{ field: 'c', rule: 'must be a colour like #ffcc00 or a CSS colour name', given: bad }
+				]
 			});
 	});
 
 	it('count options (every limit) take whole numbers only', () => {
-		const limits = WIDGETS.flatMap((w) => w.fields.filter((f) => f.key === 'limit').map((f) => [w.id, f] as const));
+		const limits = WIDGETS.flatMap((w) =>
+			w.fields.filter((f) => f.key === 'limit').map((f) => [w.id, f] as const)
+		);
 		expect(limits.map(([id]) => id)).toEqual(['song-queue', 'chat', 'events']);
 		for (const [, field] of limits) {
 			expect(field.kind === 'number' && field.integer).toBe(true);
 			expect(read(field, '3').options.limit).toBe(3);
-			expect(read(field, '2.5')).toEqual({ options: { limit: field.default }, warnings: [{ field: 'limit', rule: 'must be a whole number', given: '2.5' }] });
+			expect(read(field, '2.5')).toEqual({
+				options: { limit: field.default },
+				warnings: [{ field: 'limit', rule: 'must be a whole number', given: '2.5' }]
+			});
 			expect(read(field, '1e1').options.limit).toBe(10);
 		}
 		// Other numbers may be fractions.
-		expect(parseOptions(WIDGETS[0]!.fields, new URLSearchParams({ goal: '2.5' })).options.goal).toBe(2.5);
+		expect(
+			parseOptions(WIDGETS[0]!.fields, new URLSearchParams({ goal: '2.5' })).options.goal
+		).toBe(2.5);
 	});
 });
 
@@ -126,12 +184,20 @@ describe('form text', () => {
 			expect(form.description).not.toBe('');
 			for (const field of form.fields) {
 				expect(fieldText(widget.id, field.key), `${widget.id}.${field.key}`).toBeDefined();
-				if (field.kind === 'select') expect(Object.keys(field.text.choices ?? {}).sort(), `${widget.id}.${field.key}`).toEqual([...field.choices].sort());
+				if (field.kind === 'select')
+					expect(Object.keys(field.text.choices ?? {}).sort(), `${widget.id}.${field.key}`).toEqual(
+						[...field.choices].sort()
+					);
 				else expect(field.text.choices, `${widget.id}.${field.key}`).toBeUndefined();
-				if (field.kind !== 'number') expect([field.text.unit, field.text.step], `${widget.id}.${field.key}`).toEqual([undefined, undefined]);
+				if (field.kind !== 'number')
+					expect([field.text.unit, field.text.step], `${widget.id}.${field.key}`).toEqual([
+						undefined,
+						undefined
+					]);
 			}
 			const keys = new Set(widget.fields.map((f) => f.key));
-			for (const key of Object.keys(WIDGET_TEXT[widget.id]!.fields)) expect(keys.has(key), `${widget.id}.${key} has text but no field`).toBe(true);
+			for (const key of Object.keys(WIDGET_TEXT[widget.id]!.fields))
+				expect(keys.has(key), `${widget.id}.${key} has text but no field`).toBe(true);
 		}
 	});
 });

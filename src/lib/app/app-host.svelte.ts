@@ -4,7 +4,16 @@
  */
 import { createContext } from 'svelte';
 import { DEFAULT_HOST, DEFAULT_PORT } from '$lib/protocol';
-import { DEMO_TOKEN, connectionUrl, isCompanionPage, parseConnectionSettings, settingsFromParams, withoutConnection, type ConnectionSettings, type SettingsIssue } from '$lib/client/settings';
+import {
+	DEMO_TOKEN,
+	connectionUrl,
+	isCompanionPage,
+	parseConnectionSettings,
+	settingsFromParams,
+	withoutConnection,
+	type ConnectionSettings,
+	type SettingsIssue
+} from '$lib/client/settings';
 import { RememberedSettings } from '$lib/client/remembered-settings';
 import { canConnectTo } from '$lib/client/connection-lock';
 import { demoAvailable } from '$lib/client/demo';
@@ -46,7 +55,14 @@ export class AppHost {
 		const fromUrl = parseConnectionSettings();
 		if (fromUrl.ok) return fromUrl.settings;
 		if (fromUrl.error.field !== 'token') this.#urlIssue = fromUrl.error;
-		if (demoKept()) return { token: DEMO_TOKEN, host: DEFAULT_HOST, port: DEFAULT_PORT, secure: false, demo: true };
+		if (demoKept())
+			return {
+				token: DEMO_TOKEN,
+				host: DEFAULT_HOST,
+				port: DEFAULT_PORT,
+				secure: false,
+				demo: true
+			};
 		const stored = this.#store.load();
 		return stored && usableHere(stored) ? stored : undefined;
 	}
@@ -92,7 +108,12 @@ export class AppHost {
 		// Pages the companion serves: where pairing QR codes and share links point (a widget's or a static host's address is left alone).
 		if (!isCompanionPage()) return;
 		const fromUrl = parseConnectionSettings();
-		if (!fromUrl.ok || fromUrl.settings.token !== settings.token || !sameSettings(this.#store.load(), settings)) return;
+		if (
+			!fromUrl.ok ||
+			fromUrl.settings.token !== settings.token ||
+			!sameSettings(this.#store.load(), settings)
+		)
+			return;
 		history.replaceState(history.state, '', withoutConnection(location.href));
 		this.#urlCleaned = true;
 	}
@@ -116,10 +137,17 @@ export class AppHost {
 	 * of the address bar; where nothing can be stored, the settings travel in the fragment instead.
 	 */
 	#reloadWith(settings: ConnectionSettings, remember: boolean): void {
-		const stored = remember && this.#store.save(settings) && sameSettings(this.#store.load(), settings);
+		const stored =
+			remember && this.#store.save(settings) && sameSettings(this.#store.load(), settings);
 		const here = location.href;
 		const route = /^#([^?]*)/.exec(location.hash)?.[1] || '/';
-		const target = stored ? withoutConnection(here) : connectionUrl(settings, { base: here, route, extra: new URLSearchParams(location.hash.split('?')[1] ?? '') });
+		const target = stored
+			? withoutConnection(here)
+			: connectionUrl(settings, {
+					base: here,
+					route,
+					extra: new URLSearchParams(location.hash.split('?')[1] ?? '')
+				});
 		this.#current?.close();
 		this.#current = undefined;
 		history.replaceState(history.state, '', target);
@@ -156,12 +184,24 @@ function demoKept(): boolean {
 /** Remembered settings this page may use: a page served by the companion can reach only that server (its policy says so). */
 function usableHere(settings: ConnectionSettings): boolean {
 	if (settings.demo) return true;
-	const params = new URLSearchParams({ token: settings.token, host: settings.host, port: String(settings.port), secure: settings.secure ? '1' : '0' });
+	const params = new URLSearchParams({
+		token: settings.token,
+		host: settings.host,
+		port: String(settings.port),
+		secure: settings.secure ? '1' : '0'
+	});
 	return settingsFromParams(params, location, isCompanionPage()).ok;
 }
 
 function sameSettings(a: ConnectionSettings | undefined, b: ConnectionSettings): boolean {
-	return a !== undefined && a.token === b.token && a.host === b.host && a.port === b.port && a.secure === b.secure && a.demo === b.demo;
+	return (
+		a !== undefined &&
+		a.token === b.token &&
+		a.host === b.host &&
+		a.port === b.port &&
+		a.secure === b.secure &&
+		a.demo === b.demo
+	);
 }
 
 /** The host (which dashboard is open), for the layout and the connect page. */

@@ -37,7 +37,11 @@ export class Dashboard {
 
 	constructor(settings: ConnectionSettings) {
 		// The last setup read at this address stays on the device, so a reload during an outage still shows the pages.
-		this.#opened = openClient(settings, { name: DASHBOARD_CLIENT_NAME, check: checkSend, setupCache: settings.demo ? undefined : new SetupCache(settings) });
+		this.#opened = openClient(settings, {
+			name: DASHBOARD_CLIENT_NAME,
+			check: checkSend,
+			setupCache: settings.demo ? undefined : new SetupCache(settings)
+		});
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings, { source: this.#opened.client });
@@ -60,7 +64,10 @@ export class Dashboard {
 	 * (capabilities), then the connection. Reads reactive state, so call it inside `$derived`.
 	 */
 	reasonFor(type: SendType): string | undefined {
-		return this.blockedReason(type) ?? (this.connection.status === 'open' ? undefined : STATUS_TEXT[this.connection.status]);
+		return (
+			this.blockedReason(type) ??
+			(this.connection.status === 'open' ? undefined : STATUS_TEXT[this.connection.status])
+		);
 	}
 
 	/** Refused whatever the connection does: not allowed by the share link, or not offered here. */

@@ -17,4 +17,5 @@ export async function fetchLanOrigins(signal?: AbortSignal): Promise<string[]> {
 }
 
 /** Whether this page's own address works only on this PC. */
-export const isLoopbackHost = (hostname: string): boolean => /^(127\.|localhost$|\[::1\]$)/.test(hostname);
+export const isLoopbackHost = (hostname: string): boolean =>
+	/^(127\.|localhost$|\[::1\]$)/.test(hostname);

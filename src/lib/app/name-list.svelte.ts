@@ -18,7 +18,11 @@ const ListSchema = v.pipe(
 export class NameList {
 	readonly #names: PersistedState<readonly string[]>;
 
-	constructor(key: string, initial: readonly string[] = [], storage: KeyValueStorage | undefined = deviceStorage()) {
+	constructor(
+		key: string,
+		initial: readonly string[] = [],
+		storage: KeyValueStorage | undefined = deviceStorage()
+	) {
 		this.#names = new PersistedState(key, ListSchema, [...initial], { storage });
 	}
 

@@ -3,7 +3,14 @@
  * rule), ask for confirmation where the catalog says so, send once, show what happened. Nothing is
  * ever retried by itself.
  */
-import { CATALOG, checkSend, isSendType, needsConfirmation, type FieldIssue, type SendType } from '$lib/protocol';
+import {
+	CATALOG,
+	checkSend,
+	isSendType,
+	needsConfirmation,
+	type FieldIssue,
+	type SendType
+} from '$lib/protocol';
 import type { Receipt } from '$lib/client/receipts';
 import { useDashboard, type Dashboard } from './dashboard.svelte';
 
@@ -75,14 +82,21 @@ export class Press {
 	/** The rule broken by a field, e.g. `issueFor('duration')` for `params.duration`. */
 	issueFor(field: string): string | undefined {
 		const path = field.startsWith('params') || field === 'type' ? field : `params.${field}`;
-		return this.#issues.find((i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '['))?.rule;
+		return this.#issues.find(
+			(i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '[')
+		)?.rule;
 	}
 
 	/**
 	 * Validates and sends, or opens the confirmation first. `confirm` overrides the dialog's words.
 	 * `held`: the press was a completed hold-to-fire, the deliberate act that stands for the catalog's dialog.
 	 */
-	request(type: string, params: Record<string, unknown> = {}, confirm?: Partial<PendingConfirmation>, { held = false }: { held?: boolean } = {}): void {
+	request(
+		type: string,
+		params: Record<string, unknown> = {},
+		confirm?: Partial<PendingConfirmation>,
+		{ held = false }: { held?: boolean } = {}
+	): void {
 		if (this.busy) return; // a second press while the first is on its way does nothing
 		this.#note = undefined;
 		const check = checkSend(type, params);
@@ -102,7 +116,9 @@ export class Press {
 			const label = CATALOG[check.type].label;
 			this.#confirmation = {
 				title: confirm?.title ?? `${label}?`,
-				body: confirm?.body ?? 'This changes the stream for viewers or removes something. It will be sent once.',
+				body:
+					confirm?.body ??
+					'This changes the stream for viewers or removes something. It will be sent once.',
 				confirmLabel: confirm?.confirmLabel ?? label,
 				steps: confirm?.steps
 			};
@@ -126,7 +142,9 @@ export class Press {
 		this.#queued = undefined;
 		if (!queued || !isSendType(queued.type)) return;
 		this.#sent = queued;
-		const receipt = await this.#dashboard.client.send(queued.type, queued.params, { onUpdate: (r) => (this.#receipt = r) });
+		const receipt = await this.#dashboard.client.send(queued.type, queued.params, {
+			onUpdate: (r) => (this.#receipt = r)
+		});
 		this.#receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
 			this.#note = 'It is no longer in the setup: the list was read again.';
@@ -143,7 +161,9 @@ export class Press {
 		dashboard.notice(`${what} is no longer in the setup. Reading the setup again…`);
 		try {
 			await dashboard.client.retrieve();
-			dashboard.notice(`${what} is no longer in the setup: the setup was read again and it is gone from the list.`);
+			dashboard.notice(
+				`${what} is no longer in the setup: the setup was read again and it is gone from the list.`
+			);
 		} catch {
 			dashboard.notice(`${what} is no longer in the setup, and reading the setup again failed.`);
 		}

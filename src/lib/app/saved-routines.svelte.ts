@@ -25,11 +25,19 @@ const ActionSchema = v.looseObject({
 });
 export const RoutineSchema = v.object({
 	id: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
-	name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(80, 'Name must be at most 80 characters')),
+	name: v.pipe(
+		v.string(),
+		v.trim(),
+		v.minLength(1, 'Name is required'),
+		v.maxLength(80, 'Name must be at most 80 characters')
+	),
 	actions: v.pipe(
 		v.array(ActionSchema),
 		v.minLength(1, 'A routine needs at least one step'),
-		v.maxLength(LIMITS.actionsPerRequest, `A routine holds at most ${LIMITS.actionsPerRequest} steps`)
+		v.maxLength(
+			LIMITS.actionsPerRequest,
+			`A routine holds at most ${LIMITS.actionsPerRequest} steps`
+		)
 	)
 });
 
@@ -61,9 +69,12 @@ export class SavedRoutines {
 		if (!parsed.success) return { ok: false, message: parsed.issues[0].message };
 		const saved = parsed.output as Routine;
 		const exists = this.routines.some((r) => r.id === saved.id);
-		if (!exists && this.routines.length >= MAX_ROUTINES) return { ok: false, message: `At most ${MAX_ROUTINES} routines can be saved` };
+		if (!exists && this.routines.length >= MAX_ROUTINES)
+			return { ok: false, message: `At most ${MAX_ROUTINES} routines can be saved` };
 		// Storage full or unavailable: saved for this visit only.
-		this.#stored.current = exists ? this.routines.map((r) => (r.id === saved.id ? saved : r)) : [...this.routines, saved];
+		this.#stored.current = exists
+			? this.routines.map((r) => (r.id === saved.id ? saved : r))
+			: [...this.routines, saved];
 		return { ok: true, routine: saved };
 	}
 

@@ -114,7 +114,12 @@ export class ShareScope {
 	showsPage(page: PageScope): boolean {
 		if (!this.isShareLink || !page.groups) return true;
 		const groups = page.groups;
-		return SEND_TYPES.some((t) => groups.includes(CATALOG[t].group) && (page.readable || !CATALOG[t].readOnly) && !this.reasonFor(t));
+		return SEND_TYPES.some(
+			(t) =>
+				groups.includes(CATALOG[t].group) &&
+				(page.readable || !CATALOG[t].readOnly) &&
+				!this.reasonFor(t)
+		);
 	}
 
 	destroy(): void {
@@ -130,16 +135,28 @@ export class ShareScope {
 				signal: this.#abort.signal
 			});
 			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
-			if (answer.ok) this.#state = answer.data.share ? { kind: 'grant', grant: answer.data.grant } : { kind: 'full' };
+			if (answer.ok)
+				this.#state = answer.data.share
+					? { kind: 'grant', grant: answer.data.grant }
+					: { kind: 'full' };
 			else {
 				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
-				this.#state = { kind: 'refused', label, message: answer.said ? answer.message : `the share link could not be checked (HTTP ${answer.status})` };
+				this.#state = {
+					kind: 'refused',
+					label,
+					message: answer.said
+						? answer.message
+						: `the share link could not be checked (HTTP ${answer.status})`
+				};
 			}
 		} catch {
 			if (this.#abort.signal.aborted) return;
 			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
 			if (this.#state.kind === 'grant') return;
-			this.#state = { kind: 'refused', message: 'the share link could not be checked: the companion server did not answer' };
+			this.#state = {
+				kind: 'refused',
+				message: 'the share link could not be checked: the companion server did not answer'
+			};
 		}
 	}
 }

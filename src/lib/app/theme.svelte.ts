@@ -9,7 +9,12 @@ export class Theme {
 	readonly #stored: PersistedState<ThemeName>;
 
 	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#stored = new PersistedState<ThemeName>('stream-control:theme', v.picklist(['dark', 'light']), 'dark', { storage });
+		this.#stored = new PersistedState<ThemeName>(
+			'stream-control:theme',
+			v.picklist(['dark', 'light']),
+			'dark',
+			{ storage }
+		);
 	}
 
 	get current(): ThemeName {

@@ -4,7 +4,16 @@
  * would hide controls on the current version for a moment at every start.
  */
 import { notOfferedError, type ClientError } from './errors';
-import { COMMAND_KINDS, COMMAND_KINDS_FEATURE, FEATURES, LEGACY_COMMAND_KINDS, SETUP_TYPES, type CommandKind, type Feature, type Platform } from '../protocol/vocabulary';
+import {
+	COMMAND_KINDS,
+	COMMAND_KINDS_FEATURE,
+	FEATURES,
+	LEGACY_COMMAND_KINDS,
+	SETUP_TYPES,
+	type CommandKind,
+	type Feature,
+	type Platform
+} from '../protocol/vocabulary';
 import { SEND_TYPE_INFO, SEND_TYPES, type SendType } from '../protocol/send-types';
 import { optionValues, type Meta, type SettingsData } from '../protocol/payloads';
 
@@ -62,26 +71,47 @@ const SETUP_LISTED: ReadonlySet<string> = new Set(SETUP_TYPES);
  * for `data.types` are gated; an empty list (a payload without `types` reads as one) says nothing.
  */
 function missingFromSetup(type: SendType, settings: SettingsData | undefined): boolean {
-	return settings !== undefined && settings.types.length > 0 && SETUP_LISTED.has(type) && !settings.types.includes(type);
+	return (
+		settings !== undefined &&
+		settings.types.length > 0 &&
+		SETUP_LISTED.has(type) &&
+		!settings.types.includes(type)
+	);
 }
 
-function capabilityOf(type: SendType, features: ReadonlySet<string> | undefined, settings: SettingsData | undefined): Capability {
+function capabilityOf(
+	type: SendType,
+	features: ReadonlySet<string> | undefined,
+	settings: SettingsData | undefined
+): Capability {
 	const rule = SEND_TYPE_INFO[type];
-	const capability: Capability = { type, offered: true, platforms: rule.platforms, platformNote: platformNote(rule.platforms) };
+	const capability: Capability = {
+		type,
+		offered: true,
+		platforms: rule.platforms,
+		platformNote: platformNote(rule.platforms)
+	};
 	if (type === 'set-command-state')
-		capability.commandKinds = !features || features.has(COMMAND_KINDS_FEATURE) ? COMMAND_KINDS : LEGACY_COMMAND_KINDS;
-	if (features && rule.feature && !features.has(rule.feature)) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.needsUpdate };
-	if (missingFromSetup(type, settings)) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup };
+		capability.commandKinds =
+			!features || features.has(COMMAND_KINDS_FEATURE) ? COMMAND_KINDS : LEGACY_COMMAND_KINDS;
+	if (features && rule.feature && !features.has(rule.feature))
+		return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.needsUpdate };
+	if (missingFromSetup(type, settings))
+		return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup };
 	const optionKey = optionKeyOf(type);
 	if (optionKey && settings) {
 		const names = optionValues(settings.options, optionKey);
-		if (names.length === 0) return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup, names };
+		if (names.length === 0)
+			return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup, names };
 		capability.names = names;
 	}
 	return capability;
 }
 
-export function deriveCapabilities(meta: Meta | undefined, settings: SettingsData | undefined): Capabilities {
+export function deriveCapabilities(
+	meta: Meta | undefined,
+	settings: SettingsData | undefined
+): Capabilities {
 	const features = meta ? new Set(meta.features) : undefined;
 	const byType = new Map(SEND_TYPES.map((type) => [type, capabilityOf(type, features, settings)]));
 	const list = [...byType.values()];
@@ -100,12 +130,23 @@ export function deriveCapabilities(meta: Meta | undefined, settings: SettingsDat
  * Why this installation (or a read-only client) cannot run this send, checked before anything is
  * sent; undefined when it may go. Unknown capabilities never refuse.
  */
-export function refusalFor(type: SendType, params: Record<string, unknown>, capabilities: Capabilities, readOnly = false): ClientError | undefined {
-	if (readOnly && !SEND_TYPE_INFO[type].readOnly) return notOfferedError(type, 'this view can only read');
+export function refusalFor(
+	type: SendType,
+	params: Record<string, unknown>,
+	capabilities: Capabilities,
+	readOnly = false
+): ClientError | undefined {
+	if (readOnly && !SEND_TYPE_INFO[type].readOnly)
+		return notOfferedError(type, 'this view can only read');
 	const capability = capabilities.get(type);
-	if (capabilities.known && !capability.offered) return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
+	if (capabilities.known && !capability.offered)
+		return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
 	const kind = params.kind;
-	if (capability.commandKinds && typeof kind === 'string' && !capability.commandKinds.includes(kind as CommandKind))
+	if (
+		capability.commandKinds &&
+		typeof kind === 'string' &&
+		!capability.commandKinds.includes(kind as CommandKind)
+	)
 		return notOfferedError(type, `${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`);
 	return undefined;
 }

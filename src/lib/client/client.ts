@@ -7,11 +7,29 @@ import type { SendType } from '../protocol/send-types';
 import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import { deriveCapabilities, refusalFor, type Capabilities } from './capabilities';
-import type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions } from './client-types';
-import { droppedError, invalidParamsError, isClientError, timeoutError, type ClientError } from './errors';
+import type {
+	ClientSnapshot,
+	EventHandler,
+	SendOptions,
+	StreamClientOptions
+} from './client-types';
+import {
+	droppedError,
+	invalidParamsError,
+	isClientError,
+	timeoutError,
+	type ClientError
+} from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { createReadOnlyView, type ReadOnlyView, type VariableRead } from './read-only-view';
-import { restFailureOutcome, settleReceipt, socketOutcome, startReceipt, type Receipt, type SendOutcome } from './receipts';
+import {
+	restFailureOutcome,
+	settleReceipt,
+	socketOutcome,
+	startReceipt,
+	type Receipt,
+	type SendOutcome
+} from './receipts';
 import { RestClient } from './rest';
 import { httpBase, socketUrl } from './settings';
 import { ApiSocket, type ConnectionStatus } from './socket';
@@ -51,7 +69,12 @@ export class StreamClient {
 	constructor(options: StreamClientOptions) {
 		this.#options = options;
 		const timeouts = { timeoutMs: options.requestTimeoutMs };
-		this.#rest = new RestClient({ baseUrl: httpBase(options.connection), token: options.connection.token, fetch: options.fetch, ...timeouts });
+		this.#rest = new RestClient({
+			baseUrl: httpBase(options.connection),
+			token: options.connection.token,
+			fetch: options.fetch,
+			...timeouts
+		});
 		this.#socket = new ApiSocket({
 			url: socketUrl(options.connection, options.name),
 			address: this.#rest.address,
@@ -117,8 +140,28 @@ export class StreamClient {
 		return this.#socket.stats;
 	}
 	snapshot(): ClientSnapshot {
-		const { status, lastError, everOpened, setupCachedAt, meta, setup, capabilities, premium, states } = this;
-		return { status, lastError, everOpened, setupCachedAt, meta, setup, capabilities, premium, states };
+		const {
+			status,
+			lastError,
+			everOpened,
+			setupCachedAt,
+			meta,
+			setup,
+			capabilities,
+			premium,
+			states
+		} = this;
+		return {
+			status,
+			lastError,
+			everOpened,
+			setupCachedAt,
+			meta,
+			setup,
+			capabilities,
+			premium,
+			states
+		};
 	}
 
 	start(): void {
@@ -140,7 +183,14 @@ export class StreamClient {
 	destroy(): void {
 		this.stop();
 		for (const dispose of this.#disposers.splice(0)) dispose();
-		for (const listeners of [this.#statusListeners, this.#changeListeners, this.#syncedListeners, this.#readyListeners, this.#receiptListeners]) listeners.clear();
+		for (const listeners of [
+			this.#statusListeners,
+			this.#changeListeners,
+			this.#syncedListeners,
+			this.#readyListeners,
+			this.#receiptListeners
+		])
+			listeners.clear();
 		this.#eventListeners.clear();
 	}
 
@@ -175,7 +225,8 @@ export class StreamClient {
 	 */
 	setSubscriptions(types: readonly string[] | undefined): void {
 		this.#options.subscribe = types;
-		if (this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(types ?? []));
+		if (this.#capabilities.has('ws-subscriptions'))
+			this.#socket.subscribe(subscriptionFor(types ?? []));
 	}
 
 	/**
@@ -187,7 +238,9 @@ export class StreamClient {
 		const overSocket = () => this.#socket.isOpen && this.#capabilities.has('retrieve-slim');
 		let data: SettingsData;
 		try {
-			data = overSocket() ? await this.#socket.retrieve(true) : await this.#rest.retrieve({ slim: true });
+			data = overSocket()
+				? await this.#socket.retrieve(true)
+				: await this.#rest.retrieve({ slim: true });
 		} catch (error) {
 			if (!overSocket()) throw error;
 			data = await this.#rest.retrieve({ slim: true });
@@ -196,7 +249,11 @@ export class StreamClient {
 		return data;
 	}
 
-	async send(type: SendType | string, params?: Record<string, unknown>, options: SendOptions = {}): Promise<Receipt> {
+	async send(
+		type: SendType | string,
+		params?: Record<string, unknown>,
+		options: SendOptions = {}
+	): Promise<Receipt> {
 		const receipt = await this.#run(type, params, options.onUpdate);
 		this.#receiptListeners.emit(receipt);
 		return receipt;
@@ -204,26 +261,44 @@ export class StreamClient {
 
 	async readVariable(name: string): Promise<VariableRead> {
 		const receipt = await this.#run('get-variable-value', { name });
-		return receipt.state === 'confirmed' ? { ok: true, value: receipt.value } : { ok: false, error: receipt.error ?? droppedError() };
+		return receipt.state === 'confirmed'
+			? { ok: true, value: receipt.value }
+			: { ok: false, error: receipt.error ?? droppedError() };
 	}
 
 	readOnlyView(): ReadOnlyView {
 		return createReadOnlyView(this, (type, params) => this.#run(type, params));
 	}
 
-	async #run(type: string, params: Record<string, unknown> | undefined, onUpdate?: (r: Receipt) => void): Promise<Receipt> {
+	async #run(
+		type: string,
+		params: Record<string, unknown> | undefined,
+		onUpdate?: (r: Receipt) => void
+	): Promise<Receipt> {
 		const check = this.#options.check(type, params);
-		const refusal = check.ok ? refusalFor(check.type, check.params, this.#capabilities, this.#options.readOnly) : invalidParamsError(check.issues);
-		if (refusal || !check.ok) return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! });
-		const overSocket = this.#socket.isOpen && (this.#options.commands === 'socket' || (this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
+		const refusal = check.ok
+			? refusalFor(check.type, check.params, this.#capabilities, this.#options.readOnly)
+			: invalidParamsError(check.issues);
+		if (refusal || !check.ok)
+			return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! });
+		const overSocket =
+			this.#socket.isOpen &&
+			(this.#options.commands === 'socket' ||
+				(this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
 		let receipt = startReceipt(type, overSocket ? 'socket' : 'rest');
 		onUpdate?.(receipt);
 		let outcome: SendOutcome | undefined;
 		// A request the application answers only after its own waits (run-actions' delays) gets them on top.
 		const timeoutMs = this.#rest.timeoutMs + (check.waitMs ?? 0);
 		if (overSocket) {
-			const answer = await this.#socket.command(type, check.params, this.#capabilities.has('ws-command-responses'), timeoutMs);
-			if (answer.kind !== 'not-sent') outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);
+			const answer = await this.#socket.command(
+				type,
+				check.params,
+				this.#capabilities.has('ws-command-responses'),
+				timeoutMs
+			);
+			if (answer.kind !== 'not-sent')
+				outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);
 			else receipt = { ...receipt, transport: 'rest' };
 		}
 		outcome ??= await this.#rest.send(type, check.params, timeoutMs).then(
@@ -248,10 +323,14 @@ export class StreamClient {
 			if (round !== this.#syncRound) return;
 			this.#meta = meta;
 			this.#capabilities = deriveCapabilities(meta, this.#setup);
-			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions')) this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
+			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions'))
+				this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
 			this.#changed();
 			this.#readyListeners.emit();
-			const [settings, premium] = await Promise.all([this.retrieve(), meta.features.includes('premium') ? this.#rest.premium(meta) : undefined]);
+			const [settings, premium] = await Promise.all([
+				this.retrieve(),
+				meta.features.includes('premium') ? this.#rest.premium(meta) : undefined
+			]);
 			this.#premium = premium ?? settings.premium;
 			if (round !== this.#syncRound) return;
 			this.#syncError = undefined;

@@ -18,7 +18,9 @@ const NO_ADDRESS = "'none'";
  * mode. Undefined for an IPv6 address: Chromium rejects IPv6 literals in a policy (and would then block
  * everything), so such a page keeps the static policy alone.
  */
-export function allowedSources(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'demo'>): string | undefined {
+export function allowedSources(
+	settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'demo'>
+): string | undefined {
 	if (settings.demo) return NO_ADDRESS;
 	if (settings.host.includes(':')) return undefined;
 	const http = httpBase(settings);
@@ -27,14 +29,19 @@ export function allowedSources(settings: Pick<ConnectionSettings, 'host' | 'port
 
 /** The sources this page is locked to, if it is. */
 export function lockedSources(doc: Document | undefined = globalThis.document): string | undefined {
-	return doc?.head?.querySelector(`meta[${LOCK_ATTRIBUTE}]`)?.getAttribute(LOCK_ATTRIBUTE) ?? undefined;
+	return (
+		doc?.head?.querySelector(`meta[${LOCK_ATTRIBUTE}]`)?.getAttribute(LOCK_ATTRIBUTE) ?? undefined
+	);
 }
 
 /**
  * Whether the page may still connect with these settings: not locked yet, locked to the same address,
  * or demo mode (which needs no address at all).
  */
-export function canConnectTo(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'demo'>, doc: Document | undefined = globalThis.document): boolean {
+export function canConnectTo(
+	settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'demo'>,
+	doc: Document | undefined = globalThis.document
+): boolean {
 	const locked = lockedSources(doc);
 	return settings.demo || locked === undefined || locked === allowedSources(settings);
 }
@@ -43,7 +50,10 @@ export function canConnectTo(settings: Pick<ConnectionSettings, 'host' | 'port' 
  * Locks the page to these settings' address (once; again for the same address is a no-op). Answers
  * false when the page is already locked to another address: connecting there would be blocked.
  */
-export function lockConnections(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'demo'>, doc: Document | undefined = globalThis.document): boolean {
+export function lockConnections(
+	settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'demo'>,
+	doc: Document | undefined = globalThis.document
+): boolean {
 	if (!doc?.head) return true;
 	if (lockedSources(doc) !== undefined) return canConnectTo(settings, doc);
 	const sources = allowedSources(settings);

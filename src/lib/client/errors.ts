@@ -45,7 +45,13 @@ export class ClientError extends Error {
 
 	/** A plain copy for state and logs: no stack, nothing but what a page shows. */
 	toJSON(): ClientErrorInit {
-		return { kind: this.kind, message: this.message, status: this.status, code: this.code, field: this.field };
+		return {
+			kind: this.kind,
+			message: this.message,
+			status: this.status,
+			code: this.code,
+			field: this.field
+		};
 	}
 }
 
@@ -58,23 +64,37 @@ const MAX_BODY_CHARS = 300;
 export function redact(text: string, secret: string | undefined): string {
 	if (!secret) return text;
 	let out = text;
-	for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ t: secret }).toString().slice(2)]))
+	for (const form of new Set([
+		secret,
+		encodeURIComponent(secret),
+		new URLSearchParams({ t: secret }).toString().slice(2)
+	]))
 		if (form) out = out.split(form).join(MASK);
 	return out;
 }
 
 export function unreachableError(address: string): ClientError {
-	return new ClientError({ kind: 'unreachable', message: `The application did not answer at ${address}. Is it running?` });
+	return new ClientError({
+		kind: 'unreachable',
+		message: `The application did not answer at ${address}. Is it running?`
+	});
 }
 
 /** A companion in front of the application answered, but the application behind it did not (502–504). */
 export function gatewayError(address: string): ClientError {
-	return new ClientError({ kind: 'unreachable', status: 502, message: `The server at ${address} answered, but the application behind it did not. Is the application running?` });
+	return new ClientError({
+		kind: 'unreachable',
+		status: 502,
+		message: `The server at ${address} answered, but the application behind it did not. Is the application running?`
+	});
 }
 
 /** An open socket closed without the application saying why (1006: closed, crashed, or the network dropped). */
 export function lostError(address: string, code: number): ClientError {
-	return new ClientError({ kind: 'lost', message: `The connection to ${address} closed (code ${code}): reconnecting.` });
+	return new ClientError({
+		kind: 'lost',
+		message: `The connection to ${address} closed (code ${code}): reconnecting.`
+	});
 }
 
 /**
@@ -93,29 +113,40 @@ export function unauthorizedError(): ClientError {
 	return new ClientError({
 		kind: 'unauthorized',
 		status: 401,
-		message: 'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
+		message:
+			'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
 	});
 }
 
 export function timeoutError(ms: number): ClientError {
 	const seconds = Math.max(1, Math.round(ms / 1000));
-	return new ClientError({ kind: 'timeout', message: `The application did not answer within ${seconds} s.` });
+	return new ClientError({
+		kind: 'timeout',
+		message: `The application did not answer within ${seconds} s.`
+	});
 }
 
 export function stoppedError(): ClientError {
 	return new ClientError({
 		kind: 'stopped',
-		message: 'The application turned its interface off. Switch it on again in Settings → API, then press Retry.'
+		message:
+			'The application turned its interface off. Switch it on again in Settings → API, then press Retry.'
 	});
 }
 
 /** The socket closed (or the request never got out) before an answer: it may or may not have run. */
 export function droppedError(): ClientError {
-	return new ClientError({ kind: 'unreachable', message: 'The connection dropped before the application answered: it may or may not have run.' });
+	return new ClientError({
+		kind: 'unreachable',
+		message: 'The connection dropped before the application answered: it may or may not have run.'
+	});
 }
 
 export function invalidResponseError(what: string): ClientError {
-	return new ClientError({ kind: 'invalid-response', message: `The application sent an answer to ${what} that this page does not understand.` });
+	return new ClientError({
+		kind: 'invalid-response',
+		message: `The application sent an answer to ${what} that this page does not understand.`
+	});
 }
 
 export function notOfferedError(type: string, reason: string): ClientError {
@@ -143,23 +174,47 @@ export function answerError(status: number, body: string, secret?: string): Clie
 	}
 	const structured = v.safeParse(StructuredErrorSchema, json);
 	if (structured.success)
-		return new ClientError({ kind: 'http', status, code: structured.output.code, message: redact(structured.output.message, secret).slice(0, MAX_BODY_CHARS) });
+		return new ClientError({
+			kind: 'http',
+			status,
+			code: structured.output.code,
+			message: redact(structured.output.message, secret).slice(0, MAX_BODY_CHARS)
+		});
 	const text = redact((textOfJsonError(json) ?? body).trim(), secret).slice(0, MAX_BODY_CHARS);
-	return new ClientError({ kind: 'http', status, message: text || `The application answered with status ${status}.` });
+	return new ClientError({
+		kind: 'http',
+		status,
+		message: text || `The application answered with status ${status}.`
+	});
 }
 
-const JsonErrorSchema = v.looseObject({ message: v.optional(v.unknown()), error: v.optional(v.unknown()) });
+const JsonErrorSchema = v.looseObject({
+	message: v.optional(v.unknown()),
+	error: v.optional(v.unknown())
+});
 
 /** The sentence of a JSON error body without `code` (`{status, message}` or `{error}`), rather than its raw JSON. */
 function textOfJsonError(json: unknown): string | undefined {
 	const parsed = v.safeParse(JsonErrorSchema, json);
 	if (!parsed.success) return undefined;
-	return [parsed.output.message, parsed.output.error].find((x): x is string => typeof x === 'string' && x.trim() !== '');
+	return [parsed.output.message, parsed.output.error].find(
+		(x): x is string => typeof x === 'string' && x.trim() !== ''
+	);
 }
 
 /** A failure reply over the websocket: `{status, error, code?}`. */
-export function socketFailureError(status: number, error: string | undefined, code: string | undefined, secret?: string): ClientError {
+export function socketFailureError(
+	status: number,
+	error: string | undefined,
+	code: string | undefined,
+	secret?: string
+): ClientError {
 	if (status === 401) return unauthorizedError();
 	const text = redact((error ?? '').trim(), secret).slice(0, MAX_BODY_CHARS);
-	return new ClientError({ kind: 'http', status, code, message: text || `The application answered with status ${status}.` });
+	return new ClientError({
+		kind: 'http',
+		status,
+		code,
+		message: text || `The application answered with status ${status}.`
+	});
 }

@@ -17,7 +17,13 @@ export class FrameRouter {
 	readonly events = new Listeners<[Envelope]>();
 	readonly retrieves = new Listeners<[SettingsData]>();
 	/** Counters for diagnostics and tests. */
-	readonly stats = { frames: 0, invalidFrames: 0, strayReplies: 0, refusedMessages: 0, unknownEvents: 0 };
+	readonly stats = {
+		frames: 0,
+		invalidFrames: 0,
+		strayReplies: 0,
+		refusedMessages: 0,
+		unknownEvents: 0
+	};
 	/** Channels last acknowledged by `socketapi:subscribed`. */
 	channels: string[] | 'all' = 'all';
 
@@ -30,7 +36,8 @@ export class FrameRouter {
 				return;
 			case 'response': {
 				const { context, status, message, error, code } = frame;
-				if (!this.pending.settle(context, { kind: 'response', status, message, error, code })) this.stats.strayReplies++;
+				if (!this.pending.settle(context, { kind: 'response', status, message, error, code }))
+					this.stats.strayReplies++;
 				return;
 			}
 			case 'retrieve': {

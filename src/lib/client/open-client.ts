@@ -25,8 +25,15 @@ export interface OpenedClient {
 
 export function openClient(settings: ConnectionSettings, options: OpenClientOptions): OpenedClient {
 	const demo = settings.demo ? startDemo(settings.token) : undefined;
-	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo ? { fetch: demo.fetch, WebSocket: demo.WebSocket } : {};
-	const client = new StreamClient({ connection: settings, ...options, check: options.check ?? checkRead, ...transport });
+	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo
+		? { fetch: demo.fetch, WebSocket: demo.WebSocket }
+		: {};
+	const client = new StreamClient({
+		connection: settings,
+		...options,
+		check: options.check ?? checkRead,
+		...transport
+	});
 	// Before the first request: from now on the page can reach this address only.
 	lockConnections(settings);
 	client.start();

@@ -29,10 +29,16 @@ export class PendingRequests {
 	}
 
 	/** Registers a request; its promise never rejects and always settles. */
-	open(kind: PendingKind, timeoutMs: number): { context: string; settled: Promise<PendingOutcome> } {
+	open(
+		kind: PendingKind,
+		timeoutMs: number
+	): { context: string; settled: Promise<PendingOutcome> } {
 		const context = `${this.#prefix}-${++this.#counter}`;
 		const settled = new Promise<PendingOutcome>((resolve) => {
-			const timer = setTimeout(() => this.settle(context, { kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
+			const timer = setTimeout(
+				() => this.settle(context, { kind: 'timeout', afterMs: timeoutMs }),
+				timeoutMs
+			);
 			this.#entries.set(context, { kind, resolve, timer });
 		});
 		return { context, settled };
@@ -51,7 +57,8 @@ export class PendingRequests {
 
 	/** For replies that came back without a context: the oldest waiting request of that kind takes it. */
 	settleOldest(kind: PendingKind, outcome: PendingOutcome): boolean {
-		for (const [context, entry] of this.#entries) if (entry.kind === kind) return this.settle(context, outcome);
+		for (const [context, entry] of this.#entries)
+			if (entry.kind === kind) return this.settle(context, outcome);
 		return false;
 	}
 

@@ -9,7 +9,8 @@
 import * as v from 'valibot';
 
 /** What is needed of a Storage (removeItem only to forget). */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'> &
+	Partial<Pick<Storage, 'removeItem'>>;
 
 /** The page's localStorage, or undefined where reading it throws or it does not exist. */
 export function deviceStorage(): KeyValueStorage | undefined {
@@ -25,7 +26,11 @@ export class StoredValue<T> {
 	readonly #schema: v.GenericSchema<unknown, T>;
 	readonly #storage: KeyValueStorage | undefined;
 
-	constructor(key: string, schema: v.GenericSchema<unknown, T>, storage: KeyValueStorage | undefined = deviceStorage()) {
+	constructor(
+		key: string,
+		schema: v.GenericSchema<unknown, T>,
+		storage: KeyValueStorage | undefined = deviceStorage()
+	) {
 		this.key = key;
 		this.#schema = schema;
 		this.#storage = storage;

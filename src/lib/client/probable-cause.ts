@@ -7,7 +7,14 @@
 import type { ClientError } from './errors';
 import type { ConnectionStatus } from './socket';
 
-export type CauseKind = 'switched-off' | 'token-rejected' | 'app-behind-server-down' | 'not-answering' | 'stopped-answering' | 'lost' | 'reconnecting';
+export type CauseKind =
+	| 'switched-off'
+	| 'token-rejected'
+	| 'app-behind-server-down'
+	| 'not-answering'
+	| 'stopped-answering'
+	| 'lost'
+	| 'reconnecting';
 
 export interface ProbableCause {
 	kind: CauseKind;
@@ -27,10 +34,16 @@ export interface CauseInput {
 	address: string;
 }
 
-const KEEPS_TRYING = 'This page keeps trying every few seconds, and at once when you press Retry now.';
+const KEEPS_TRYING =
+	'This page keeps trying every few seconds, and at once when you press Retry now.';
 
 /** Undefined while connected, or while a first connection is simply on its way. */
-export function probableCause({ status, error, everOpened, address }: CauseInput): ProbableCause | undefined {
+export function probableCause({
+	status,
+	error,
+	everOpened,
+	address
+}: CauseInput): ProbableCause | undefined {
 	switch (status) {
 		case 'open':
 		case 'connecting':
@@ -41,14 +54,16 @@ export function probableCause({ status, error, everOpened, address }: CauseInput
 			return {
 				kind: 'switched-off',
 				title: "The application's interface was switched off.",
-				advice: 'It closed the connection on purpose (code 1000): switch the interface on again in Settings → API, or start the application again. This page tries again every 10 seconds.',
+				advice:
+					'It closed the connection on purpose (code 1000): switch the interface on again in Settings → API, or start the application again. This page tries again every 10 seconds.',
 				checkSettings: false
 			};
 		case 'unauthorized':
 			return {
 				kind: 'token-rejected',
 				title: 'The token was rejected.',
-				advice: 'The application answered 401: copy the token again from Settings → API (it changes when reset), then connect again.',
+				advice:
+					'The application answered 401: copy the token again from Settings → API (it changes when reset), then connect again.',
 				checkSettings: true
 			};
 		case 'unreachable':
@@ -74,7 +89,17 @@ export function probableCause({ status, error, everOpened, address }: CauseInput
 			};
 		case 'reconnecting':
 			if (error?.kind === 'lost')
-				return { kind: 'lost', title: 'The connection was lost.', advice: `Reconnecting to ${address}…`, checkSettings: false };
-			return { kind: 'reconnecting', title: 'Reconnecting…', advice: `The application at ${address} answers; the connection is being set up again.`, checkSettings: false };
+				return {
+					kind: 'lost',
+					title: 'The connection was lost.',
+					advice: `Reconnecting to ${address}…`,
+					checkSettings: false
+				};
+			return {
+				kind: 'reconnecting',
+				title: 'Reconnecting…',
+				advice: `The application at ${address} answers; the connection is being set up again.`,
+				checkSettings: false
+			};
 	}
 }

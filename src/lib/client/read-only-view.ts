@@ -47,7 +47,10 @@ type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Rec
 export function readOnlyGate(send: ReadSender): ReadSender {
 	return async (type, params) => {
 		if (!isSendType(type) || !SEND_TYPE_INFO[type].readOnly)
-			return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: notOfferedError(type, 'a widget can only read') });
+			return settleReceipt(startReceipt(type, 'none'), {
+				kind: 'failed',
+				error: notOfferedError(type, 'a widget can only read')
+			});
 		return send(type, params);
 	};
 }
@@ -85,7 +88,9 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 		retrieve: () => source.retrieve(),
 		readVariable: async (name) => {
 			const receipt = await read('get-variable-value', { name });
-			return receipt.state === 'confirmed' ? { ok: true, value: receipt.value } : { ok: false, error: receipt.error ?? notOfferedError('get-variable-value', 'no answer') };
+			return receipt.state === 'confirmed'
+				? { ok: true, value: receipt.value }
+				: { ok: false, error: receipt.error ?? notOfferedError('get-variable-value', 'no answer') };
 		},
 		on: (type, handler) => source.on(type, handler),
 		onStatus: (handler) => source.onStatus(handler),

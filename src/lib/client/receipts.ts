@@ -46,7 +46,12 @@ export function startReceipt(type: string, transport: ReceiptTransport, now = Da
 	return { id: ++nextId, type, transport, state: 'sending', label: LABELS.sending, startedAt: now };
 }
 
-function ended(receipt: Receipt, state: ReceiptState, extra: { value?: unknown; error?: ClientError }, now: number): Receipt {
+function ended(
+	receipt: Receipt,
+	state: ReceiptState,
+	extra: { value?: unknown; error?: ClientError },
+	now: number
+): Receipt {
 	return { ...receipt, state, label: LABELS[state], ...extra, settledAt: now };
 }
 
@@ -55,10 +60,31 @@ export function settleReceipt(receipt: Receipt, outcome: SendOutcome, now = Date
 	switch (outcome.kind) {
 		case 'answered': {
 			if (outcome.status < 200 || outcome.status >= 300)
-				return ended(receipt, 'failed', { error: socketFailureError(outcome.status, undefined, undefined) }, now);
+				return ended(
+					receipt,
+					'failed',
+					{ error: socketFailureError(outcome.status, undefined, undefined) },
+					now
+				);
 			if (rule?.falseOffPlatform && outcome.message === false)
-				return ended(receipt, 'failed', { error: new ClientError({ kind: 'http', status: outcome.status, message: 'The application answered false: this works only on a supported platform.' }) }, now);
-			return ended(receipt, rule?.acknowledgedOnly ? 'sent' : 'confirmed', { value: outcome.message }, now);
+				return ended(
+					receipt,
+					'failed',
+					{
+						error: new ClientError({
+							kind: 'http',
+							status: outcome.status,
+							message: 'The application answered false: this works only on a supported platform.'
+						})
+					},
+					now
+				);
+			return ended(
+				receipt,
+				rule?.acknowledgedOnly ? 'sent' : 'confirmed',
+				{ value: outcome.message },
+				now
+			);
 		}
 		case 'sent':
 			return ended(receipt, 'sent', {}, now);
@@ -70,12 +96,20 @@ export function settleReceipt(receipt: Receipt, outcome: SendOutcome, now = Date
 }
 
 /** A socket command's end as a send outcome; failures keep the application's status, code and text. */
-export function socketOutcome(outcome: SocketCommandOutcome, secret: string | undefined, lostError: () => ClientError, timeout: (ms: number) => ClientError): SendOutcome {
+export function socketOutcome(
+	outcome: SocketCommandOutcome,
+	secret: string | undefined,
+	lostError: () => ClientError,
+	timeout: (ms: number) => ClientError
+): SendOutcome {
 	switch (outcome.kind) {
 		case 'response':
 			return outcome.status >= 200 && outcome.status < 300
 				? { kind: 'answered', status: outcome.status, message: outcome.message }
-				: { kind: 'failed', error: socketFailureError(outcome.status, outcome.error, outcome.code, secret) };
+				: {
+						kind: 'failed',
+						error: socketFailureError(outcome.status, outcome.error, outcome.code, secret)
+					};
 		case 'sent':
 			return { kind: 'sent' };
 		case 'lost':
@@ -89,7 +123,11 @@ export function socketOutcome(outcome: SocketCommandOutcome, secret: string | un
 }
 
 /** What a REST send's failure says about it: only an answer of the application (or a refusal before sending) means it did not run. */
-const MAY_HAVE_RUN: ReadonlySet<ClientError['kind']> = new Set(['timeout', 'invalid-response', 'unreachable']);
+const MAY_HAVE_RUN: ReadonlySet<ClientError['kind']> = new Set([
+	'timeout',
+	'invalid-response',
+	'unreachable'
+]);
 
 /**
  * A REST send's failure: a timeout, a garbled answer or a network failure (fetch cannot tell a refused

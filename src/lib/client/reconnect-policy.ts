@@ -95,7 +95,11 @@ export class ReconnectPolicy {
 		}
 		const nominal = this.#base * 2 ** Math.min(this.#failures, 20);
 		this.#failures++;
-		return { kind: 'backoff', delayMs: this.#spread(nominal, visible ? this.#visibleMax : this.#hiddenMax), refused: !close.opened };
+		return {
+			kind: 'backoff',
+			delayMs: this.#spread(nominal, visible ? this.#visibleMax : this.#hiddenMax),
+			refused: !close.opened
+		};
 	}
 
 	/**
@@ -111,7 +115,10 @@ export class ReconnectPolicy {
 
 /** The document's visibility; a page without one (Node, a worker) counts as visible. */
 export function pageVisible(): boolean {
-	return (globalThis as { document?: { visibilityState?: string } }).document?.visibilityState !== 'hidden';
+	return (
+		(globalThis as { document?: { visibilityState?: string } }).document?.visibilityState !==
+		'hidden'
+	);
 }
 
 /**

@@ -3,8 +3,24 @@
  * travels as `?token=` (the only form every version documents). `fetch` is injectable for demo mode.
  */
 import * as v from 'valibot';
-import { LEGACY_META, MetaSchema, PremiumSchema, SendResultSchema, SettingsSchema, type Meta, type SettingsData } from '../protocol/payloads';
-import { answerError, invalidResponseError, isClientError, sendUnansweredError, timeoutError, unreachableError, type ClientError } from './errors';
+import {
+	LEGACY_META,
+	MetaSchema,
+	PremiumSchema,
+	SendResultSchema,
+	SettingsSchema,
+	type Meta,
+	type SettingsData
+} from '../protocol/payloads';
+import {
+	answerError,
+	invalidResponseError,
+	isClientError,
+	sendUnansweredError,
+	timeoutError,
+	unreachableError,
+	type ClientError
+} from './errors';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
 
@@ -60,7 +76,11 @@ export class RestClient {
 
 	/** Slim is harmless on versions that ignore it, so it is asked for by default. */
 	async retrieve(options: { slim?: boolean } = {}): Promise<SettingsData> {
-		const answer = await this.#request('GET', '/api/retrieve', options.slim === false ? {} : { slim: 'true' });
+		const answer = await this.#request(
+			'GET',
+			'/api/retrieve',
+			options.slim === false ? {} : { slim: 'true' }
+		);
 		return this.#parse(answer, SettingsSchema, 'retrieve').data;
 	}
 
@@ -83,9 +103,20 @@ export class RestClient {
 	 * that fails at the network level throws sendUnansweredError: it may have reached the application.
 	 * `timeoutMs` replaces the usual timeout for a request the application answers late by design.
 	 */
-	async send(type: string, params?: Record<string, unknown>, timeoutMs = this.#timeoutMs): Promise<SendAnswer> {
+	async send(
+		type: string,
+		params?: Record<string, unknown>,
+		timeoutMs = this.#timeoutMs
+	): Promise<SendAnswer> {
 		const body = JSON.stringify(params === undefined ? { type } : { type, params });
-		const answer = await this.#request('POST', '/api/send', {}, body, () => sendUnansweredError(this.address), timeoutMs);
+		const answer = await this.#request(
+			'POST',
+			'/api/send',
+			{},
+			body,
+			() => sendUnansweredError(this.address),
+			timeoutMs
+		);
 		const parsed = this.#parse(answer, SendResultSchema, type);
 		return { status: parsed.status, message: parsed.message };
 	}
@@ -102,7 +133,8 @@ export class RestClient {
 	}
 
 	#parse<T extends v.GenericSchema>(answer: RawAnswer, schema: T, what: string): v.InferOutput<T> {
-		if (answer.status < 200 || answer.status >= 300) throw answerError(answer.status, answer.text, this.#token);
+		if (answer.status < 200 || answer.status >= 300)
+			throw answerError(answer.status, answer.text, this.#token);
 		let json: unknown;
 		try {
 			json = JSON.parse(answer.text);
@@ -139,7 +171,12 @@ export class RestClient {
 		}
 	}
 
-	#failure(error: unknown, timedOut: boolean, networkError: () => ClientError, timeoutMs: number): ClientError {
+	#failure(
+		error: unknown,
+		timedOut: boolean,
+		networkError: () => ClientError,
+		timeoutMs: number
+	): ClientError {
 		if (isClientError(error)) return error;
 		// The raw error is dropped on purpose: its text may carry the URL, and with it the token.
 		return timedOut ? timeoutError(timeoutMs) : networkError();

@@ -19,7 +19,8 @@ export interface SettingsIssue {
 	field: SettingsField;
 	rule: string;
 }
-type SettingsResult = { ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
+type SettingsResult =
+	{ ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
 
 /** The parts of `window.location` the parser reads. */
 export interface PageLocation {
@@ -37,7 +38,9 @@ export const DEMO_TOKEN = 'demo';
 const CONNECTION_KEYS = ['token', 'host', 'port', 'secure', 'demo'] as const;
 const MAX_TOKEN_CHARS = 1024;
 
-export function isCompanionPage(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): boolean {
+export function isCompanionPage(
+	doc: Pick<Document, 'querySelector'> | undefined = globalThis.document
+): boolean {
 	const meta = doc?.querySelector(`meta[name="${COMPANION_META_NAME}"]`);
 	return meta?.getAttribute('content') === 'same';
 }
@@ -64,7 +67,10 @@ export function pageParams(location: Pick<PageLocation, 'search' | 'hash'>): URL
 const TRUE_WORDS = ['', '1', 'true', 'yes', 'on'];
 const FALSE_WORDS = ['0', 'false', 'no', 'off'];
 
-function flag(params: URLSearchParams, field: 'secure' | 'demo'): boolean | SettingsIssue | undefined {
+function flag(
+	params: URLSearchParams,
+	field: 'secure' | 'demo'
+): boolean | SettingsIssue | undefined {
 	const raw = params.get(field);
 	if (raw === null) return undefined;
 	const word = raw.trim().toLowerCase();
@@ -75,7 +81,9 @@ function flag(params: URLSearchParams, field: 'secure' | 'demo'): boolean | Sett
 
 function portOf(raw: string): number | SettingsIssue {
 	const port = /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-	return port >= 1 && port <= 65535 ? port : { field: 'port', rule: 'must be a whole number from 1 to 65535' };
+	return port >= 1 && port <= 65535
+		? port
+		: { field: 'port', rule: 'must be a whole number from 1 to 65535' };
 }
 
 /** A host name, IPv4 or IPv6 address (brackets optional), possibly followed by `:port`. */
@@ -90,24 +98,46 @@ function hostOf(raw: string): { host: string; port?: string } | SettingsIssue {
 }
 
 /** Whether host, port and scheme name the page's own origin. */
-function sameAddress(page: Pick<PageLocation, 'protocol' | 'hostname' | 'port'>, host: string, portText: string | undefined, secure: boolean): boolean {
+function sameAddress(
+	page: Pick<PageLocation, 'protocol' | 'hostname' | 'port'>,
+	host: string,
+	portText: string | undefined,
+	secure: boolean
+): boolean {
 	const pagePort = page.port || (page.protocol === 'https:' ? '443' : '80');
 	const port = portText?.trim() || String(secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT);
-	return host.toLowerCase() === page.hostname.replace(/^\[|\]$/g, '').toLowerCase() && port === pagePort && secure === (page.protocol === 'https:');
+	return (
+		host.toLowerCase() === page.hostname.replace(/^\[|\]$/g, '').toLowerCase() &&
+		port === pagePort &&
+		secure === (page.protocol === 'https:')
+	);
 }
 
-const isIssue = (x: unknown): x is SettingsIssue => typeof x === 'object' && x !== null && 'rule' in x;
+const isIssue = (x: unknown): x is SettingsIssue =>
+	typeof x === 'object' && x !== null && 'rule' in x;
 
 /**
  * Settings from params. An explicit host wins; else a page served by the companion server talks to its
  * own origin; else the application's default address on this machine.
  */
-export function settingsFromParams(params: URLSearchParams, page?: Pick<PageLocation, 'protocol' | 'hostname' | 'port'>, companion = false): SettingsResult {
+export function settingsFromParams(
+	params: URLSearchParams,
+	page?: Pick<PageLocation, 'protocol' | 'hostname' | 'port'>,
+	companion = false
+): SettingsResult {
 	const demo = flag(params, 'demo');
 	if (isIssue(demo)) return { ok: false, error: demo };
 	const token = (params.get('token') ?? '').trim() || (demo ? DEMO_TOKEN : '');
-	if (!token) return { ok: false, error: { field: 'token', rule: 'is required: copy it from Settings → API in the application' } };
-	if (token.length > MAX_TOKEN_CHARS) return { ok: false, error: { field: 'token', rule: `must be at most ${MAX_TOKEN_CHARS} characters` } };
+	if (!token)
+		return {
+			ok: false,
+			error: { field: 'token', rule: 'is required: copy it from Settings → API in the application' }
+		};
+	if (token.length > MAX_TOKEN_CHARS)
+		return {
+			ok: false,
+			error: { field: 'token', rule: `must be at most ${MAX_TOKEN_CHARS} characters` }
+		};
 
 	const secureParam = flag(params, 'secure');
 	if (isIssue(secureParam)) return { ok: false, error: secureParam };
@@ -124,13 +154,20 @@ export function settingsFromParams(params: URLSearchParams, page?: Pick<PageLoca
 		portText ??= parsed.port;
 		// The companion sends a policy that lets its pages connect to itself only (it forwards /api).
 		if (companion && page && pageIsWeb && !sameAddress(page, host, portText, secureParam ?? false))
-			return { ok: false, error: { field: 'host', rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it` } };
+			return {
+				ok: false,
+				error: {
+					field: 'host',
+					rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it`
+				}
+			};
 	} else if (companion && page && pageIsWeb) {
 		host = page.hostname;
 		secure = secureParam ?? page.protocol === 'https:';
 		// The page's own port only speaks the page's own scheme: `secure` on an http page (or its opposite)
 		// means the application's default port for that scheme, not wss on an http port.
-		if (secure === (page.protocol === 'https:')) portText ??= page.port || (page.protocol === 'https:' ? '443' : '80');
+		if (secure === (page.protocol === 'https:'))
+			portText ??= page.port || (page.protocol === 'https:' ? '443' : '80');
 	}
 	let port = secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT;
 	if (portText !== undefined) {
@@ -157,7 +194,10 @@ export function httpBase(settings: Pick<ConnectionSettings, 'host' | 'port' | 's
 }
 
 /** The websocket address; `name` makes the application show the streamer who connected (dashboards only). */
-export function socketUrl(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'token'>, name?: string): string {
+export function socketUrl(
+	settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'token'>,
+	name?: string
+): string {
 	const query = new URLSearchParams({ token: settings.token });
 	if (name) query.set('name', name);
 	return `${settings.secure ? 'wss' : 'ws'}://${hostForUrl(settings.host)}:${settings.port}/api?${query}`;
@@ -180,7 +220,9 @@ export function withoutConnection(href: string): string {
 	const queryAt = fragment.indexOf('?');
 	const routeOnly = queryAt < 0 && fragment.includes('/');
 	const route = queryAt >= 0 ? fragment.slice(0, queryAt) : routeOnly ? fragment : '';
-	const fragmentQuery = new URLSearchParams(queryAt >= 0 ? fragment.slice(queryAt + 1) : routeOnly ? '' : fragment);
+	const fragmentQuery = new URLSearchParams(
+		queryAt >= 0 ? fragment.slice(queryAt + 1) : routeOnly ? '' : fragment
+	);
 	const baseQuery = new URLSearchParams(search);
 	for (const key of CONNECTION_KEYS) {
 		baseQuery.delete(key);
@@ -193,7 +235,10 @@ export function withoutConnection(href: string): string {
 }
 
 /** A link that opens the app with these settings; everything, the token included, travels in the fragment. */
-export function connectionUrl(settings: ConnectionSettings, options: ConnectionUrlOptions = {}): string {
+export function connectionUrl(
+	settings: ConnectionSettings,
+	options: ConnectionUrlOptions = {}
+): string {
 	const [withoutHash = ''] = (options.base ?? '').split('#');
 	const [path = '', search] = withoutHash.split('?');
 	const baseQuery = new URLSearchParams(search);
@@ -204,7 +249,8 @@ export function connectionUrl(settings: ConnectionSettings, options: ConnectionU
 	fragment.set('token', settings.token);
 	if (settings.host !== DEFAULT_HOST) fragment.set('host', settings.host);
 	if (settings.secure) fragment.set('secure', '1');
-	if (settings.port !== (settings.secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT)) fragment.set('port', String(settings.port));
+	if (settings.port !== (settings.secure ? DEFAULT_SECURE_PORT : DEFAULT_PORT))
+		fragment.set('port', String(settings.port));
 	const query = baseQuery.toString();
 	return `${path}${query ? `?${query}` : ''}#${options.route ?? '/'}?${fragment}`;
 }

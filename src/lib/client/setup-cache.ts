@@ -19,7 +19,9 @@ export type CachedSetup = v.InferOutput<typeof CachedSetupSchema>;
 
 export const SETUP_CACHE_PREFIX = 'stream-control:setup:';
 
-export function setupCacheKey(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure'>): string {
+export function setupCacheKey(
+	settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure'>
+): string {
 	return `${SETUP_CACHE_PREFIX}${settings.secure ? 'https' : 'http'}://${settings.host}:${settings.port}`;
 }
 
@@ -27,7 +29,10 @@ export class SetupCache {
 	readonly #stored: StoredValue<CachedSetup>;
 	readonly #token: string;
 
-	constructor(settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'token'>, storage: KeyValueStorage | undefined = deviceStorage()) {
+	constructor(
+		settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'token'>,
+		storage: KeyValueStorage | undefined = deviceStorage()
+	) {
 		this.#stored = new StoredValue(setupCacheKey(settings), CachedSetupSchema, storage);
 		this.#token = settings.token;
 	}
@@ -40,7 +45,11 @@ export class SetupCache {
 	save(setup: SettingsData, meta: Meta | undefined, now = Date.now()): boolean {
 		const entry: CachedSetup = meta ? { savedAt: now, meta, setup } : { savedAt: now, setup };
 		const text = JSON.stringify(entry);
-		if (this.#token && [this.#token, encodeURIComponent(this.#token)].some((form) => text.includes(form))) return false;
+		if (
+			this.#token &&
+			[this.#token, encodeURIComponent(this.#token)].some((form) => text.includes(form))
+		)
+			return false;
 		return this.#stored.save(entry);
 	}
 }

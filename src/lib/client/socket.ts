@@ -11,15 +11,33 @@ import ReconnectingWebSocket from 'reconnecting-websocket';
 import * as v from 'valibot';
 import { ClientMessageSchema, type ClientMessage, type Envelope } from '../protocol/messages';
 import type { SettingsData } from '../protocol/payloads';
-import { gatewayError, lostError, stoppedError, timeoutError, unauthorizedError, unreachableError, type ClientError } from './errors';
+import {
+	gatewayError,
+	lostError,
+	stoppedError,
+	timeoutError,
+	unauthorizedError,
+	unreachableError,
+	type ClientError
+} from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { FrameRouter } from './frames';
 import type { PendingOutcome } from './pending';
-import { browserWakeSignals, ReconnectPolicy, type ReconnectPolicyOptions } from './reconnect-policy';
+import {
+	browserWakeSignals,
+	ReconnectPolicy,
+	type ReconnectPolicyOptions
+} from './reconnect-policy';
 import type { ProbeResult } from './rest';
-import { Attempt, trackedWebSocket, type WebSocketConstructor, type WebSocketLike } from './tracked-websocket';
+import {
+	Attempt,
+	trackedWebSocket,
+	type WebSocketConstructor,
+	type WebSocketLike
+} from './tracked-websocket';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped' | 'unauthorized' | 'unreachable';
+export type ConnectionStatus =
+	'connecting' | 'open' | 'reconnecting' | 'stopped' | 'unauthorized' | 'unreachable';
 
 export type { WebSocketConstructor, WebSocketLike };
 
@@ -121,7 +139,8 @@ export class ApiSocket {
 		this.#policy.opened();
 		this.#setStatus('connecting', undefined);
 		const generation = ++this.#generation;
-		const Base = this.#options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
+		const Base =
+			this.#options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
 		this.#rws = new ReconnectingWebSocket(() => this.#nextUrl(generation), undefined, {
 			WebSocket: trackedWebSocket(Base, (ws) => this.#track(ws)),
 			maxEnqueuedMessages: 0,
@@ -172,7 +191,10 @@ export class ApiSocket {
 		timeoutMs = this.#options.requestTimeoutMs ?? 8000
 	): Promise<SocketCommandOutcome> {
 		if (!this.isOpen) return { kind: 'not-sent' };
-		if (!expectResponse) return this.#transmit(params === undefined ? { type } : { type, params }) ? { kind: 'sent' } : { kind: 'not-sent' };
+		if (!expectResponse)
+			return this.#transmit(params === undefined ? { type } : { type, params })
+				? { kind: 'sent' }
+				: { kind: 'not-sent' };
 		const { context, settled } = this.#pending.open('command', timeoutMs);
 		if (!this.#transmit(params === undefined ? { type, context } : { type, params, context })) {
 			this.#pending.settle(context, { kind: 'lost' });
@@ -186,10 +208,15 @@ export class ApiSocket {
 		const timeoutMs = this.#options.requestTimeoutMs ?? 8000;
 		if (!this.isOpen) throw unreachableError(this.#options.address);
 		const { context, settled } = this.#pending.open('retrieve', timeoutMs);
-		if (!this.#transmit(slim ? { retrieve: true, slim: true, context } : { retrieve: true, context })) this.#pending.settle(context, { kind: 'lost' });
+		if (
+			!this.#transmit(slim ? { retrieve: true, slim: true, context } : { retrieve: true, context })
+		)
+			this.#pending.settle(context, { kind: 'lost' });
 		const outcome = await settled;
 		if (outcome.kind === 'retrieve') return outcome.data;
-		throw outcome.kind === 'timeout' ? timeoutError(timeoutMs) : unreachableError(this.#options.address);
+		throw outcome.kind === 'timeout'
+			? timeoutError(timeoutMs)
+			: unreachableError(this.#options.address);
 	}
 
 	/** Narrows pushed events to these envelope types (`[]` means all). Only call with `ws-subscriptions`. */
@@ -261,7 +288,8 @@ export class ApiSocket {
 			this.#openListeners.emit();
 		});
 		ws.addEventListener('close', (event) => {
-			if (owner === this.#rws) this.#closed(attempt, typeof event.code === 'number' ? event.code : 1006);
+			if (owner === this.#rws)
+				this.#closed(attempt, typeof event.code === 'number' ? event.code : 1006);
 			attempt.markClosed();
 		});
 	}
@@ -283,9 +311,11 @@ export class ApiSocket {
 		// Switched off: said as such until it opens again, whatever the slow attempts meanwhile meet.
 		if (decision.kind === 'switched-off') this.#setStatus('stopped', stoppedError());
 		else if (decision.kind === 'restart') this.#setStatus('reconnecting', undefined);
-		else if (!decision.refused) this.#setStatus('reconnecting', lostError(this.#options.address, code));
+		else if (!decision.refused)
+			this.#setStatus('reconnecting', lostError(this.#options.address, code));
 		else {
-			if (this.#status === 'open' || this.#status === 'connecting') this.#setStatus('reconnecting', this.#lastError);
+			if (this.#status === 'open' || this.#status === 'connecting')
+				this.#setStatus('reconnecting', this.#lastError);
 			void this.#diagnose();
 		}
 	}
@@ -295,8 +325,10 @@ export class ApiSocket {
 		const result = await this.#options.probe();
 		if (owner !== this.#rws || this.#halted || this.#status === 'open') return;
 		if (result === 'unauthorized') this.#setStatus('unauthorized', unauthorizedError());
-		else if (result === 'unreachable') this.#setStatus('unreachable', unreachableError(this.#options.address));
-		else if (result === 'gateway') this.#setStatus('unreachable', gatewayError(this.#options.address));
+		else if (result === 'unreachable')
+			this.#setStatus('unreachable', unreachableError(this.#options.address));
+		else if (result === 'gateway')
+			this.#setStatus('unreachable', gatewayError(this.#options.address));
 		else this.#setStatus('reconnecting', undefined);
 	}
 }

@@ -30,7 +30,13 @@ const Text = v.pipe(
 	v.optional(v.union([v.string(), v.number()]), ''),
 	v.transform((x) => String(x).trim().slice(0, MAX_TEXT))
 );
-const QueueItemSchema = v.looseObject({ title: Text, name: Text, artist: Text, image: v.optional(v.unknown()), requester: Text });
+const QueueItemSchema = v.looseObject({
+	title: Text,
+	name: Text,
+	artist: Text,
+	image: v.optional(v.unknown()),
+	requester: Text
+});
 
 /** The waiting requests, in order, bounded. */
 export function parseQueue(raw: unknown, max = MAX_QUEUE): Song[] {
@@ -49,8 +55,10 @@ export function parseQueue(raw: unknown, max = MAX_QUEUE): Song[] {
 	return songs;
 }
 
-const text = (raw: unknown): string => (typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().slice(0, MAX_TEXT) : '');
-const truthy = (raw: unknown): boolean => raw === true || raw === 1 || raw === 'true' || raw === '1';
+const text = (raw: unknown): string =>
+	typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().slice(0, MAX_TEXT) : '';
+const truthy = (raw: unknown): boolean =>
+	raw === true || raw === 1 || raw === 'true' || raw === '1';
 
 /** The song playing, or null when nothing plays (no title). */
 export function parseNowPlaying(values: Readonly<Record<string, unknown>>): NowPlaying | null {
@@ -68,8 +76,18 @@ export function parseNowPlaying(values: Readonly<Record<string, unknown>>): NowP
 	const source = text(values[SONG_VARIABLES.source]);
 	const seconds = numberOf(values[SONG_VARIABLES.progress]);
 	const at = numberOf(values[SONG_VARIABLES.progressTs]);
-	if (duration > 0 && (source === '' || source === 'music_player') && seconds !== undefined && at !== undefined && at > 0)
-		song.progress = { seconds: Math.min(duration, Math.max(0, seconds)), at, playing: truthy(values[SONG_VARIABLES.isPlaying]) };
+	if (
+		duration > 0 &&
+		(source === '' || source === 'music_player') &&
+		seconds !== undefined &&
+		at !== undefined &&
+		at > 0
+	)
+		song.progress = {
+			seconds: Math.min(duration, Math.max(0, seconds)),
+			at,
+			playing: truthy(values[SONG_VARIABLES.isPlaying])
+		};
 	return song;
 }
 
@@ -83,5 +101,7 @@ export function positionAt(song: Pick<NowPlaying, 'duration' | 'progress'>, now:
 
 /** The variables a song widget reads: the queue only when it shows one. */
 export function songVariableNames(withQueue: boolean): string[] {
-	return Object.values(SONG_VARIABLES).filter((name) => withQueue || (name !== SONG_VARIABLES.queue && name !== SONG_VARIABLES.queueLength));
+	return Object.values(SONG_VARIABLES).filter(
+		(name) => withQueue || (name !== SONG_VARIABLES.queue && name !== SONG_VARIABLES.queueLength)
+	);
 }

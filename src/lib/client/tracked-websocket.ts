@@ -10,11 +10,20 @@ export interface WebSocketLike {
 	readonly readyState: number;
 	send(data: string): void;
 	close(code?: number, reason?: string): void;
-	addEventListener(type: string, listener: (event: { code?: number; data?: unknown }) => void): void;
+	addEventListener(
+		type: string,
+		listener: (event: { code?: number; data?: unknown }) => void
+	): void;
 }
-export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
+export type WebSocketConstructor = new (
+	url: string,
+	protocols?: string | string[]
+) => WebSocketLike;
 
-export function trackedWebSocket(Base: WebSocketConstructor, onCreate: (ws: WebSocketLike) => void): WebSocketConstructor {
+export function trackedWebSocket(
+	Base: WebSocketConstructor,
+	onCreate: (ws: WebSocketLike) => void
+): WebSocketConstructor {
 	function Tracked(url: string, protocols?: string | string[]): WebSocketLike {
 		const ws = protocols === undefined ? new Base(url) : new Base(url, protocols);
 		// Node's ws throws an `error` emitted with no listener; the close that follows carries the outcome.
@@ -23,7 +32,12 @@ export function trackedWebSocket(Base: WebSocketConstructor, onCreate: (ws: WebS
 		return ws;
 	}
 	// reconnecting-websocket recognises a WebSocket class by these constants.
-	return Object.assign(Tracked, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }) as unknown as WebSocketConstructor;
+	return Object.assign(Tracked, {
+		CONNECTING: 0,
+		OPEN: 1,
+		CLOSING: 2,
+		CLOSED: 3
+	}) as unknown as WebSocketConstructor;
 }
 
 /** One raw connection attempt, as the policy sees it. */

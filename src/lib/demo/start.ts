@@ -7,5 +7,10 @@ import { demoFetch, demoWebSocketClass } from './transport';
 export function startDemoTransport(token: string): DemoTransport {
 	const simulator = new Simulator({ token });
 	const stop = simulator.startDemo();
-	return { simulator, stop, fetch: demoFetch(simulator), WebSocket: demoWebSocketClass(simulator) as unknown as WebSocketConstructor };
+	return {
+		simulator,
+		stop,
+		fetch: demoFetch(simulator),
+		WebSocket: demoWebSocketClass(simulator) as unknown as WebSocketConstructor
+	};
 }

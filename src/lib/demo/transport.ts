@@ -16,7 +16,13 @@ export function demoFetch(sim: Simulator): typeof fetch {
 		const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
 		await new Promise((r) => later(() => r(undefined)));
 		if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-		const answer = await sim.handleHttp({ method: request.method, path: url.pathname, query: url.searchParams, headers, body });
+		const answer = await sim.handleHttp({
+			method: request.method,
+			path: url.pathname,
+			query: url.searchParams,
+			headers,
+			body
+		});
 		return new Response(answer.body, { status: answer.status, headers: answer.headers });
 	};
 }
@@ -53,7 +59,8 @@ export function demoWebSocketClass(sim: Simulator) {
 			later(() => {
 				if (this.readyState !== 0) return;
 				const peer: SimPeer = {
-					send: (text) => later(() => this.readyState === 1 && this.#fire('message', { data: text })),
+					send: (text) =>
+						later(() => this.readyState === 1 && this.#fire('message', { data: text })),
 					close: (code, reason = '') => later(() => this.#closed(code, reason))
 				};
 				const session = sim.connect(query, peer);
@@ -69,7 +76,8 @@ export function demoWebSocketClass(sim: Simulator) {
 		}
 
 		send(data: string) {
-			if (this.readyState !== 1) throw new DOMException('WebSocket is not open', 'InvalidStateError');
+			if (this.readyState !== 1)
+				throw new DOMException('WebSocket is not open', 'InvalidStateError');
 			const session = this.#session;
 			later(() => session?.receive(String(data)));
 		}
@@ -91,7 +99,12 @@ export function demoWebSocketClass(sim: Simulator) {
 		#fire(type: 'open' | 'message' | 'close' | 'error', fields: Record<string, unknown>) {
 			const event = Object.assign(new Event(type), fields);
 			this.dispatchEvent(event);
-			const handler = { open: this.onopen, message: this.onmessage, close: this.onclose, error: this.onerror }[type];
+			const handler = {
+				open: this.onopen,
+				message: this.onmessage,
+				close: this.onclose,
+				error: this.onerror
+			}[type];
 			handler?.call(this, event);
 		}
 	};

@@ -16,7 +16,12 @@ export const BRANCHING = new Set<string>(['conditional', 'loop', 'randomGroup'])
 export function delayOf(step: Record<string, unknown>): number {
 	if (step.type !== 'delay') return 0;
 	const raw = step.delay ?? step.duration;
-	const ms = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	const ms =
+		typeof raw === 'number'
+			? raw
+			: typeof raw === 'string' && raw.trim() !== ''
+				? Number(raw)
+				: NaN;
 	return Number.isFinite(ms) && ms > 0 ? ms : 0;
 }
 
@@ -36,14 +41,17 @@ export type ActionsVerdict =
 	| { ok: false; status: 400; message: string; field: string }
 	| { ok: false; status: 403; code: 'action_not_allowed'; message: string; field: string };
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x);
 const lower = (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : '');
 
 export function blockedReason(action: Record<string, unknown>): string | undefined {
 	const type = lower(action.type);
 	const base = lower(action.base);
-	if (BLOCKED_TYPES.some((t) => t.toLowerCase() === type)) return `action type "${String(action.type)}" is blocked`;
-	if (BLOCKED_BASES.some((b) => b.toLowerCase() === base)) return `actions under base "${String(action.base)}" are blocked`;
+	if (BLOCKED_TYPES.some((t) => t.toLowerCase() === type))
+		return `action type "${String(action.type)}" is blocked`;
+	if (BLOCKED_BASES.some((b) => b.toLowerCase() === base))
+		return `actions under base "${String(action.base)}" are blocked`;
 	return undefined;
 }
 
@@ -68,7 +76,8 @@ export interface Branch {
 	single?: boolean;
 }
 
-const isAction = (x: unknown): x is Record<string, unknown> => isRecord(x) && typeof x.type === 'string';
+const isAction = (x: unknown): x is Record<string, unknown> =>
+	isRecord(x) && typeof x.type === 'string';
 
 /**
  * Lists of actions nested anywhere inside a control-flow step, at any object depth. The inner fields
@@ -83,7 +92,8 @@ export function branchesOf(step: Record<string, unknown>, path: string, budget: 
 	const stack: Visit[] = [];
 	// Pushed last-first so branches come out in the order they are written.
 	const top = Object.entries(step).filter(([k]) => k !== 'type' && k !== 'base');
-	for (let i = top.length - 1; i >= 0; i--) stack.push({ node: top[i]![1], parent: undefined, step: `.${top[i]![0]}` });
+	for (let i = top.length - 1; i >= 0; i--)
+		stack.push({ node: top[i]![1], parent: undefined, step: `.${top[i]![0]}` });
 	while (stack.length && actions <= budget) {
 		const visit = stack.pop()!;
 		const { node } = visit;
@@ -91,13 +101,16 @@ export function branchesOf(step: Record<string, unknown>, path: string, budget: 
 			if (node.some(isAction)) {
 				found.push({ list: node, path: pathOf(visit, path) });
 				actions += node.length;
-			} else for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], parent: visit, step: `[${i}]` });
+			} else
+				for (let i = node.length - 1; i >= 0; i--)
+					stack.push({ node: node[i], parent: visit, step: `[${i}]` });
 		} else if (isAction(node)) {
 			found.push({ list: [node], path: pathOf(visit, path), single: true });
 			actions += 1;
 		} else if (isRecord(node)) {
 			const entries = Object.entries(node);
-			for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i]![1], parent: visit, step: `.${entries[i]![0]}` });
+			for (let i = entries.length - 1; i >= 0; i--)
+				stack.push({ node: entries[i]![1], parent: visit, step: `.${entries[i]![0]}` });
 		}
 	}
 	return found;
@@ -105,29 +118,52 @@ export function branchesOf(step: Record<string, unknown>, path: string, budget: 
 
 /** Checks an action list: shape, at most 50 actions in all, at most 5 levels, nothing blocked at any level. */
 export function validateActions(actions: unknown, field = 'params.actions'): ActionsVerdict {
-	if (!Array.isArray(actions)) return { ok: false, status: 400, message: `${field} must be a list of actions`, field };
-	if (actions.length === 0) return { ok: false, status: 400, message: `${field} must hold at least one action`, field };
+	if (!Array.isArray(actions))
+		return { ok: false, status: 400, message: `${field} must be a list of actions`, field };
+	if (actions.length === 0)
+		return { ok: false, status: 400, message: `${field} must hold at least one action`, field };
 	let count = 0;
 	let blocked: { reason: string; field: string } | undefined;
 	const queue: (Branch & { level: number })[] = [{ list: actions, path: field, level: 1 }];
 	while (queue.length) {
 		const { list, path, level, single } = queue.shift()!;
 		if (level > LIMITS.actionNestingDepth)
-			return { ok: false, status: 400, message: `${path} is nested deeper than ${LIMITS.actionNestingDepth} levels`, field: path };
+			return {
+				ok: false,
+				status: 400,
+				message: `${path} is nested deeper than ${LIMITS.actionNestingDepth} levels`,
+				field: path
+			};
 		for (let i = 0; i < list.length; i++) {
 			const item = list[i];
 			const at = single ? path : `${path}[${i}]`;
 			if (!isRecord(item) || typeof item.type !== 'string' || item.type.length === 0)
-				return { ok: false, status: 400, message: `${at} must be an action {base, type, value}`, field: at };
+				return {
+					ok: false,
+					status: 400,
+					message: `${at} must be an action {base, type, value}`,
+					field: at
+				};
 			if (item.base !== undefined && typeof item.base !== 'string')
-				return { ok: false, status: 400, message: `${at}.base must be a string`, field: `${at}.base` };
+				return {
+					ok: false,
+					status: 400,
+					message: `${at}.base must be a string`,
+					field: `${at}.base`
+				};
 			count++;
 			if (count > LIMITS.actionsPerRequest)
-				return { ok: false, status: 400, message: `${field} holds more than ${LIMITS.actionsPerRequest} actions`, field };
+				return {
+					ok: false,
+					status: 400,
+					message: `${field} holds more than ${LIMITS.actionsPerRequest} actions`,
+					field
+				};
 			const reason = blockedReason(item);
 			if (reason && !blocked) blocked = { reason, field: at };
 			if (BRANCHING.has(item.type))
-				for (const b of branchesOf(item, at, LIMITS.actionsPerRequest - count)) queue.push({ ...b, level: level + 1 });
+				for (const b of branchesOf(item, at, LIMITS.actionsPerRequest - count))
+					queue.push({ ...b, level: level + 1 });
 		}
 	}
 	if (blocked)
@@ -152,20 +188,27 @@ export function actionsWaitMs(actions: unknown, maxMs: number): number {
 	if (!Array.isArray(actions)) return 0;
 	let total = 0;
 	let visited = 0;
-	const queue: { list: unknown[]; looped: boolean; level: number }[] = [{ list: actions, looped: false, level: 1 }];
+	const queue: { list: unknown[]; looped: boolean; level: number }[] = [
+		{ list: actions, looped: false, level: 1 }
+	];
 	while (queue.length) {
 		const { list, looped, level } = queue.shift()!;
 		// Past the validator's limits the list is refused anyway; stop walking rather than count on.
 		if (level > LIMITS.actionNestingDepth) continue;
 		for (const item of list) {
-			if (!isRecord(item) || ++visited > LIMITS.actionsPerRequest * LIMITS.actionNestingDepth) return Math.min(total, maxMs);
+			if (!isRecord(item) || ++visited > LIMITS.actionsPerRequest * LIMITS.actionNestingDepth)
+				return Math.min(total, maxMs);
 			if (item.type === 'delay') {
 				const ms = delayOf(item);
 				if (ms > 0 && looped) return maxMs;
 				total += ms;
 			} else if (typeof item.type === 'string' && BRANCHING.has(item.type))
 				for (const branch of branchesOf(item, '', LIMITS.actionsPerRequest))
-					queue.push({ list: branch.list, looped: looped || item.type === 'loop', level: level + 1 });
+					queue.push({
+						list: branch.list,
+						looped: looped || item.type === 'loop',
+						level: level + 1
+					});
 			if (total >= maxMs) return maxMs;
 		}
 	}
@@ -191,8 +234,17 @@ export interface KnownAction {
 
 /** Actions the routine builder offers (protocol facts §5.12); the application's own catalog is shown beside it. */
 export const KNOWN_ACTIONS: KnownAction[] = [
-	{ type: 'delay', label: 'Wait', fields: [{ key: 'delay', label: 'Milliseconds', kind: 'number', required: true, at: 'step' }] },
-	{ base: 'app', type: 'chatbot', label: 'Chatbot message', fields: [{ key: 'message', label: 'Message', kind: 'text', required: true }] },
+	{
+		type: 'delay',
+		label: 'Wait',
+		fields: [{ key: 'delay', label: 'Milliseconds', kind: 'number', required: true, at: 'step' }]
+	},
+	{
+		base: 'app',
+		type: 'chatbot',
+		label: 'Chatbot message',
+		fields: [{ key: 'message', label: 'Message', kind: 'text', required: true }]
+	},
 	{
 		base: 'app',
 		type: 'tts',
@@ -203,8 +255,18 @@ export const KNOWN_ACTIONS: KnownAction[] = [
 			{ key: 'volume', label: 'Volume', kind: 'number' }
 		]
 	},
-	{ base: 'app', type: 'callCommand', label: 'Run command', fields: [{ key: 'value', label: 'Command', kind: 'text', required: true }] },
-	{ base: 'app', type: 'setStreamMode', label: 'Set stream mode', fields: [{ key: 'on', label: 'On', kind: 'boolean' }] },
+	{
+		base: 'app',
+		type: 'callCommand',
+		label: 'Run command',
+		fields: [{ key: 'value', label: 'Command', kind: 'text', required: true }]
+	},
+	{
+		base: 'app',
+		type: 'setStreamMode',
+		label: 'Set stream mode',
+		fields: [{ key: 'on', label: 'On', kind: 'boolean' }]
+	},
 	{ base: 'app', type: 'toggleStreamMode', label: 'Toggle stream mode', fields: [] },
 	{
 		base: 'app',
@@ -229,7 +291,12 @@ export const KNOWN_ACTIONS: KnownAction[] = [
 	{ base: 'app', type: 'clearCooldowns', label: 'Clear cooldowns', fields: [] },
 	{ base: 'app', type: 'pauseQueue', label: 'Pause queue', fields: [] },
 	{ base: 'app', type: 'resumeQueue', label: 'Resume queue', fields: [] },
-	{ base: 'app', type: 'addSongRequest', label: 'Add song request', fields: [{ key: 'value', label: 'Search or URL', kind: 'text', required: true }] },
+	{
+		base: 'app',
+		type: 'addSongRequest',
+		label: 'Add song request',
+		fields: [{ key: 'value', label: 'Search or URL', kind: 'text', required: true }]
+	},
 	{ base: 'app', type: 'skipSongRequest', label: 'Skip song', fields: [] },
 	{
 		base: 'app',
@@ -254,6 +321,7 @@ export const KNOWN_ACTIONS: KnownAction[] = [
 /** The plain-text listing `get-action-catalog` answers with (its format is not public; this is ours). */
 export function actionCatalogText(): string {
 	return KNOWN_ACTIONS.map(
-		(a) => `${a.base ? a.base + '.' : ''}${a.type}: {${a.fields.map((f) => `${f.key}${f.required ? '' : '?'}: ${f.kind}`).join(', ')}}`
+		(a) =>
+			`${a.base ? a.base + '.' : ''}${a.type}: {${a.fields.map((f) => `${f.key}${f.required ? '' : '?'}: ${f.kind}`).join(', ')}}`
 	).join('\n');
 }

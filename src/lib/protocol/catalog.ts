@@ -12,7 +12,14 @@ import { bool, int, nonNegativeInt, num, params, platform, rawText, text } from 
 import { SEND_TYPE_INFO, SEND_TYPES, type SendType, type SendTypeInfo } from './send-types';
 import { COMMAND_KINDS, POLL_END_STATUSES, PREDICTION_END_STATUSES } from './vocabulary';
 
-export { SEND_TYPES, isSendType, needsConfirmation, type NameCheck, type SendGroup, type SendType } from './send-types';
+export {
+	SEND_TYPES,
+	isSendType,
+	needsConfirmation,
+	type NameCheck,
+	type SendGroup,
+	type SendType
+} from './send-types';
 
 export interface SendTypeRule extends SendTypeInfo {
 	/** Params, with every rule the spec states; defaults are applied by parsing. */
@@ -23,10 +30,13 @@ export interface SendTypeRule extends SendTypeInfo {
 
 const optionalToggle = params({ value: v.optional(v.nullable(bool())) });
 const noParams = params({});
-const onPlatform = <const T extends v.ObjectEntries>(entries: T) => params({ ...entries, platform: platform() });
+const onPlatform = <const T extends v.ObjectEntries>(entries: T) =>
+	params({ ...entries, platform: platform() });
 
 /** Chat-mode types read `false`, `off`, `0` and a missing value as off; a client sends real booleans. */
-const chatModeValue = v.optional(v.union([bool(), v.string(), v.number()], 'must be true or false'));
+const chatModeValue = v.optional(
+	v.union([bool(), v.string(), v.number()], 'must be true or false')
+);
 
 const durationMs = v.optional(nonNegativeInt('ms'));
 
@@ -56,7 +66,11 @@ const lightTargets = v.optional(
 	v.array(
 		// The light's id goes in `value`; `id` is accepted too (protocol facts §5.15).
 		v.pipe(
-			v.strictObject({ type: text('light brand'), value: v.optional(text('light id')), id: v.optional(text('light id')) }),
+			v.strictObject({
+				type: text('light brand'),
+				value: v.optional(text('light id')),
+				id: v.optional(text('light id'))
+			}),
 			v.check((t) => Boolean(t.value ?? t.id), 'needs the light id in value (or id)')
 		),
 		'must be a list of {type, value}'
@@ -64,21 +78,36 @@ const lightTargets = v.optional(
 );
 
 const colorCommon = {
-	brightness: v.optional(num(LIMITS.brightness.min, LIMITS.brightness.max), LIMITS.brightness.default),
-	transition: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more ms')), LIMITS.transitionDefault),
+	brightness: v.optional(
+		num(LIMITS.brightness.min, LIMITS.brightness.max),
+		LIMITS.brightness.default
+	),
+	transition: v.optional(
+		v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more ms')),
+		LIMITS.transitionDefault
+	),
 	duration: v.optional(nonNegativeInt('ms'), LIMITS.durationDefault),
 	hold: v.optional(bool()),
 	lights: lightTargets
 };
 
-const hexColor = v.pipe(v.string('must be a string'), v.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a hex colour like #ff8800'));
+const hexColor = v.pipe(
+	v.string('must be a string'),
+	v.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a hex colour like #ff8800')
+);
 
 /** Comma-separated choices; polls split without trimming, predictions trim. */
 const choices = (what: string, trim: boolean) =>
 	v.pipe(
 		v.string('must be a string'),
-		v.check((s) => s.split(',').filter((c) => (trim ? c.trim() : c).length > 0).length >= 2, `needs at least two comma-separated ${what}`),
-		v.check((s) => s.split(',').every((c) => c.trim().length > 0), `has an empty ${what.replace(/s$/, '')}`)
+		v.check(
+			(s) => s.split(',').filter((c) => (trim ? c.trim() : c).length > 0).length >= 2,
+			`needs at least two comma-separated ${what}`
+		),
+		v.check(
+			(s) => s.split(',').every((c) => c.trim().length > 0),
+			`has an empty ${what.replace(/s$/, '')}`
+		)
 	);
 
 const chatbotFields = {
@@ -93,15 +122,22 @@ const chatbotFields = {
 const triggerParams = params({ value: text('name'), hold: v.optional(bool()) });
 
 const studio = (withDuration: boolean) =>
-	params({ value: text('name'), ...(withDuration ? { duration: durationMs } : {}), hold: v.optional(bool()) }) as v.GenericSchema;
+	params({
+		value: text('name'),
+		...(withDuration ? { duration: durationMs } : {}),
+		hold: v.optional(bool())
+	}) as v.GenericSchema;
 
 const chatMode = (duration?: { min: number; max: number; default: number }, unit = '') =>
 	onPlatform({
 		value: chatModeValue,
-		...(duration ? { duration: v.optional(num(duration.min, duration.max, unit), duration.default) } : {})
+		...(duration
+			? { duration: v.optional(num(duration.min, duration.max, unit), duration.default) }
+			: {})
 	}) as v.GenericSchema;
 
-const moderation = (entries: v.ObjectEntries = {}) => onPlatform({ value: username(), ...entries }) as v.GenericSchema;
+const moderation = (entries: v.ObjectEntries = {}) =>
+	onPlatform({ value: username(), ...entries }) as v.GenericSchema;
 
 const PARAMS = {
 	...READ_PARAMS,
@@ -135,7 +171,9 @@ const PARAMS = {
 	// Listed in `data.types` but undocumented (protocol facts §5.4, open question 11): treated as the fuze types.
 	'set-fuze': optionalToggle,
 	// A missing value is not refused by the application (protocol facts §5.4): nothing changes.
-	'fuze-audio-sensitivity': params({ value: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more'))) }),
+	'fuze-audio-sensitivity': params({
+		value: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')))
+	}),
 	'to-default': noParams,
 
 	// Application state
@@ -154,7 +192,10 @@ const PARAMS = {
 	'set-command-state': params({
 		name: text('command name'),
 		value: bool(),
-		kind: v.optional(v.picklist(COMMAND_KINDS, `must be one of ${COMMAND_KINDS.join(', ')}`), 'chat')
+		kind: v.optional(
+			v.picklist(COMMAND_KINDS, `must be one of ${COMMAND_KINDS.join(', ')}`),
+			'chat'
+		)
 	}),
 	'set-folder-state': params({ name: text('folder name'), value: bool() }),
 	// The application's defaults for a new command, applied by parsing (the simulator stores what parsing gives).
@@ -185,10 +226,16 @@ const PARAMS = {
 
 	// Variables and counters
 	'update-variable-value': params({ name: text('variable name'), value: v.unknown() }),
-	'set-counter-value': params({ name: text('counter name'), value: v.pipe(v.number('must be a number'), v.finite('must be a finite number')) }),
+	'set-counter-value': params({
+		name: text('counter name'),
+		value: v.pipe(v.number('must be a number'), v.finite('must be a finite number'))
+	}),
 
 	// Overlays (params from protocol facts §5.11)
-	'overlay-set-visibility': params({ layer: text('overlay name or id'), value: v.optional(bool()) }),
+	'overlay-set-visibility': params({
+		layer: text('overlay name or id'),
+		value: v.optional(bool())
+	}),
 	'overlay-set-layer-visibility': params({ layer: text('layer id'), value: v.optional(bool()) }),
 	'overlay-set-layer-position': params({
 		layer: text('layer id'),
@@ -196,7 +243,10 @@ const PARAMS = {
 		y: v.number('must be a number'),
 		transitionTime: v.optional(nonNegativeInt('ms')),
 		transitionInterpolation: v.optional(
-			v.picklist(['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'], 'must be a known interpolation')
+			v.picklist(
+				['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'],
+				'must be a known interpolation'
+			)
 		),
 		transitionCubicBezier: v.optional(v.string())
 	}),
@@ -207,7 +257,10 @@ const PARAMS = {
 		height: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a finite number'))),
 		transitionTime: v.optional(nonNegativeInt('ms')),
 		transitionInterpolation: v.optional(
-			v.picklist(['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'], 'must be a known interpolation')
+			v.picklist(
+				['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'],
+				'must be a known interpolation'
+			)
 		),
 		transitionCubicBezier: v.optional(v.string())
 	}),
@@ -221,13 +274,23 @@ const PARAMS = {
 	'send-announcement': onPlatform({ value: rawText('announcement') }),
 	// `value` is the fallback when `duration` is absent (spec); whichever is used must be 30–180 s.
 	'run-commercial': v.pipe(
-		onPlatform({ duration: v.optional(commercialSeconds), value: v.optional(v.number('must be a number')) }),
+		onPlatform({
+			duration: v.optional(commercialSeconds),
+			value: v.optional(v.number('must be a number'))
+		}),
 		v.forward(
-			v.check((p) => p.duration !== undefined || p.value !== undefined, `is required (${LIMITS.commercial.min} to ${LIMITS.commercial.max} s; or value)`),
+			v.check(
+				(p) => p.duration !== undefined || p.value !== undefined,
+				`is required (${LIMITS.commercial.min} to ${LIMITS.commercial.max} s; or value)`
+			),
 			['duration']
 		),
 		v.forward(
-			v.check((p) => p.duration !== undefined || p.value === undefined || v.is(commercialSeconds, p.value), `must be between ${LIMITS.commercial.min} and ${LIMITS.commercial.max} s`),
+			v.check(
+				(p) =>
+					p.duration !== undefined || p.value === undefined || v.is(commercialSeconds, p.value),
+				`must be between ${LIMITS.commercial.min} and ${LIMITS.commercial.max} s`
+			),
 			['value']
 		)
 	),
@@ -251,7 +314,9 @@ const PARAMS = {
 		value: choices('choices', false),
 		duration: num(LIMITS.poll.min, LIMITS.poll.max, 's')
 	}),
-	'end-poll': onPlatform({ name: v.optional(v.picklist(POLL_END_STATUSES, 'must be ARCHIVED or TERMINATED'), 'ARCHIVED') }),
+	'end-poll': onPlatform({
+		name: v.optional(v.picklist(POLL_END_STATUSES, 'must be ARCHIVED or TERMINATED'), 'ARCHIVED')
+	}),
 	'create-prediction': onPlatform({
 		name: rawText('prediction title'),
 		value: choices('outcomes', true),
@@ -259,11 +324,17 @@ const PARAMS = {
 	}),
 	'end-prediction': v.pipe(
 		onPlatform({
-			name: v.optional(v.picklist(PREDICTION_END_STATUSES, 'must be RESOLVED or CANCELED'), 'RESOLVED'),
+			name: v.optional(
+				v.picklist(PREDICTION_END_STATUSES, 'must be RESOLVED or CANCELED'),
+				'RESOLVED'
+			),
 			value: v.optional(v.string('must be a string'))
 		}),
 		v.forward(
-			v.check((p) => p.name === 'CANCELED' || Boolean(p.value?.trim()), 'is required when resolving (the winning outcome)'),
+			v.check(
+				(p) => p.name === 'CANCELED' || Boolean(p.value?.trim()),
+				'is required when resolving (the winning outcome)'
+			),
 			['value']
 		)
 	),
@@ -273,7 +344,10 @@ const PARAMS = {
 		value: rawText('message text'),
 		// Without it the translation is attributed to the streamer (protocol facts; spec lists it without "required").
 		username: v.optional(username()),
-		language: v.pipe(v.string('must be a string'), v.regex(/^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$/, 'must be a language code such as en, es, zh'))
+		language: v.pipe(
+			v.string('must be a string'),
+			v.regex(/^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$/, 'must be a language code such as en, es, zh')
+		)
 	}),
 	shoutout: moderation(),
 	'add-vip': moderation(),
@@ -281,7 +355,14 @@ const PARAMS = {
 	'ban-user': moderation({ cleanupOnBan: v.optional(bool()) }),
 	'unban-user': moderation(),
 	'timeout-user': moderation({
-		duration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')), LIMITS.timeoutDefault),
+		duration: v.optional(
+			v.pipe(
+				v.number('must be a number'),
+				v.integer('must be a whole number'),
+				v.minValue(1, 'must be at least 1')
+			),
+			LIMITS.timeoutDefault
+		),
 		name: v.optional(v.string('must be a string'))
 	}),
 	'delete-message': onPlatform({ value: text('message id') }),
@@ -299,7 +380,11 @@ const PARAMS = {
 
 	// Loyalty
 	'add-loyalty-points': params({
-		value: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.check((n) => n !== 0, 'must not be 0')),
+		value: v.pipe(
+			v.number('must be a number'),
+			v.integer('must be a whole number'),
+			v.check((n) => n !== 0, 'must not be 0')
+		),
 		username: username(),
 		platform: text('platform')
 	}),
@@ -317,5 +402,8 @@ const WAITS: Partial<Record<SendType, (params: Record<string, unknown>) => numbe
 };
 
 export const CATALOG: Record<SendType, SendTypeRule> = Object.fromEntries(
-	SEND_TYPES.map((type) => [type, { ...SEND_TYPE_INFO[type], params: PARAMS[type], waitMs: WAITS[type] } satisfies SendTypeRule])
+	SEND_TYPES.map((type) => [
+		type,
+		{ ...SEND_TYPE_INFO[type], params: PARAMS[type], waitMs: WAITS[type] } satisfies SendTypeRule
+	])
 ) as Record<SendType, SendTypeRule>;

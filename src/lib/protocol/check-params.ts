@@ -18,19 +18,37 @@ export type SendChecker = (type: unknown, params?: unknown) => SendCheck;
 
 /** The answer to a type the catalog does not know. */
 export function unknownType(type: unknown): SendCheck {
-	return { ok: false, status: 400, code: 'unknown_type', issues: [{ field: 'type', rule: `is not a valid send type (${String(type).slice(0, 60)})` }] };
+	return {
+		ok: false,
+		status: 400,
+		code: 'unknown_type',
+		issues: [{ field: 'type', rule: `is not a valid send type (${String(type).slice(0, 60)})` }]
+	};
 }
 
 /** Checks params against a type's schema and platforms; on success returns them with defaults applied. */
 export function checkParams(type: SendType, schema: v.GenericSchema, params: unknown): SendCheck {
 	// valibot's object schemas accept arrays; params must be a plain JSON object.
-	if (params !== null && params !== undefined && (typeof params !== 'object' || Array.isArray(params)))
-		return { ok: false, status: 400, issues: [{ field: 'params', rule: 'must be an object', kind: 'not-object' }] };
+	if (
+		params !== null &&
+		params !== undefined &&
+		(typeof params !== 'object' || Array.isArray(params))
+	)
+		return {
+			ok: false,
+			status: 400,
+			issues: [{ field: 'params', rule: 'must be an object', kind: 'not-object' }]
+		};
 	const parsed = v.safeParse(schema, params ?? {});
-	if (!parsed.success) return { ok: false, status: 400, issues: toFieldIssues(parsed.issues, 'params') };
+	if (!parsed.success)
+		return { ok: false, status: 400, issues: toFieldIssues(parsed.issues, 'params') };
 	const out = parsed.output as Record<string, unknown>;
 	const { platforms } = SEND_TYPE_INFO[type];
 	if (platforms && typeof out.platform === 'string' && !platforms.includes(out.platform as never))
-		return { ok: false, status: 400, issues: [{ field: 'params.platform', rule: `must be ${platforms.join(' or ')} for ${type}` }] };
+		return {
+			ok: false,
+			status: 400,
+			issues: [{ field: 'params.platform', rule: `must be ${platforms.join(' or ')} for ${type}` }]
+		};
 	return { ok: true, type, params: out };
 }

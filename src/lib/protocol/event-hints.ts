@@ -4,7 +4,13 @@
  * them as a cue to read again, never as the value itself.
  */
 import * as v from 'valibot';
-import { AlertEventSchema, boundText, CommandEventSchema, EVENT_TEXT_LIMITS, type Envelope } from './messages';
+import {
+	AlertEventSchema,
+	boundText,
+	CommandEventSchema,
+	EVENT_TEXT_LIMITS,
+	type Envelope
+} from './messages';
 
 export const VARIABLE_CHANGED_ALERT = 'appstream-variableChanged';
 /** Alert origins of now-playing integrations: their alerts mean the song changed or paused. */
@@ -36,5 +42,9 @@ export function parseCommandEvent(envelope: Envelope, now = Date.now()): Command
 	const parsed = v.safeParse(CommandEventSchema, envelope.data);
 	if (!parsed.success) return undefined;
 	const { username, command, extraSettings } = parsed.output;
-	return { username: boundText(username ?? 'unknown', EVENT_TEXT_LIMITS.name), command: boundText(command, EVENT_TEXT_LIMITS.text), timestamp: extraSettings?.timestamp ?? now };
+	return {
+		username: boundText(username ?? 'unknown', EVENT_TEXT_LIMITS.name),
+		command: boundText(command, EVENT_TEXT_LIMITS.text),
+		timestamp: extraSettings?.timestamp ?? now
+	};
 }

@@ -25,9 +25,11 @@ export function pathOf(issue: v.BaseIssue<unknown>, prefix = ''): string {
 }
 
 function ruleOf(issue: v.BaseIssue<unknown>): { rule: string; kind?: FieldIssue['kind'] } {
-	const objectLike = issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object';
+	const objectLike =
+		issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object';
 	const nested = (issue.path?.length ?? 0) > 0;
-	if (objectLike && issue.expected === 'never') return { rule: 'is not a known field', kind: 'unknown-field' };
+	if (objectLike && issue.expected === 'never')
+		return { rule: 'is not a known field', kind: 'unknown-field' };
 	if (objectLike && issue.received === 'undefined' && nested) return { rule: 'is required' };
 	if (objectLike) return { rule: 'must be an object', kind: nested ? undefined : 'not-object' };
 	return { rule: issue.message };

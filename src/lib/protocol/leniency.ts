@@ -53,25 +53,40 @@ export function dropLostInQueryForm(params: unknown): { params: unknown; notes: 
 	const lost = LOST_IN_QUERY_FORM.filter((key) => Object.hasOwn(params, key));
 	if (!lost.length) return { params, notes: [] };
 	const kept = Object.fromEntries(Object.entries(params).filter(([key]) => !lost.includes(key)));
-	return { params: kept, notes: lost.map((key) => ({ field: `params.${key}`, rule: LENIENCY_RULES.lostInQueryForm })) };
+	return {
+		params: kept,
+		notes: lost.map((key) => ({ field: `params.${key}`, rule: LENIENCY_RULES.lostInQueryForm }))
+	};
 }
 
 /** Types whose booleans are not read by truthiness (the spec: the four chat-mode types parse "false", "off", "0"). */
-const OWN_BOOLEAN_PARSING: ReadonlySet<SendType> = new Set<SendType>(['set-slow-mode', 'set-subscriber-mode', 'set-follow-mode', 'set-emotes-mode']);
+const OWN_BOOLEAN_PARSING: ReadonlySet<SendType> = new Set<SendType>([
+	'set-slow-mode',
+	'set-subscriber-mode',
+	'set-follow-mode',
+	'set-emotes-mode'
+]);
 
 /** Leniency rules, by the kind of value the spec expects: how the application reads a value of another kind. */
 export const LENIENCY_RULES = {
 	unknownField: 'is not a documented field of this type; the application ignores it',
-	envelopeIgnored: (type: string) => `does nothing on ${type} (not a queue-executed type); the application ignores it`,
+	envelopeIgnored: (type: string) =>
+		`does nothing on ${type} (not a queue-executed type); the application ignores it`,
 	numericString: 'is a numeric string; the application reads it as a number (send a JSON number)',
-	truthy: 'is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false)',
+	truthy:
+		'is not a JSON boolean; the application reads it by truthiness, so "false" counts as true (send true or false)',
 	fraction: 'is a fraction; the application truncates it to a whole number (send an integer)',
-	lostInQueryForm: 'is lost in the legacy GET query form; the application runs without it (send POST /api/send)',
-	missingAsUndefined: 'is missing; the application answers success and stores the literal string "undefined" (send a number)',
+	lostInQueryForm:
+		'is lost in the legacy GET query form; the application runs without it (send POST /api/send)',
+	missingAsUndefined:
+		'is missing; the application answers success and stores the literal string "undefined" (send a number)',
 	droppedEntry: 'has no type; the application drops the entry (send {type, value})',
-	unknownTopLevel: (holds: string) => `is not a field of a send; the application reads only ${holds} and ignores it`,
-	unvalidated: 'is not a string; the application does not validate it and reads it as text (send a string)',
-	checkedWhenRun: (range: string) => `is out of range (${range}); the application queues it and answers success, and the run changes nothing (send a value in range)`
+	unknownTopLevel: (holds: string) =>
+		`is not a field of a send; the application reads only ${holds} and ignores it`,
+	unvalidated:
+		'is not a string; the application does not validate it and reads it as text (send a string)',
+	checkedWhenRun: (range: string) =>
+		`is out of range (${range}); the application queues it and answers success, and the run changes nothing (send a value in range)`
 } as const;
 
 /** The top-level fields of a send: the REST body, and a websocket command (which may carry a context, facts §3.2). */
@@ -80,19 +95,26 @@ export const SEND_FRAME_FIELDS: readonly string[] = ['type', 'params', 'context'
 
 /** Top-level fields the legacy SDK adds to its command packs (facts §3.2); the application ignores them. */
 export const LEGACY_SDK_FIELDS: Readonly<Record<string, string>> = {
-	lsorigin: "is the legacy SDK's marker of its command packs; the application ignores it (leave it out)"
+	lsorigin:
+		"is the legacy SDK's marker of its command packs; the application ignores it (leave it out)"
 };
 
 /**
  * Top-level fields of a send other than the known ones: ignored by the application (facts §4.4, its
  * handlers read type and params), each a lint note. `where` names the message (`body` or `frame`).
  */
-export function strayTopLevel(message: Record<string, unknown>, known: readonly string[], where: 'body' | 'frame'): LintNote[] {
+export function strayTopLevel(
+	message: Record<string, unknown>,
+	known: readonly string[],
+	where: 'body' | 'frame'
+): LintNote[] {
 	return Object.keys(message)
 		.filter((key) => !known.includes(key))
 		.map((key) => ({
 			field: `${where}.${key.slice(0, 60)}`,
-			rule: Object.hasOwn(LEGACY_SDK_FIELDS, key) ? LEGACY_SDK_FIELDS[key]! : LENIENCY_RULES.unknownTopLevel(known.join(', '))
+			rule: Object.hasOwn(LEGACY_SDK_FIELDS, key)
+				? LEGACY_SDK_FIELDS[key]!
+				: LENIENCY_RULES.unknownTopLevel(known.join(', '))
 		}));
 }
 
@@ -101,7 +123,9 @@ export function strayTopLevel(message: Record<string, unknown>, known: readonly 
  * name validation; older versions act on the chat command of that name). There the field is ignored:
  * silently when its value changes nothing (`harmless`), else with a lint note.
  */
-export const FIELDS_OF_FEATURE: Partial<Record<SendType, Record<string, { feature: Feature; harmless: readonly unknown[]; rule: string }>>> = {
+export const FIELDS_OF_FEATURE: Partial<
+	Record<SendType, Record<string, { feature: Feature; harmless: readonly unknown[]; rule: string }>>
+> = {
 	'set-command-state': {
 		kind: {
 			feature: COMMAND_KINDS_FEATURE,
@@ -115,7 +139,19 @@ export const FIELDS_OF_FEATURE: Partial<Record<SendType, Record<string, { featur
  * Fields the application does not read in some cases, so any value passes there (spec, end-prediction:
  * "CANCELED: value ignored"). A value the strict schema would refuse draws a lint note.
  */
-export const IGNORED_WHEN: Partial<Record<SendType, Record<string, { when: (params: Record<string, unknown>) => boolean; valid: (value: unknown) => boolean; rule: string }>>> = {
+export const IGNORED_WHEN: Partial<
+	Record<
+		SendType,
+		Record<
+			string,
+			{
+				when: (params: Record<string, unknown>) => boolean;
+				valid: (value: unknown) => boolean;
+				rule: string;
+			}
+		>
+	>
+> = {
 	'end-prediction': {
 		value: {
 			when: (p) => p.name === 'CANCELED',
@@ -131,7 +167,8 @@ export const UNVALIDATED: Partial<Record<SendType, readonly string[]>> = {
 };
 
 const isChannel = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
-const inByte = (x: unknown) => isChannel(x) && (x as number) >= LIMITS.rgbChannel.min && (x as number) <= LIMITS.rgbChannel.max;
+const inByte = (x: unknown) =>
+	isChannel(x) && (x as number) >= LIMITS.rgbChannel.min && (x as number) <= LIMITS.rgbChannel.max;
 
 /**
  * Ranges a queue-executed type checks only when its activity runs, after the answer (facts §4.4:
@@ -139,13 +176,29 @@ const inByte = (x: unknown) => isChannel(x) && (x as number) >= LIMITS.rgbChanne
  * an `{r, g, b}` colour, of the right kind but out of range: answered success, a lint note, and the
  * run changes nothing (the handler gets `refusedWhenRun`). `standIn` passes the strict check.
  */
-export const CHECKED_WHEN_RUN: Partial<Record<SendType, Record<string, { outOfRange: (value: unknown) => boolean; range: string; standIn: unknown }>>> = {
+export const CHECKED_WHEN_RUN: Partial<
+	Record<
+		SendType,
+		Record<string, { outOfRange: (value: unknown) => boolean; range: string; standIn: unknown }>
+	>
+> = {
 	'rgb-color': {
 		value: {
 			// Numbers only, some missing or outside a byte: {r: 300}, [0, 0, 999]. Text or a wrong shape stays a 400.
 			outOfRange: (value) => {
-				const rgb = isRecord(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k === 'r' || k === 'g' || k === 'b') ? value : undefined;
-				const channels = Array.isArray(value) ? (value.length === 3 ? value : undefined) : rgb ? [rgb.r, rgb.g, rgb.b] : undefined;
+				const rgb =
+					isRecord(value) &&
+					Object.keys(value).length > 0 &&
+					Object.keys(value).every((k) => k === 'r' || k === 'g' || k === 'b')
+						? value
+						: undefined;
+				const channels = Array.isArray(value)
+					? value.length === 3
+						? value
+						: undefined
+					: rgb
+						? [rgb.r, rgb.g, rgb.b]
+						: undefined;
 				if (!channels || !Object.values(value as object).every(isChannel)) return false;
 				return !channels.every(inByte);
 			},
@@ -159,7 +212,12 @@ export const CHECKED_WHEN_RUN: Partial<Record<SendType, Record<string, { outOfRa
 
 function brightnessRange() {
 	const { min, max } = LIMITS.brightness;
-	return { outOfRange: (value: unknown) => isChannel(value) && ((value as number) < min || (value as number) > max), range: `${min}–${max}, facts §5.15`, standIn: LIMITS.brightness.default };
+	return {
+		outOfRange: (value: unknown) =>
+			isChannel(value) && ((value as number) < min || (value as number) > max),
+		range: `${min}–${max}, facts §5.15`,
+		standIn: LIMITS.brightness.default
+	};
 }
 
 /** Fields the application reads as `parseInt(x) || default` (facts §11: timeout-user's duration), so 0 means the default. */
@@ -171,8 +229,15 @@ export const ZERO_MEANS_DEFAULT: Partial<Record<SendType, Record<string, number>
  * Required fields that may be null, with a stand-in the strict check accepts (facts §5.15: `rgb-color`
  * with `value: null` is a brightness-only send). The handler gets the null.
  */
-export const NULL_ACCEPTED: Partial<Record<SendType, Record<string, { standIn: unknown; rule: string }>>> = {
-	'rgb-color': { value: { standIn: [0, 0, 0], rule: 'is null; the application changes only the brightness and keeps the colour (the legacy SDK form; send a colour)' } }
+export const NULL_ACCEPTED: Partial<
+	Record<SendType, Record<string, { standIn: unknown; rule: string }>>
+> = {
+	'rgb-color': {
+		value: {
+			standIn: [0, 0, 0],
+			rule: 'is null; the application changes only the brightness and keeps the colour (the legacy SDK form; send a colour)'
+		}
+	}
 };
 
 const untyped = (entry: unknown) => isRecord(entry) && entry.type === undefined;
@@ -181,7 +246,9 @@ const untyped = (entry: unknown) => isRecord(entry) && entry.type === undefined;
  * List entries the application drops rather than refuses (facts §5.15: `lights[]` entries without
  * `type`; a list left empty means the default lights).
  */
-export const DROPPED_ENTRIES: Partial<Record<SendType, Record<string, (entry: unknown) => boolean>>> = {
+export const DROPPED_ENTRIES: Partial<
+	Record<SendType, Record<string, (entry: unknown) => boolean>>
+> = {
 	'rgb-color': { lights: untyped },
 	'hex-color': { lights: untyped }
 };
@@ -206,14 +273,16 @@ interface SchemaLike {
 /** The kind of value an entry schema expects, looking through optional/nullable wrappers and pipes. */
 function kindOf(schema: SchemaLike | undefined): Kind {
 	let s = schema;
-	while (s && (s.type === 'optional' || s.type === 'nullable' || s.type === 'nullish') && s.wrapped) s = s.wrapped;
+	while (s && (s.type === 'optional' || s.type === 'nullable' || s.type === 'nullish') && s.wrapped)
+		s = s.wrapped;
 	if (!s) return 'other';
 	if (s.type === 'number') return s.pipe?.some((a) => a.type === 'integer') ? 'integer' : 'number';
 	if (s.type === 'boolean') return 'boolean';
 	return 'other';
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x);
 const NUMERIC = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
 export interface LenientReading {
@@ -230,9 +299,16 @@ export interface LenientReading {
  * (chat-mode types excepted). Each leniency used is a lint note. Anything else is left for the strict
  * check to refuse.
  */
-export function readLeniently(type: SendType, params: unknown, has: (feature: Feature) => boolean = () => true): LenientReading {
+export function readLeniently(
+	type: SendType,
+	params: unknown,
+	has: (feature: Feature) => boolean = () => true
+): LenientReading {
 	if (!isRecord(params)) return { params, kept: {}, notes: [] };
-	const entries = ((CATALOG[type].params as SchemaLike).entries ?? {}) as Record<string, SchemaLike>;
+	const entries = ((CATALOG[type].params as SchemaLike).entries ?? {}) as Record<
+		string,
+		SchemaLike
+	>;
 	const out: Record<string, unknown> = {};
 	const kept: Record<string, unknown> = {};
 	const notes: LintNote[] = [];
@@ -259,7 +335,12 @@ export function readLeniently(type: SendType, params: unknown, has: (feature: Fe
 			if (!ignored.valid(value)) notes.push({ field, rule: ignored.rule });
 			continue;
 		}
-		if (UNVALIDATED[type]?.includes(key) && value !== undefined && value !== null && typeof value !== 'string') {
+		if (
+			UNVALIDATED[type]?.includes(key) &&
+			value !== undefined &&
+			value !== null &&
+			typeof value !== 'string'
+		) {
 			notes.push({ field, rule: LENIENCY_RULES.unvalidated });
 			out[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
 			continue;
@@ -280,25 +361,48 @@ export function readLeniently(type: SendType, params: unknown, has: (feature: Fe
 		}
 		const fallback = ZERO_MEANS_DEFAULT[type]?.[key];
 		if (fallback !== undefined && (value === 0 || value === '0')) {
-			notes.push({ field, rule: `is 0; the application reads 0 as the default, ${fallback} (send the duration you mean)` });
+			notes.push({
+				field,
+				rule: `is 0; the application reads 0 as the default, ${fallback} (send the duration you mean)`
+			});
 			out[key] = fallback;
 			continue;
 		}
 		const dropped = DROPPED_ENTRIES[type]?.[key];
 		if (dropped && Array.isArray(value) && value.some(dropped)) {
-			value.forEach((entry, i) => dropped(entry) && notes.push({ field: `${field}[${i}]`, rule: LENIENCY_RULES.droppedEntry }));
+			value.forEach(
+				(entry, i) =>
+					dropped(entry) &&
+					notes.push({ field: `${field}[${i}]`, rule: LENIENCY_RULES.droppedEntry })
+			);
 			out[key] = value.filter((entry) => !dropped(entry));
 			continue;
 		}
 		const kind = kindOf(entries[key]);
-		if ((kind === 'number' || kind === 'integer') && typeof value === 'string' && NUMERIC.test(value)) {
+		if (
+			(kind === 'number' || kind === 'integer') &&
+			typeof value === 'string' &&
+			NUMERIC.test(value)
+		) {
 			notes.push({ field, rule: LENIENCY_RULES.numericString });
 			out[key] = kind === 'integer' ? Math.trunc(Number(value)) : Number(value);
-			if (kind === 'integer' && !Number.isInteger(Number(value))) notes.push({ field, rule: LENIENCY_RULES.fraction });
-		} else if (kind === 'integer' && typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value)) {
+			if (kind === 'integer' && !Number.isInteger(Number(value)))
+				notes.push({ field, rule: LENIENCY_RULES.fraction });
+		} else if (
+			kind === 'integer' &&
+			typeof value === 'number' &&
+			Number.isFinite(value) &&
+			!Number.isInteger(value)
+		) {
 			notes.push({ field, rule: LENIENCY_RULES.fraction });
 			out[key] = Math.trunc(value);
-		} else if (kind === 'boolean' && value !== undefined && value !== null && typeof value !== 'boolean' && !OWN_BOOLEAN_PARSING.has(type)) {
+		} else if (
+			kind === 'boolean' &&
+			value !== undefined &&
+			value !== null &&
+			typeof value !== 'boolean' &&
+			!OWN_BOOLEAN_PARSING.has(type)
+		) {
 			notes.push({ field, rule: LENIENCY_RULES.truthy });
 			out[key] = Boolean(value);
 		} else out[key] = value;

@@ -21,9 +21,20 @@ export const CommandMessageSchema = v.strictObject({
 	params: v.optional(ParamsObject),
 	context: Context
 });
-export const RetrieveMessageSchema = v.strictObject({ retrieve: v.literal(true), slim: v.optional(v.boolean()), context: Context });
-export const SubscribeMessageSchema = v.strictObject({ subscribe: v.array(v.string()), context: Context });
-export const ClientMessageSchema = v.union([CommandMessageSchema, RetrieveMessageSchema, SubscribeMessageSchema]);
+export const RetrieveMessageSchema = v.strictObject({
+	retrieve: v.literal(true),
+	slim: v.optional(v.boolean()),
+	context: Context
+});
+export const SubscribeMessageSchema = v.strictObject({
+	subscribe: v.array(v.string()),
+	context: Context
+});
+export const ClientMessageSchema = v.union([
+	CommandMessageSchema,
+	RetrieveMessageSchema,
+	SubscribeMessageSchema
+]);
 export type ClientMessage = v.InferOutput<typeof ClientMessageSchema>;
 
 export type CommandMessage = v.InferOutput<typeof CommandMessageSchema>;
@@ -47,7 +58,11 @@ const ResponseSchema = v.looseObject({
 	error: v.optional(v.string()),
 	code: v.optional(v.string())
 });
-const RetrieveReplySchema = v.looseObject({ event: v.literal('socketapi:retrieve'), context: Context, data: SettingsDataSchema });
+const RetrieveReplySchema = v.looseObject({
+	event: v.literal('socketapi:retrieve'),
+	context: Context,
+	data: SettingsDataSchema
+});
 const SubscribedSchema = v.looseObject({
 	event: v.literal('socketapi:subscribed'),
 	context: Context,
@@ -55,13 +70,21 @@ const SubscribedSchema = v.looseObject({
 });
 
 export type ServerFrame =
-	| { kind: 'response'; context: Context; status: number; message?: unknown; error?: string; code?: string }
+	| {
+			kind: 'response';
+			context: Context;
+			status: number;
+			message?: unknown;
+			error?: string;
+			code?: string;
+	  }
 	| { kind: 'retrieve'; context?: Context; data: SettingsData }
 	| { kind: 'subscribed'; context?: Context; channels: string[] | 'all' }
 	| { kind: 'event'; envelope: Envelope }
 	| { kind: 'invalid'; reason: string };
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Parses one text frame from the server. Never throws; anything unexpected is `invalid` with a reason. */
 export function parseServerFrame(raw: unknown): ServerFrame {
@@ -76,19 +99,45 @@ export function parseServerFrame(raw: unknown): ServerFrame {
 		}
 		if (!isRecord(json)) return { kind: 'invalid', reason: 'not an object' };
 		// Replies carry an `event` starting with socketapi: and no `type` (protocol facts §3.3).
-		if (typeof json.event === 'string' && json.event.startsWith('socketapi:') && json.type === undefined) {
+		if (
+			typeof json.event === 'string' &&
+			json.event.startsWith('socketapi:') &&
+			json.type === undefined
+		) {
 			const schema =
-				json.event === 'socketapi:response' ? ResponseSchema : json.event === 'socketapi:retrieve' ? RetrieveReplySchema : json.event === 'socketapi:subscribed' ? SubscribedSchema : undefined;
+				json.event === 'socketapi:response'
+					? ResponseSchema
+					: json.event === 'socketapi:retrieve'
+						? RetrieveReplySchema
+						: json.event === 'socketapi:subscribed'
+							? SubscribedSchema
+							: undefined;
 			if (!schema) return { kind: 'invalid', reason: `unknown reply ${json.event.slice(0, 40)}` };
 			const parsed = v.safeParse(schema, json);
 			if (!parsed.success) return { kind: 'invalid', reason: `malformed ${json.event}` };
 			const out = parsed.output as Record<string, unknown>;
 			if (json.event === 'socketapi:response') {
 				const r = parsed.output as v.InferOutput<typeof ResponseSchema>;
-				return { kind: 'response', context: r.context, status: r.status, message: r.message, error: r.error, code: r.code };
+				return {
+					kind: 'response',
+					context: r.context,
+					status: r.status,
+					message: r.message,
+					error: r.error,
+					code: r.code
+				};
 			}
-			if (json.event === 'socketapi:retrieve') return { kind: 'retrieve', context: out.context as Context | undefined, data: out.data as SettingsData };
-			return { kind: 'subscribed', context: out.context as Context | undefined, channels: out.channels as string[] | 'all' };
+			if (json.event === 'socketapi:retrieve')
+				return {
+					kind: 'retrieve',
+					context: out.context as Context | undefined,
+					data: out.data as SettingsData
+				};
+			return {
+				kind: 'subscribed',
+				context: out.context as Context | undefined,
+				channels: out.channels as string[] | 'all'
+			};
 		}
 		const envelope = v.safeParse(EnvelopeSchema, json);
 		if (!envelope.success) return { kind: 'invalid', reason: 'not an event envelope' };
@@ -100,7 +149,10 @@ export function parseServerFrame(raw: unknown): ServerFrame {
 }
 
 // ── Typed event payloads ─────────────────────────────────────────────────────────────────────
-const TimeSchema = v.looseObject({ time: v.optional(v.string()), timestamp: v.optional(v.number()) });
+const TimeSchema = v.looseObject({
+	time: v.optional(v.string()),
+	timestamp: v.optional(v.number())
+});
 const str = v.optional(v.string());
 
 export const ChatMessageSchema = v.looseObject({
@@ -120,8 +172,15 @@ export const ChatMessageSchema = v.looseObject({
 		timestamp: v.optional(v.number())
 	})
 });
-export const ChatDeletionSchema = v.looseObject({ shouldRemove: v.union([v.string(), v.number()]), extraSettings: v.optional(TimeSchema) });
-export const CommandEventSchema = v.looseObject({ username: str, command: v.string(), extraSettings: v.optional(TimeSchema) });
+export const ChatDeletionSchema = v.looseObject({
+	shouldRemove: v.union([v.string(), v.number()]),
+	extraSettings: v.optional(TimeSchema)
+});
+export const CommandEventSchema = v.looseObject({
+	username: str,
+	command: v.string(),
+	extraSettings: v.optional(TimeSchema)
+});
 export const AlertEventSchema = v.looseObject({
 	dynamic: v.optional(v.record(v.string(), v.unknown())),
 	replay: v.optional(v.boolean()),
@@ -203,7 +262,8 @@ function scalarFields(record: Record<string, unknown> | undefined): Record<strin
 	let count = 0;
 	for (const [key, value] of Object.entries(record ?? {})) {
 		if (count >= MAX_DETAIL_FIELDS) break;
-		if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+		if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+			continue;
 		out[key.slice(0, 60)] = String(value).slice(0, MAX_DETAIL_CHARS);
 		count++;
 	}
@@ -215,8 +275,12 @@ export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine
 	const parsed = v.safeParse(AlertEventSchema, envelope.data ?? {});
 	if (!parsed.success) return undefined;
 	const { dynamic, extraSettings, replay } = parsed.output;
-	const asText = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : undefined);
-	const name = asText(extraSettings?.displayname) ?? asText(extraSettings?.username) ?? asText(dynamic?.username);
+	const asText = (x: unknown) =>
+		typeof x === 'string' || typeof x === 'number' ? String(x) : undefined;
+	const name =
+		asText(extraSettings?.displayname) ??
+		asText(extraSettings?.username) ??
+		asText(dynamic?.username);
 	const username = name === undefined ? undefined : boundName(name);
 	const value = asText(dynamic?.value);
 	const ts = extraSettings?.timestamp;

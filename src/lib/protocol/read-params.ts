@@ -19,6 +19,13 @@ export const READ_PARAMS = {
 /** checkSend for a client that may only read: any other type is refused, naming the rule. */
 export function checkRead(type: unknown, p: unknown = {}): SendCheck {
 	if (!isSendType(type)) return unknownType(type);
-	if (!SEND_TYPE_INFO[type].readOnly) return { ok: false, status: 400, issues: [{ field: 'type', rule: `must be a type that only reads: this view cannot send ${type}` }] };
+	if (!SEND_TYPE_INFO[type].readOnly)
+		return {
+			ok: false,
+			status: 400,
+			issues: [
+				{ field: 'type', rule: `must be a type that only reads: this view cannot send ${type}` }
+			]
+		};
 	return checkParams(type, READ_PARAMS[type as ReadOnlyType], p);
 }

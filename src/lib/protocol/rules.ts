@@ -15,14 +15,25 @@ export const rawText = (what = 'text') =>
 /** The two bounds of a range, with one message naming both (and the unit). */
 const range = (min: number, max: number, unit: string) => {
 	const message = `must be between ${min} and ${max}${unit ? ' ' + unit : ''}`;
-	return [v.minValue<number, number, string>(min, message), v.maxValue<number, number, string>(max, message)] as const;
+	return [
+		v.minValue<number, number, string>(min, message),
+		v.maxValue<number, number, string>(max, message)
+	] as const;
 };
 
 export const int = (min: number, max: number, unit = '') =>
-	v.pipe(v.number('must be a number'), v.integer('must be a whole number'), ...range(min, max, unit));
+	v.pipe(
+		v.number('must be a number'),
+		v.integer('must be a whole number'),
+		...range(min, max, unit)
+	);
 
 export const num = (min: number, max: number, unit = '') =>
-	v.pipe(v.number('must be a number'), v.finite('must be a finite number'), ...range(min, max, unit));
+	v.pipe(
+		v.number('must be a number'),
+		v.finite('must be a finite number'),
+		...range(min, max, unit)
+	);
 
 export const nonNegativeInt = (unit = '') =>
 	v.pipe(
@@ -38,7 +49,9 @@ export const platform = () => v.picklist(PLATFORMS, `must be one of ${PLATFORMS.
 
 /** Params every type accepts besides its own (protocol facts §4.5). */
 export const envelopeParams = {
-	extraSettings: v.optional(v.record(v.string(), v.unknown(), 'must be an object of template variables')),
+	extraSettings: v.optional(
+		v.record(v.string(), v.unknown(), 'must be an object of template variables')
+	),
 	skipQueue: v.optional(bool()),
 	bypassQueue: v.optional(bool())
 };

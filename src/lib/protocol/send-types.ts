@@ -63,17 +63,36 @@ const ALPHA = ['alpha'] as const;
 const ALPHA_BETA = ['alpha', 'beta'] as const;
 const ALL = ['alpha', 'beta', 'gamma'] as const;
 
-const trigger = (label: string, optionKey: string, canBeDisabled: boolean): Info => ({ group: 'trigger', label, names: { optionKey, canBeDisabled } });
+const trigger = (label: string, optionKey: string, canBeDisabled: boolean): Info => ({
+	group: 'trigger',
+	label,
+	names: { optionKey, canBeDisabled }
+});
 const studio = (label: string, optionKey: string): Info => trigger(label, optionKey, false);
-const stream = (label: string, platforms: readonly Platform[], extra: Partial<Info> = {}): Info => ({
+const stream = (
+	label: string,
+	platforms: readonly Platform[],
+	extra: Partial<Info> = {}
+): Info => ({
 	group: 'stream',
 	label,
 	platforms,
 	acknowledgedOnly: true,
 	...extra
 });
-const chatMode = (label: string): Info => ({ group: 'chat-modes', label, platforms: ALPHA, acknowledgedOnly: true, confirm: true });
-const moderation = (label: string, platforms: readonly Platform[], confirm: boolean, group: SendGroup = 'moderation'): Info => ({
+const chatMode = (label: string): Info => ({
+	group: 'chat-modes',
+	label,
+	platforms: ALPHA,
+	acknowledgedOnly: true,
+	confirm: true
+});
+const moderation = (
+	label: string,
+	platforms: readonly Platform[],
+	confirm: boolean,
+	group: SendGroup = 'moderation'
+): Info => ({
 	group,
 	label,
 	platforms,
@@ -123,9 +142,22 @@ const TYPES = {
 	// Command states and chatbot commands
 	'set-command-state': { group: 'commands', label: 'Enable or disable a command' },
 	'set-folder-state': { group: 'commands', label: 'Enable or disable a folder' },
-	'create-chatbot-command': { group: 'commands', label: 'Create chatbot command', feature: 'name-validation' },
-	'update-chatbot-command': { group: 'commands', label: 'Update chatbot command', feature: 'name-validation' },
-	'delete-chatbot-command': { group: 'commands', label: 'Delete chatbot command', feature: 'name-validation', confirm: true },
+	'create-chatbot-command': {
+		group: 'commands',
+		label: 'Create chatbot command',
+		feature: 'name-validation'
+	},
+	'update-chatbot-command': {
+		group: 'commands',
+		label: 'Update chatbot command',
+		feature: 'name-validation'
+	},
+	'delete-chatbot-command': {
+		group: 'commands',
+		label: 'Delete chatbot command',
+		feature: 'name-validation',
+		confirm: true
+	},
 
 	// TTS
 	tts: { group: 'tts', label: 'Text to speech' },
@@ -165,19 +197,47 @@ const TYPES = {
 
 	// Polls and predictions
 	'create-poll': { group: 'polls', label: 'Create poll', platforms: ALPHA, acknowledgedOnly: true },
-	'end-poll': { group: 'polls', label: 'End poll', platforms: ALPHA, acknowledgedOnly: true, confirm: true },
-	'create-prediction': { group: 'polls', label: 'Create prediction', platforms: ALPHA, acknowledgedOnly: true },
-	'end-prediction': { group: 'polls', label: 'End prediction', platforms: ALPHA, acknowledgedOnly: true, confirm: true },
+	'end-poll': {
+		group: 'polls',
+		label: 'End poll',
+		platforms: ALPHA,
+		acknowledgedOnly: true,
+		confirm: true
+	},
+	'create-prediction': {
+		group: 'polls',
+		label: 'Create prediction',
+		platforms: ALPHA,
+		acknowledgedOnly: true
+	},
+	'end-prediction': {
+		group: 'polls',
+		label: 'End prediction',
+		platforms: ALPHA,
+		acknowledgedOnly: true,
+		confirm: true
+	},
 
 	// Chat moderation
-	'translate-message': { group: 'moderation', label: 'Translate message', platforms: ALL, acknowledgedOnly: true },
+	'translate-message': {
+		group: 'moderation',
+		label: 'Translate message',
+		platforms: ALL,
+		acknowledgedOnly: true
+	},
 	shoutout: moderation('Shoutout', ALL, false),
 	'add-vip': moderation('Add VIP', ALPHA, false, 'roles'),
 	'remove-vip': moderation('Remove VIP', ALPHA, true, 'roles'),
 	'ban-user': moderation('Ban', ALPHA_BETA, true),
 	'unban-user': moderation('Unban', ALPHA_BETA, false),
 	'timeout-user': moderation('Timeout', ALL, true),
-	'delete-message': { group: 'moderation', label: 'Delete message', platforms: ALL, acknowledgedOnly: true, confirm: true },
+	'delete-message': {
+		group: 'moderation',
+		label: 'Delete message',
+		platforms: ALL,
+		acknowledgedOnly: true,
+		confirm: true
+	},
 
 	// Song requests
 	'song-request': { group: 'songs', label: 'Song request', confirm: (p) => p.action === 'clear' },
@@ -188,7 +248,12 @@ const TYPES = {
 
 	// Actions
 	'run-actions': { group: 'actions', label: 'Run actions', feature: 'name-validation' },
-	'get-action-catalog': { group: 'actions', label: 'Action catalog', feature: 'name-validation', readOnly: true }
+	'get-action-catalog': {
+		group: 'actions',
+		label: 'Action catalog',
+		feature: 'name-validation',
+		readOnly: true
+	}
 } satisfies Record<string, Info>;
 
 export type SendType = keyof typeof TYPES;
@@ -196,11 +261,22 @@ export type SendType = keyof typeof TYPES;
 export const SEND_TYPES = Object.keys(TYPES) as SendType[];
 
 export const SEND_TYPE_INFO: Record<SendType, SendTypeInfo> = Object.fromEntries(
-	Object.entries(TYPES).map(([type, info]) => [type, { confirm: false, acknowledgedOnly: false, readOnly: false, ...info, type } satisfies SendTypeInfo])
+	Object.entries(TYPES).map(([type, info]) => [
+		type,
+		{
+			confirm: false,
+			acknowledgedOnly: false,
+			readOnly: false,
+			...info,
+			type
+		} satisfies SendTypeInfo
+	])
 ) as Record<SendType, SendTypeInfo>;
 
 /** The types a read-only client (a widget, a read-only share link) may send. */
-export type ReadOnlyType = { [K in SendType]: (typeof TYPES)[K] extends { readOnly: true } ? K : never }[SendType];
+export type ReadOnlyType = {
+	[K in SendType]: (typeof TYPES)[K] extends { readOnly: true } ? K : never;
+}[SendType];
 
 export function isSendType(type: unknown): type is SendType {
 	return typeof type === 'string' && Object.hasOwn(TYPES, type);

@@ -13,7 +13,17 @@ export function checkSend(type: unknown, params: unknown = {}): SendCheck {
 	if (checked.ok && type === 'run-actions') {
 		const verdict = validateActions(checked.params.actions);
 		if (!verdict.ok)
-			return { ok: false, status: verdict.status, code: 'code' in verdict ? verdict.code : undefined, issues: [{ field: verdict.field, rule: verdict.message.slice(verdict.field.length).replace(/^[:\s]+/, '') }] };
+			return {
+				ok: false,
+				status: verdict.status,
+				code: 'code' in verdict ? verdict.code : undefined,
+				issues: [
+					{
+						field: verdict.field,
+						rule: verdict.message.slice(verdict.field.length).replace(/^[:\s]+/, '')
+					}
+				]
+			};
 	}
 	const waitMs = checked.ok ? CATALOG[type].waitMs?.(checked.params) : undefined;
 	return checked.ok && waitMs ? { ...checked, waitMs } : checked;

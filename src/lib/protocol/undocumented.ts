@@ -21,7 +21,8 @@ export const UNDOCUMENTED_TYPES = {
 
 export type UndocumentedType = keyof typeof UNDOCUMENTED_TYPES;
 
-export const isUndocumentedType = (t: unknown): t is UndocumentedType => typeof t === 'string' && Object.hasOwn(UNDOCUMENTED_TYPES, t);
+export const isUndocumentedType = (t: unknown): t is UndocumentedType =>
+	typeof t === 'string' && Object.hasOwn(UNDOCUMENTED_TYPES, t);
 
 /** facts §5.13; `searchPublichPlaylistAndPlay` is the application's real spelling. */
 export const MUSIC_PLAYER_COMMANDS = [
@@ -51,4 +52,6 @@ export const ENUM_KEY_REFUSAL = 'Api has different type';
 
 /** `CHAT_COMMAND` for `chat-command`: the enum key of a type the application knows. */
 export const isEnumKeyOf = (type: unknown, known: (kebab: string) => boolean): boolean =>
-	typeof type === 'string' && /^[A-Z][A-Z0-9_]*$/.test(type) && known(type.toLowerCase().replaceAll('_', '-'));
+	typeof type === 'string' &&
+	/^[A-Z][A-Z0-9_]*$/.test(type) &&
+	known(type.toLowerCase().replaceAll('_', '-'));

@@ -54,7 +54,13 @@ export const CLOSE_CODES = {
 } as const;
 
 /** `kind` values of set-command-state. */
-export const COMMAND_KINDS = ['chat', 'chatbot', 'alpha-points', 'gamma-points', 'alpha-extension'] as const;
+export const COMMAND_KINDS = [
+	'chat',
+	'chatbot',
+	'alpha-points',
+	'gamma-points',
+	'alpha-extension'
+] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 /** Older versions handle only chat commands in set-command-state (spec, Chatbot command management). */
 export const LEGACY_COMMAND_KINDS = ['chat'] as const satisfies readonly CommandKind[];
@@ -64,7 +70,16 @@ export const COMMAND_KINDS_FEATURE: Feature = 'name-validation';
 /** Built-in chatbot commands that cannot be renamed or deleted. */
 export const SYSTEM_CHATBOT_COMMANDS = ['so', 'uptime', 'command'] as const;
 
-export const SONG_REQUEST_ACTIONS = ['add', 'skip', 'next', 'play', 'pause', 'playpause', 'remove', 'clear'] as const;
+export const SONG_REQUEST_ACTIONS = [
+	'add',
+	'skip',
+	'next',
+	'play',
+	'pause',
+	'playpause',
+	'remove',
+	'clear'
+] as const;
 export type SongRequestAction = (typeof SONG_REQUEST_ACTIONS)[number];
 
 export const POLL_END_STATUSES = ['ARCHIVED', 'TERMINATED'] as const;
@@ -99,7 +114,15 @@ export const SETUP_TYPES = [
 ] as const;
 
 /** Envelope `type` values of pushed events (protocol facts §3.5). Unknown types are ignored, not rejected. */
-export const EVENT_TYPES = ['chat', 'command', 'alert', 'states', 'premium', 'modqueue_list', 'chat_platform_register'] as const;
+export const EVENT_TYPES = [
+	'chat',
+	'command',
+	'alert',
+	'states',
+	'premium',
+	'modqueue_list',
+	'chat_platform_register'
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Variables the service writes (spec, Variables and counters; protocol facts §6.2). */

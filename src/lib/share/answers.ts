@@ -47,7 +47,8 @@ export const WhoamiAnswerSchema = v.variant('share', [
 /** Any refusal: `{status, code, message}`. */
 const FailureSchema = v.looseObject({ code: v.optional(v.string()), message: v.string() });
 
-export const UNREADABLE_ANSWER = 'The companion server sent an answer this page does not understand.';
+export const UNREADABLE_ANSWER =
+	'The companion server sent an answer this page does not understand.';
 
 export type ShareAnswer<T> =
 	| { ok: true; data: T }
@@ -55,14 +56,25 @@ export type ShareAnswer<T> =
 	| { ok: false; status: number; code?: string; message: string; said: boolean };
 
 /** Reads an answer: a success that fits `schema`, or the server's refusal with its status, code and message. */
-export async function readShareAnswer<T>(res: Response, schema: v.GenericSchema<unknown, T>): Promise<ShareAnswer<T>> {
+export async function readShareAnswer<T>(
+	res: Response,
+	schema: v.GenericSchema<unknown, T>
+): Promise<ShareAnswer<T>> {
 	const json: unknown = await res.json().catch(() => undefined);
 	if (!res.ok) {
 		const failure = v.safeParse(FailureSchema, json);
 		return failure.success
-			? { ok: false, status: res.status, code: failure.output.code, message: failure.output.message, said: true }
+			? {
+					ok: false,
+					status: res.status,
+					code: failure.output.code,
+					message: failure.output.message,
+					said: true
+				}
 			: { ok: false, status: res.status, message: `HTTP ${res.status}`, said: false };
 	}
 	const parsed = v.safeParse(schema, json);
-	return parsed.success ? { ok: true, data: parsed.output } : { ok: false, status: res.status, message: UNREADABLE_ANSWER, said: false };
+	return parsed.success
+		? { ok: true, data: parsed.output }
+		: { ok: false, status: res.status, message: UNREADABLE_ANSWER, said: false };
 }

@@ -2,7 +2,13 @@
  * Share-link profiles as data, derived from the send catalog. Pure (no Node imports) so the
  * companion server enforces and the dashboard displays the very same rules.
  */
-import { CATALOG, SEND_TYPES, isSendType, type SendGroup, type SendType } from '../protocol/catalog';
+import {
+	CATALOG,
+	SEND_TYPES,
+	isSendType,
+	type SendGroup,
+	type SendType
+} from '../protocol/catalog';
 
 export const SHARE_PROFILES = ['read-only', 'music', 'moderation', 'custom'] as const;
 export type ShareProfile = (typeof SHARE_PROFILES)[number];
@@ -33,7 +39,8 @@ export interface ProfileDefinition {
 export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 	'read-only': {
 		label: 'Read-only',
-		description: 'Widgets and status only: reads the setup, variables and live events; changes nothing.',
+		description:
+			'Widgets and status only: reads the setup, variables and live events; changes nothing.',
 		groups: [],
 		choosesTypes: false
 	},
@@ -67,14 +74,20 @@ export function isGrantable(type: SendType): boolean {
 }
 
 /** Send types a custom link may list (every grantable type that is not already read-only). */
-export const CUSTOM_CHOICES: readonly SendType[] = SEND_TYPES.filter((t) => isGrantable(t) && !CATALOG[t].readOnly);
+export const CUSTOM_CHOICES: readonly SendType[] = SEND_TYPES.filter(
+	(t) => isGrantable(t) && !CATALOG[t].readOnly
+);
 
 /** Every send type a link with this profile (and chosen types, for custom) may run. */
-export function allowedSendTypes(profile: ShareProfile, chosen: readonly string[] = []): SendType[] {
+export function allowedSendTypes(
+	profile: ShareProfile,
+	chosen: readonly string[] = []
+): SendType[] {
 	const { groups, choosesTypes, types = [] } = PROFILE_DEFINITIONS[profile];
 	const extra = new Set<string>([...types, ...(choosesTypes ? chosen : [])]);
 	return SEND_TYPES.filter(
-		(t) => isGrantable(t) && (CATALOG[t].readOnly || groups.includes(CATALOG[t].group) || extra.has(t))
+		(t) =>
+			isGrantable(t) && (CATALOG[t].readOnly || groups.includes(CATALOG[t].group) || extra.has(t))
 	);
 }
 
@@ -87,15 +100,24 @@ export type ChosenTypesVerdict = { ok: true; types: SendType[] } | { ok: false; 
 /** Checks the chosen types of a link: custom needs at least one grantable type, the others take none. */
 export function checkChosenTypes(profile: ShareProfile, types: unknown): ChosenTypesVerdict {
 	if (!PROFILE_DEFINITIONS[profile].choosesTypes) {
-		if (types === undefined || (Array.isArray(types) && types.length === 0)) return { ok: true, types: [] };
-		return { ok: false, message: `the ${profile} profile has a fixed list of types; use the custom profile to choose types` };
+		if (types === undefined || (Array.isArray(types) && types.length === 0))
+			return { ok: true, types: [] };
+		return {
+			ok: false,
+			message: `the ${profile} profile has a fixed list of types; use the custom profile to choose types`
+		};
 	}
-	if (!Array.isArray(types) || types.length === 0) return { ok: false, message: 'a custom link needs a non-empty list of send types' };
+	if (!Array.isArray(types) || types.length === 0)
+		return { ok: false, message: 'a custom link needs a non-empty list of send types' };
 	const out = new Set<SendType>();
 	for (const t of types) {
-		if (!isSendType(t)) return { ok: false, message: `"${String(t).slice(0, 60)}" is not a send type` };
+		if (!isSendType(t))
+			return { ok: false, message: `"${String(t).slice(0, 60)}" is not a send type` };
 		if (!isGrantable(t))
-			return { ok: false, message: `${t} can never be shared: an action list can do anything, so it would grant full control` };
+			return {
+				ok: false,
+				message: `${t} can never be shared: an action list can do anything, so it would grant full control`
+			};
 		out.add(t);
 	}
 	return { ok: true, types: [...out] };

@@ -7,7 +7,13 @@ const art = (hue: number) =>
 	)}`;
 
 export const DEFAULT_SETUP_INPUT: SetupInput = {
-	app: { name: 'app-stream', version: '9.1.0', listenId: 'alpha-1000001', streamer: 'PixelPanda', botName: 'PandaBot' },
+	app: {
+		name: 'app-stream',
+		version: '9.1.0',
+		listenId: 'alpha-1000001',
+		streamer: 'PixelPanda',
+		botName: 'PandaBot'
+	},
 	premium: false,
 	connectedPlatforms: ['alpha', 'gamma'],
 	states: { on: true, streamMode: true, fuze: false },
@@ -25,11 +31,33 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 			{ name: 'rave', on: false }
 		],
 		chatbot: [
-			{ name: 'so', message: 'Go check out {{target}}, they were last seen streaming {{category}}!', description: 'Shoutout (built-in)' },
-			{ name: 'uptime', message: 'We have been live for {{alpha_uptime}}.', description: 'Uptime (built-in)' },
-			{ name: 'command', message: 'Commands: {{commands_url}}', description: 'Manage commands (built-in)' },
-			{ name: 'socials', message: 'Find me everywhere as @PixelPanda', alias: ['links'], showInCommandsList: true },
-			{ name: 'deaths', message: 'The streamer has died {{deaths}} times.', showInCommandsList: true, cooldownDuration: 10000 },
+			{
+				name: 'so',
+				message: 'Go check out {{target}}, they were last seen streaming {{category}}!',
+				description: 'Shoutout (built-in)'
+			},
+			{
+				name: 'uptime',
+				message: 'We have been live for {{alpha_uptime}}.',
+				description: 'Uptime (built-in)'
+			},
+			{
+				name: 'command',
+				message: 'Commands: {{commands_url}}',
+				description: 'Manage commands (built-in)'
+			},
+			{
+				name: 'socials',
+				message: 'Find me everywhere as @PixelPanda',
+				alias: ['links'],
+				showInCommandsList: true
+			},
+			{
+				name: 'deaths',
+				message: 'The streamer has died {{deaths}} times.',
+				showInCommandsList: true,
+				cooldownDuration: 10000
+			},
 			{ name: 'spoilers', message: 'No spoilers please!', on: false }
 		],
 		'alpha-points': [
@@ -40,7 +68,10 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 			{ name: 'Timeout a mod', cost: 100000, on: false }
 		],
 		'alpha-extension': [{ name: 'Confetti' }, { name: 'Spin the wheel', on: false }],
-		'gamma-points': [{ name: 'Say hi', cost: 100 }, { name: 'Spotlight', cost: 1000 }]
+		'gamma-points': [
+			{ name: 'Say hi', cost: 100 },
+			{ name: 'Spotlight', cost: 1000 }
+		]
 	},
 	alerts: [
 		'alpha-follower',
@@ -133,21 +164,93 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 	songs: {
 		source: 'music_player',
 		playing: true,
-		nowPlaying: { title: 'Midnight Arcade', artist: 'Neon Lakes', album: 'Night Drives', url: 'https://music.example/track/midnight-arcade', image: art(280), duration: 214, requester: 'moss_moth' },
+		nowPlaying: {
+			title: 'Midnight Arcade',
+			artist: 'Neon Lakes',
+			album: 'Night Drives',
+			url: 'https://music.example/track/midnight-arcade',
+			image: art(280),
+			duration: 214,
+			requester: 'moss_moth'
+		},
 		queue: [
-			{ title: 'Paper Boats', artist: 'Harbor Lights', album: 'Shorelines', url: 'https://music.example/track/paper-boats', image: art(200), duration: 187, requester: 'quietkettle' },
-			{ title: 'Static Bloom', artist: 'The Low Tides', album: 'Bloom', url: 'https://music.example/track/static-bloom', image: art(30), duration: 241, requester: 'PixelPanda' }
+			{
+				title: 'Paper Boats',
+				artist: 'Harbor Lights',
+				album: 'Shorelines',
+				url: 'https://music.example/track/paper-boats',
+				image: art(200),
+				duration: 187,
+				requester: 'quietkettle'
+			},
+			{
+				title: 'Static Bloom',
+				artist: 'The Low Tides',
+				album: 'Bloom',
+				url: 'https://music.example/track/static-bloom',
+				image: art(30),
+				duration: 241,
+				requester: 'PixelPanda'
+			}
 		]
 	},
 	overlays: [
-		{ id: '3f7c1e0a-2d4b-4c1e-9a51-7b3c0f2e8d11', name: 'Main Overlay', visible: true, layers: ['layer-chat', 'layer-alerts', 'layer-now-playing'] },
-		{ id: '8a2d9c44-1f0e-4b7a-b3c2-5e6f7a8b9c0d', name: 'BRB Screen', visible: false, layers: ['layer-brb-text'] }
+		{
+			id: '3f7c1e0a-2d4b-4c1e-9a51-7b3c0f2e8d11',
+			name: 'Main Overlay',
+			visible: true,
+			layers: ['layer-chat', 'layer-alerts', 'layer-now-playing']
+		},
+		{
+			id: '8a2d9c44-1f0e-4b7a-b3c2-5e6f7a8b9c0d',
+			name: 'BRB Screen',
+			visible: false,
+			layers: ['layer-brb-text']
+		}
 	],
 	overlayLayers: [
-		{ id: 'layer-chat', overlay: 'Main Overlay', type: 'chat', visible: true, x: 20, y: 400, width: 420, height: 600 },
-		{ id: 'layer-alerts', overlay: 'Main Overlay', type: 'alerts', visible: true, x: 660, y: 40, width: 600, height: 400 },
-		{ id: 'layer-now-playing', overlay: 'Main Overlay', type: 'text', visible: true, x: 20, y: 20, width: 500, height: 80, content: 'Now playing' },
-		{ id: 'layer-brb-text', overlay: 'BRB Screen', type: 'text', visible: true, x: 400, y: 300, width: 1120, height: 200, content: 'Be right back!' }
+		{
+			id: 'layer-chat',
+			overlay: 'Main Overlay',
+			type: 'chat',
+			visible: true,
+			x: 20,
+			y: 400,
+			width: 420,
+			height: 600
+		},
+		{
+			id: 'layer-alerts',
+			overlay: 'Main Overlay',
+			type: 'alerts',
+			visible: true,
+			x: 660,
+			y: 40,
+			width: 600,
+			height: 400
+		},
+		{
+			id: 'layer-now-playing',
+			overlay: 'Main Overlay',
+			type: 'text',
+			visible: true,
+			x: 20,
+			y: 20,
+			width: 500,
+			height: 80,
+			content: 'Now playing'
+		},
+		{
+			id: 'layer-brb-text',
+			overlay: 'BRB Screen',
+			type: 'text',
+			visible: true,
+			x: 400,
+			y: 300,
+			width: 1120,
+			height: 200,
+			content: 'Be right back!'
+		}
 	],
 	overlayAssets: [
 		{ id: 'asset-confetti', kind: 'video', file: 'confetti.webm' },

@@ -7,7 +7,18 @@ import type { Params } from './handlers/shared';
 import type { Runtime } from './runtime';
 import type { MaybePromise, SendOutcome } from './types';
 
-const VIEWERS = ['moss_moth', 'quietkettle', 'northwind_tv', 'lumenfox', 'TeaAndTactics', 'pixel_pilot', 'sunny_gamma', 'ByteSizedBard', 'cozy_cactus', 'orbitalotter'];
+const VIEWERS = [
+	'moss_moth',
+	'quietkettle',
+	'northwind_tv',
+	'lumenfox',
+	'TeaAndTactics',
+	'pixel_pilot',
+	'sunny_gamma',
+	'ByteSizedBard',
+	'cozy_cactus',
+	'orbitalotter'
+];
 const LINES = [
 	'hello chat!',
 	'that was a clean run',
@@ -24,7 +35,14 @@ const LINES = [
 	'!deaths',
 	'this playlist slaps'
 ];
-const QUERIES = ['Neon Lakes - Midnight Arcade', 'lofi rain beats', 'Golden Hour Drive by Velvet Comets', 'https://music.example/track/low-orbit', 'synthwave sunset', 'Harbor Lights - Paper Boats'];
+const QUERIES = [
+	'Neon Lakes - Midnight Arcade',
+	'lofi rain beats',
+	'Golden Hour Drive by Velvet Comets',
+	'https://music.example/track/low-orbit',
+	'synthwave sunset',
+	'Harbor Lights - Paper Boats'
+];
 
 type Send = (type: string, params: Params) => MaybePromise<SendOutcome>;
 
@@ -40,16 +58,19 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 	const every = (minMs: number, maxMs: number, act: () => void) => {
 		const schedule = () => {
 			if (stopped) return;
-			const handle = setTimeout(() => {
-				timers.delete(handle);
-				if (stopped) return;
-				try {
-					act();
-				} catch {
-					// Demo traffic must never take the simulator down.
-				}
-				schedule();
-			}, minMs + rt.random() * (maxMs - minMs));
+			const handle = setTimeout(
+				() => {
+					timers.delete(handle);
+					if (stopped) return;
+					try {
+						act();
+					} catch {
+						// Demo traffic must never take the simulator down.
+					}
+					schedule();
+				},
+				minMs + rt.random() * (maxMs - minMs)
+			);
 			unref(handle);
 			timers.add(handle);
 		};
@@ -58,8 +79,17 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 
 	every(1500, 4000, () => {
 		const user = pick(VIEWERS);
-		const platform = user === 'sunny_gamma' && rt.state.connectedPlatforms.includes('gamma') ? 'gamma' : 'alpha';
-		rt.emit(chatEnvelope(platform, { username: user, subscriber: rt.random() < 0.4, vip: user === 'quietkettle' }, pick(LINES), rt.newId('msg'), rt.now()));
+		const platform =
+			user === 'sunny_gamma' && rt.state.connectedPlatforms.includes('gamma') ? 'gamma' : 'alpha';
+		rt.emit(
+			chatEnvelope(
+				platform,
+				{ username: user, subscriber: rt.random() < 0.4, vip: user === 'quietkettle' },
+				pick(LINES),
+				rt.newId('msg'),
+				rt.now()
+			)
+		);
 	});
 
 	every(6000, 12000, () => {
@@ -75,19 +105,42 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 		const available = kinds.filter(([key]) => rt.state.alerts.has(key));
 		const [key, remember] = pick(available.length ? available : kinds);
 		remember();
-		const amount = key === 'alpha-bits' ? 100 * (1 + Math.floor(rt.random() * 10)) : key === 'alpha-raid' ? 5 + Math.floor(rt.random() * 80) : key === 'appstream-donation' ? 5 : undefined;
-		const extra: Record<string, unknown> = { username: user.toLowerCase(), displayname: user, userId: `u-${user.toLowerCase()}`, platform: key.split('-')[0] };
-		if (amount !== undefined) Object.assign(extra, { amount, ...(key === 'alpha-bits' ? { bits: amount, message: 'cheer100 great stream' } : {}), ...(key === 'appstream-donation' ? { currency: 'USD', currencySymbol: '$' } : {}) });
-		rt.fireAlert(key, amount !== undefined ? { value: amount, username: user } : { value: user, username: user }, extra);
+		const amount =
+			key === 'alpha-bits'
+				? 100 * (1 + Math.floor(rt.random() * 10))
+				: key === 'alpha-raid'
+					? 5 + Math.floor(rt.random() * 80)
+					: key === 'appstream-donation'
+						? 5
+						: undefined;
+		const extra: Record<string, unknown> = {
+			username: user.toLowerCase(),
+			displayname: user,
+			userId: `u-${user.toLowerCase()}`,
+			platform: key.split('-')[0]
+		};
+		if (amount !== undefined)
+			Object.assign(extra, {
+				amount,
+				...(key === 'alpha-bits' ? { bits: amount, message: 'cheer100 great stream' } : {}),
+				...(key === 'appstream-donation' ? { currency: 'USD', currencySymbol: '$' } : {})
+			});
+		rt.fireAlert(
+			key,
+			amount !== undefined ? { value: amount, username: user } : { value: user, username: user },
+			extra
+		);
 	});
 
 	every(20000, 40000, () => {
 		if (rt.random() < 0.5) send('update-variable-value', { name: 'deaths', value: '+1' });
-		else send('set-counter-value', { name: 'wins', value: Number(rt.getVariable('wins') ?? 0) + 1 });
+		else
+			send('set-counter-value', { name: 'wins', value: Number(rt.getVariable('wins') ?? 0) + 1 });
 	});
 
 	every(30000, 60000, () => {
-		if (rt.state.songs.queue.length < 2) send('song-request', { action: 'add', value: pick(QUERIES), username: pick(VIEWERS) });
+		if (rt.state.songs.queue.length < 2)
+			send('song-request', { action: 'add', value: pick(QUERIES), username: pick(VIEWERS) });
 		send('song-request', { action: 'skip' });
 	});
 

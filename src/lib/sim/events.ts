@@ -10,7 +10,10 @@ export interface TimeStamp {
 export function stamp(now: number): TimeStamp {
 	const d = new Date(now);
 	const two = (n: number) => String(n).padStart(2, '0');
-	return { time: `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`, timestamp: now };
+	return {
+		time: `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`,
+		timestamp: now
+	};
 }
 
 /** The origin of an alert key `<origin>-<event>`; `music_player-switchSong` → `music_player`. */
@@ -19,7 +22,16 @@ export function originOfAlert(alertKey: string): string {
 	return dash > 0 ? alertKey.slice(0, dash) : 'appstream';
 }
 
-const USER_COLORS = ['#ff6b6b', '#4ecdc4', '#ffd93d', '#6c5ce7', '#a3e635', '#f472b6', '#38bdf8', '#fb923c'];
+const USER_COLORS = [
+	'#ff6b6b',
+	'#4ecdc4',
+	'#ffd93d',
+	'#6c5ce7',
+	'#a3e635',
+	'#f472b6',
+	'#38bdf8',
+	'#fb923c'
+];
 
 export interface ChatAuthor {
 	username: string;
@@ -38,7 +50,13 @@ function colorFor(username: string): string {
 	return USER_COLORS[h % USER_COLORS.length] ?? '#ffffff';
 }
 
-export function chatEnvelope(platform: string, author: ChatAuthor, text: string, messageId: string, now: number): Envelope {
+export function chatEnvelope(
+	platform: string,
+	author: ChatAuthor,
+	text: string,
+	messageId: string,
+	now: number
+): Envelope {
 	const levels = {
 		isSelf: Boolean(author.broadcaster),
 		broadcaster: Boolean(author.broadcaster),
@@ -76,11 +94,25 @@ export function chatEnvelope(platform: string, author: ChatAuthor, text: string,
 }
 
 export function chatDeletionEnvelope(platform: string, messageId: string, now: number): Envelope {
-	return { origin: platform, type: 'chat', data: { shouldRemove: messageId, extraSettings: stamp(now) } };
+	return {
+		origin: platform,
+		type: 'chat',
+		data: { shouldRemove: messageId, extraSettings: stamp(now) }
+	};
 }
 
-export function commandEnvelope(origin: string, username: string, command: string, now: number, extra: Record<string, unknown> = {}): Envelope {
-	return { origin, type: 'command', data: { username, command, extraSettings: { ...extra, username, command, ...stamp(now) } } };
+export function commandEnvelope(
+	origin: string,
+	username: string,
+	command: string,
+	now: number,
+	extra: Record<string, unknown> = {}
+): Envelope {
+	return {
+		origin,
+		type: 'command',
+		data: { username, command, extraSettings: { ...extra, username, command, ...stamp(now) } }
+	};
 }
 
 export function alertEnvelope(
@@ -90,12 +122,20 @@ export function alertEnvelope(
 	now: number,
 	replay = false
 ): Envelope {
-	const data: Record<string, unknown> = { replay, extraSettings: { ...extraSettings, ...stamp(now) } };
+	const data: Record<string, unknown> = {
+		replay,
+		extraSettings: { ...extraSettings, ...stamp(now) }
+	};
 	if (dynamic) data.dynamic = dynamic;
 	return { origin: originOfAlert(alertKey), type: 'alert', event: alertKey, data };
 }
 
-export function statesEnvelope(states: { on: number; streamMode: number; fuze: number; listenId: string }): Envelope {
+export function statesEnvelope(states: {
+	on: number;
+	streamMode: number;
+	fuze: number;
+	listenId: string;
+}): Envelope {
 	return { type: 'states', data: states };
 }
 

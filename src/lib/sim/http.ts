@@ -1,5 +1,10 @@
 /** The HTTP side of the interface: /api/retrieve, /api/meta, /api/premium, /api/send (and /api/mcp's edges). */
-import { dropLostInQueryForm, SEND_BODY_FIELDS, strayTopLevel, type LintNote } from '../protocol/leniency';
+import {
+	dropLostInQueryForm,
+	SEND_BODY_FIELDS,
+	strayTopLevel,
+	type LintNote
+} from '../protocol/leniency';
 import type { Dispatcher } from './dispatch';
 import type { LogEntry } from './log';
 import { metaPayload, settingsData } from './retrieve';
@@ -19,10 +24,14 @@ export interface HttpDeps {
 	tick(): void;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The token from `?token=` or `Authorization: Bearer` (protocol facts §2). */
-export function tokenOf(query: URLSearchParams, headers: Record<string, string | undefined>): string | undefined {
+export function tokenOf(
+	query: URLSearchParams,
+	headers: Record<string, string | undefined>
+): string | undefined {
 	const fromQuery = query.get('token');
 	if (fromQuery) return fromQuery;
 	const auth = headers.authorization ?? headers.Authorization;
@@ -31,7 +40,11 @@ export function tokenOf(query: URLSearchParams, headers: Record<string, string |
 }
 
 export const unauthorized = () =>
-	json(401, { status: 401, code: 'unauthorized', message: 'The token is missing or wrong, or the API is switched off in the application.' });
+	json(401, {
+		status: 401,
+		code: 'unauthorized',
+		message: 'The token is missing or wrong, or the API is switched off in the application.'
+	});
 
 const notFound = () => text(404, 'Not found');
 
@@ -46,27 +59,53 @@ function mcpAnswer(body: string): SimHttpResponse {
 	let id: unknown = null;
 	try {
 		const parsed: unknown = JSON.parse(body);
-		if (isRecord(parsed) && (typeof parsed.id === 'string' || typeof parsed.id === 'number')) id = parsed.id;
+		if (isRecord(parsed) && (typeof parsed.id === 'string' || typeof parsed.id === 'number'))
+			id = parsed.id;
 	} catch {
-		return json(400, { jsonrpc: '2.0', id: null, error: { code: JSON_RPC.parseError, message: 'Parse error' } });
+		return json(400, {
+			jsonrpc: '2.0',
+			id: null,
+			error: { code: JSON_RPC.parseError, message: 'Parse error' }
+		});
 	}
-	return json(200, { jsonrpc: '2.0', id, error: { code: JSON_RPC.methodNotFound, message: 'Method not found: the simulator serves no MCP tools' } });
+	return json(200, {
+		jsonrpc: '2.0',
+		id,
+		error: {
+			code: JSON_RPC.methodNotFound,
+			message: 'Method not found: the simulator serves no MCP tools'
+		}
+	});
 }
-const methodNotAllowed = (allow: string) => text(405, `Method not allowed; use ${allow}`, { Allow: allow });
+const methodNotAllowed = (allow: string) =>
+	text(405, `Method not allowed; use ${allow}`, { Allow: allow });
 
 /** A send read from the request: type, params and any lint notes the transport itself draws. */
-type ReadSend = { ok: true; type: unknown; params: unknown; notes?: LintNote[] } | { ok: false; reason: string };
+type ReadSend =
+	{ ok: true; type: unknown; params: unknown; notes?: LintNote[] } | { ok: false; reason: string };
 
 function readSendBody(body: string): ReadSend {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(body);
 	} catch {
-		return { ok: false, reason: 'Request body is not valid JSON; send {"type": "...", "params": {...}}' };
+		return {
+			ok: false,
+			reason: 'Request body is not valid JSON; send {"type": "...", "params": {...}}'
+		};
 	}
-	if (!isRecord(parsed)) return { ok: false, reason: 'Request body must be a JSON object {"type": "...", "params": {...}}' };
+	if (!isRecord(parsed))
+		return {
+			ok: false,
+			reason: 'Request body must be a JSON object {"type": "...", "params": {...}}'
+		};
 	// Other top-level fields are ignored by the application (facts §4.4): a lint note each, a 400 only when strict.
-	return { ok: true, type: parsed.type, params: parsed.params, notes: strayTopLevel(parsed, SEND_BODY_FIELDS, 'body') };
+	return {
+		ok: true,
+		type: parsed.type,
+		params: parsed.params,
+		notes: strayTopLevel(parsed, SEND_BODY_FIELDS, 'body')
+	};
 }
 
 /** The legacy query form: `?type=T&params=<JSON>`, params possibly encoded twice (protocol facts §4.1). */
@@ -101,10 +140,16 @@ export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): MaybePromise
 		}
 		case '/api/meta':
 			if (!rt.has('meta')) return respond(notFound());
-			return respond(method === 'GET' ? json(200, metaPayload(rt, deps.startedAt)) : methodNotAllowed('GET'));
+			return respond(
+				method === 'GET' ? json(200, metaPayload(rt, deps.startedAt)) : methodNotAllowed('GET')
+			);
 		case '/api/premium':
 			if (!rt.has('premium')) return respond(notFound());
-			return respond(method === 'GET' ? json(200, { status: 200, data: { premium: rt.state.premium } }) : methodNotAllowed('GET'));
+			return respond(
+				method === 'GET'
+					? json(200, { status: 200, data: { premium: rt.state.premium } })
+					: methodNotAllowed('GET')
+			);
 		case '/api/mcp':
 			if (!rt.has('mcp')) return respond(notFound());
 			return respond(method === 'POST' ? mcpAnswer(req.body) : methodNotAllowed('POST'));
@@ -113,7 +158,10 @@ export function handleApiHttp(deps: HttpDeps, req: SimHttpRequest): MaybePromise
 			const read = method === 'POST' ? readSendBody(req.body) : readSendQuery(req.query);
 			if (!read.ok) return respond(text(400, read.reason));
 			const answer = (outcome: SendOutcome) => {
-				const logged: Partial<LogEntry> = { type: typeof read.type === 'string' ? read.type.slice(0, 100) : undefined, params: read.params };
+				const logged: Partial<LogEntry> = {
+					type: typeof read.type === 'string' ? read.type.slice(0, 100) : undefined,
+					params: read.params
+				};
 				if (outcome.ok && outcome.platformOutcome) logged.platformOutcome = outcome.platformOutcome;
 				if (outcome.note) logged.note = outcome.note;
 				if (outcome.lint) logged.lint = outcome.lint;

@@ -29,10 +29,13 @@ export class RequestLog {
 
 	add(entry: LogEntry): LoggedRequest {
 		const logged: LoggedRequest = { seq: ++this.seq, at: this.now(), ...entry };
-		for (const k of ['params', 'context', 'frame'] as const) if (k in logged) logged[k] = boundForLog(logged[k]);
-		for (const k of Object.keys(logged) as (keyof LoggedRequest)[]) if (logged[k] === undefined) delete logged[k];
+		for (const k of ['params', 'context', 'frame'] as const)
+			if (k in logged) logged[k] = boundForLog(logged[k]);
+		for (const k of Object.keys(logged) as (keyof LoggedRequest)[])
+			if (logged[k] === undefined) delete logged[k];
 		this.entries.push(logged);
-		if (this.entries.length > LOG_CAPACITY) this.entries.splice(0, this.entries.length - LOG_CAPACITY);
+		if (this.entries.length > LOG_CAPACITY)
+			this.entries.splice(0, this.entries.length - LOG_CAPACITY);
 		return logged;
 	}
 

@@ -2,12 +2,32 @@
 import { OVERLAY_KEYS } from '../protocol/payloads';
 import type { Runtime } from './runtime';
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Option keys whose values are name lists, in the order the application lists them. */
-const NAME_KEYS = ['alert', 'chat-command', 'chatbot-command', 'studio-animation', 'studio-scene', 'studio-theme', 'alpha-extension', 'alpha-points', 'gamma-points'];
+const NAME_KEYS = [
+	'alert',
+	'chat-command',
+	'chatbot-command',
+	'studio-animation',
+	'studio-scene',
+	'studio-theme',
+	'alpha-extension',
+	'alpha-points',
+	'gamma-points'
+];
 const EMPTY_KEYS = ['chat', 'chatbot-message', 'hex-color', 'rgb-color'];
-const NULL_KEYS = ['clear-queue', 'clear-cooldowns', 'set-fuze', 'set-app', 'start-app', 'stop-app', 'to-default', 'toggle-fuze'];
+const NULL_KEYS = [
+	'clear-queue',
+	'clear-cooldowns',
+	'set-fuze',
+	'set-app',
+	'start-app',
+	'stop-app',
+	'to-default',
+	'toggle-fuze'
+];
 /** Large configuration objects that slim mode replaces with `{count}`. */
 export const SLIM_KEYS = OVERLAY_KEYS;
 
@@ -26,7 +46,12 @@ export function overlayConfig(rt: Runtime): Record<(typeof SLIM_KEYS)[number], u
 		const { value, ...rest } = changes;
 		return { ...l, ...rest, ...(value !== undefined ? { visible: value } : {}) };
 	});
-	return { overlays: withVisibility, overlayLayers: withLayerChanges, overlayAssets: setup.overlayAssets, indistinctLayers: setup.indistinctLayers };
+	return {
+		overlays: withVisibility,
+		overlayLayers: withLayerChanges,
+		overlayAssets: setup.overlayAssets,
+		indistinctLayers: setup.indistinctLayers
+	};
 }
 
 export function settingsData(rt: Runtime, slim: boolean): Record<string, unknown> {
@@ -39,7 +64,9 @@ export function settingsData(rt: Runtime, slim: boolean): Record<string, unknown
 	options.tts = { values: { devices, currentDevice, voices } };
 	const config = overlayConfig(rt);
 	for (const key of SLIM_KEYS) options[key] = slim ? { count: config[key].length } : config[key];
-	const types = Object.keys(options).filter((k) => k !== 'chat' && !(SLIM_KEYS as readonly string[]).includes(k) && k !== 'tts').concat('tts');
+	const types = Object.keys(options)
+		.filter((k) => k !== 'chat' && !(SLIM_KEYS as readonly string[]).includes(k) && k !== 'tts')
+		.concat('tts');
 	return {
 		premium: state.premium,
 		types,
@@ -51,5 +78,12 @@ export function settingsData(rt: Runtime, slim: boolean): Record<string, unknown
 
 export function metaPayload(rt: Runtime, startedAt: number): Record<string, unknown> {
 	const app = rt.state.setup.app;
-	return { status: 200, name: app.name, version: app.version, apiVersion: 2, startedAt, features: [...rt.features] };
+	return {
+		status: 200,
+		name: app.name,
+		version: app.version,
+		apiVersion: 2,
+		startedAt,
+		features: [...rt.features]
+	};
 }

@@ -47,7 +47,9 @@ export class Runtime {
 	/** Unique, readable ids: a prefix, a counter and a little randomness. */
 	newId(prefix: string): string {
 		this.idCounter++;
-		const salt = Math.floor(this.random() * 0xffffff).toString(16).padStart(6, '0');
+		const salt = Math.floor(this.random() * 0xffffff)
+			.toString(16)
+			.padStart(6, '0');
 		return `${prefix}-${this.idCounter.toString(36)}${salt}`;
 	}
 
@@ -63,7 +65,11 @@ export class Runtime {
 	 * Pushes an alert the way the application does: only for enabled alerts (listed in the setup)
 	 * and only while stream mode is on. Returns whether it reached the socket.
 	 */
-	fireAlert(alertKey: string, dynamic: Record<string, unknown> | undefined, extraSettings: Record<string, unknown>): boolean {
+	fireAlert(
+		alertKey: string,
+		dynamic: Record<string, unknown> | undefined,
+		extraSettings: Record<string, unknown>
+	): boolean {
 		if (!this.state.alerts.has(alertKey) || !this.state.states.streamMode) return false;
 		this.emit(alertEnvelope(alertKey, dynamic, extraSettings, this.now()));
 		return true;
@@ -89,7 +95,11 @@ export class Runtime {
 			this.fireAlert(
 				'appstream-variableChanged',
 				{ value },
-				{ variable_name: name, variable_value: value, variable_previous_value: previous?.value ?? null }
+				{
+					variable_name: name,
+					variable_value: value,
+					variable_previous_value: previous?.value ?? null
+				}
 			);
 	}
 

@@ -8,7 +8,12 @@ import { describeIssues, toFieldIssues } from '../protocol/issues';
 import { LIMITS } from '../protocol/limits';
 import { PLATFORMS } from '../protocol/vocabulary';
 
-const name = (what: string) => v.pipe(v.string(`must be a string (${what})`), v.trim(), v.minLength(1, `must not be empty (${what})`));
+const name = (what: string) =>
+	v.pipe(
+		v.string(`must be a string (${what})`),
+		v.trim(),
+		v.minLength(1, `must not be empty (${what})`)
+	);
 const names = (what: string) => v.optional(v.array(name(what), `must be a list of ${what}s`), []);
 
 /** A triggerable command of any kind except chatbot: a name, an on/off state and an optional folder. */
@@ -17,7 +22,13 @@ const CommandSchema = v.strictObject({
 	on: v.optional(v.boolean('must be true or false'), true),
 	folder: v.optional(name('folder name')),
 	/** Points rewards: cost shown in the redemption alert. */
-	cost: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')))
+	cost: v.optional(
+		v.pipe(
+			v.number('must be a number'),
+			v.integer('must be a whole number'),
+			v.minValue(0, 'must be 0 or more')
+		)
+	)
 });
 
 const ChatbotCommandSchema = v.strictObject({
@@ -27,7 +38,14 @@ const ChatbotCommandSchema = v.strictObject({
 	alias: v.optional(v.array(name('alias'), 'must be a list of names'), []),
 	showInCommandsList: v.optional(v.boolean('must be true or false'), false),
 	on: v.optional(v.boolean('must be true or false'), true),
-	cooldownDuration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more')), LIMITS.chatbotCooldownDefault),
+	cooldownDuration: v.optional(
+		v.pipe(
+			v.number('must be a number'),
+			v.integer('must be a whole number'),
+			v.minValue(0, 'must be 0 or more')
+		),
+		LIMITS.chatbotCooldownDefault
+	),
 	folder: v.optional(name('folder name'))
 });
 
@@ -39,7 +57,14 @@ const SongSchema = v.strictObject({
 	album: v.optional(v.string('must be a string'), ''),
 	url: v.optional(v.string('must be a string'), ''),
 	image: v.optional(v.string('must be a string'), ''),
-	duration: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1 s')), 200),
+	duration: v.optional(
+		v.pipe(
+			v.number('must be a number'),
+			v.integer('must be a whole number'),
+			v.minValue(1, 'must be at least 1 s')
+		),
+		200
+	),
 	requester: v.optional(v.string('must be a string'), '')
 });
 
@@ -66,9 +91,18 @@ export const SetupSchema = v.strictObject({
 	 * music_player_now_playing_queue) as arrays; `strings` numbers as numeric strings and arrays as
 	 * JSON text. Clients must read both.
 	 */
-	readShape: v.optional(v.picklist(READ_SHAPES, `must be one of ${READ_SHAPES.join(', ')}`), 'native'),
+	readShape: v.optional(
+		v.picklist(READ_SHAPES, `must be one of ${READ_SHAPES.join(', ')}`),
+		'native'
+	),
 	/** Platforms whose chat is connected; chatbot messages without a platform go to each. */
-	connectedPlatforms: v.optional(v.array(v.picklist(PLATFORMS, `must be one of ${PLATFORMS.join(', ')}`), 'must be a list of platforms'), ['alpha']),
+	connectedPlatforms: v.optional(
+		v.array(
+			v.picklist(PLATFORMS, `must be one of ${PLATFORMS.join(', ')}`),
+			'must be a list of platforms'
+		),
+		['alpha']
+	),
 	states: v.optional(
 		v.strictObject({
 			on: v.optional(v.boolean('must be true or false'), true),
@@ -77,13 +111,25 @@ export const SetupSchema = v.strictObject({
 		}),
 		{}
 	),
-	folders: v.optional(v.array(v.strictObject({ name: name('folder name'), on: v.optional(v.boolean('must be true or false'), true) }), 'must be a list of folders'), []),
+	folders: v.optional(
+		v.array(
+			v.strictObject({
+				name: name('folder name'),
+				on: v.optional(v.boolean('must be true or false'), true)
+			}),
+			'must be a list of folders'
+		),
+		[]
+	),
 	commands: v.optional(
 		v.strictObject({
 			chat: v.optional(v.array(CommandSchema, 'must be a list of commands'), []),
 			chatbot: v.optional(v.array(ChatbotCommandSchema, 'must be a list of chatbot commands'), []),
 			'alpha-points': v.optional(v.array(CommandSchema, 'must be a list of rewards'), []),
-			'alpha-extension': v.optional(v.array(CommandSchema, 'must be a list of extension commands'), []),
+			'alpha-extension': v.optional(
+				v.array(CommandSchema, 'must be a list of extension commands'),
+				[]
+			),
 			'gamma-points': v.optional(v.array(CommandSchema, 'must be a list of rewards'), [])
 		}),
 		{}
@@ -94,13 +140,28 @@ export const SetupSchema = v.strictObject({
 	themes: names('theme name'),
 	animations: names('animation name'),
 	lights: v.optional(
-		v.array(v.strictObject({ id: name('light id'), name: v.optional(name('light name')), type: name('light type') }), 'must be a list of lights'),
+		v.array(
+			v.strictObject({
+				id: name('light id'),
+				name: v.optional(name('light name')),
+				type: name('light type')
+			}),
+			'must be a list of lights'
+		),
 		[]
 	),
 	tts: v.optional(
 		v.strictObject({
 			voices: v.optional(
-				v.array(v.strictObject({ id: name('voice id'), label: name('voice label'), language: name('language'), source: v.optional(v.string()) }), 'must be a list of voices'),
+				v.array(
+					v.strictObject({
+						id: name('voice id'),
+						label: name('voice label'),
+						language: name('language'),
+						source: v.optional(v.string())
+					}),
+					'must be a list of voices'
+				),
 				[]
 			),
 			devices: v.optional(v.array(EntrySchema, 'must be a list of {id, label}'), []),
@@ -112,7 +173,14 @@ export const SetupSchema = v.strictObject({
 	variables: v.optional(v.record(v.string(), v.unknown(), 'must be an object of name → value'), {}),
 	/** Counters by name; an empty string is an empty counter (the next update sets it to 1). */
 	counters: v.optional(
-		v.record(v.string(), v.union([v.pipe(v.number(), v.finite()), v.literal('')], 'must be a number (or "" for an empty counter)'), 'must be an object of name → number'),
+		v.record(
+			v.string(),
+			v.union(
+				[v.pipe(v.number(), v.finite()), v.literal('')],
+				'must be a number (or "" for an empty counter)'
+			),
+			'must be an object of name → number'
+		),
 		{}
 	),
 	loyalty: v.optional(
@@ -120,7 +188,11 @@ export const SetupSchema = v.strictObject({
 			v.strictObject({
 				username: name('username'),
 				platform: name('platform'),
-				points: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must be 0 or more'))
+				points: v.pipe(
+					v.number('must be a number'),
+					v.integer('must be a whole number'),
+					v.minValue(0, 'must be 0 or more')
+				)
 			}),
 			'must be a list of balances'
 		),
@@ -162,9 +234,14 @@ export function parseSetup(json: unknown): SetupResult {
 	const parsed = v.safeParse(SetupSchema, value);
 	if (parsed.success) {
 		const unknownFolder = findUnknownFolder(parsed.output);
-		return unknownFolder ? { ok: false, error: `invalid setup: ${unknownFolder}` } : { ok: true, setup: parsed.output };
+		return unknownFolder
+			? { ok: false, error: `invalid setup: ${unknownFolder}` }
+			: { ok: true, setup: parsed.output };
 	}
-	return { ok: false, error: `invalid setup: ${describeIssues(toFieldIssues(parsed.issues, 'setup'))}` };
+	return {
+		ok: false,
+		error: `invalid setup: ${describeIssues(toFieldIssues(parsed.issues, 'setup'))}`
+	};
 }
 
 function findUnknownFolder(setup: Setup): string | undefined {

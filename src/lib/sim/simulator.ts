@@ -18,9 +18,30 @@ import { Runtime } from './runtime';
 import { SocketHub } from './socket';
 import { tickStreamVariables } from './stream-variables';
 import { SimState } from './state';
-import type { Envelope, InjectedFailure, LoggedRequest, Profile, SendOutcome, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+import type {
+	Envelope,
+	InjectedFailure,
+	LoggedRequest,
+	Profile,
+	SendOutcome,
+	SimConnection,
+	SimHttpRequest,
+	SimHttpResponse,
+	SimPeer,
+	SimulatorOptions
+} from './types';
 
-export type { Envelope, InjectedFailure, LoggedRequest, Profile, SimConnection, SimHttpRequest, SimHttpResponse, SimPeer, SimulatorOptions } from './types';
+export type {
+	Envelope,
+	InjectedFailure,
+	LoggedRequest,
+	Profile,
+	SimConnection,
+	SimHttpRequest,
+	SimHttpResponse,
+	SimPeer,
+	SimulatorOptions
+} from './types';
 
 /** Compares without an early exit, so the token cannot be guessed by timing. */
 function sameToken(given: string | undefined, expected: string): boolean {
@@ -55,10 +76,13 @@ export class Simulator {
 		this.token = opts.token;
 		this.profile = opts.profile ?? 'current';
 		this.features = featuresFor(this.profile, opts.disabledFeatures);
-		const clock = opts.clock ?? (opts.now ? { now: opts.now, wait: systemClock.wait } : systemClock);
+		const clock =
+			opts.clock ?? (opts.now ? { now: opts.now, wait: systemClock.wait } : systemClock);
 		const now = () => clock.now();
 		// Re-validated (and copied) so a hand-built setup gets its defaults or a clear error.
-		const parsed = opts.setup ? parseSetup(opts.setup) : { ok: true as const, setup: defaultSetup() };
+		const parsed = opts.setup
+			? parseSetup(opts.setup)
+			: { ok: true as const, setup: defaultSetup() };
 		if (!parsed.ok) throw new Error(parsed.error);
 		const setup = parsed.setup;
 		this.startedAt = now();
@@ -73,8 +97,16 @@ export class Simulator {
 		});
 		this.dispatcher = new Dispatcher(this.rt, opts.strict ?? false);
 		this.onLog = opts.onLog;
-		this.clientDispatcher = { send: (type, params, notes) => this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params, notes) };
-		this.hub = new SocketHub({ rt: this.rt, dispatcher: this.clientDispatcher, log: (e) => this.addLog(e), tick: () => this.tick() });
+		this.clientDispatcher = {
+			send: (type, params, notes) =>
+				this.takeInjectedFailure(type) ?? this.dispatcher.send(type, params, notes)
+		};
+		this.hub = new SocketHub({
+			rt: this.rt,
+			dispatcher: this.clientDispatcher,
+			log: (e) => this.addLog(e),
+			tick: () => this.tick()
+		});
 		this.tick();
 	}
 
@@ -95,10 +127,22 @@ export class Simulator {
 	connect(query: URLSearchParams, peer: SimPeer): SimConnection | { refused: 401 } {
 		const name = query.get('name') ?? undefined;
 		if (!this.apiRunning || !sameToken(query.get('token') ?? undefined, this.token)) {
-			this.addLog({ transport: 'ws', method: 'GET', path: '/api', status: 401, note: this.apiRunning ? 'upgrade refused: bad token' : 'upgrade refused: API stopped' });
+			this.addLog({
+				transport: 'ws',
+				method: 'GET',
+				path: '/api',
+				status: 401,
+				note: this.apiRunning ? 'upgrade refused: bad token' : 'upgrade refused: API stopped'
+			});
 			return { refused: 401 };
 		}
-		this.addLog({ transport: 'ws', method: 'GET', path: '/api', status: 101, note: name ? `connected as "${name.slice(0, 80)}"` : 'connected' });
+		this.addLog({
+			transport: 'ws',
+			method: 'GET',
+			path: '/api',
+			status: 101,
+			note: name ? `connected as "${name.slice(0, 80)}"` : 'connected'
+		});
 		return this.hub.open(name, peer);
 	}
 
@@ -193,10 +237,15 @@ export class Simulator {
 			layers: overlayConfig(this.rt).overlayLayers,
 			hud: s.hud,
 			musicPlayerCommands: s.musicPlayerCommands,
-			activityQueue: { paused: s.activityQueue.paused, pending: s.activityQueue.pending.map((a) => a.label) },
+			activityQueue: {
+				paused: s.activityQueue.paused,
+				pending: s.activityQueue.pending.map((a) => a.label)
+			},
 			songs: { ...s.songs, progress: progressOf(this.rt) },
 			folders: [...s.folders.values()],
-			commands: Object.fromEntries(Object.entries(s.commands).map(([kind, list]) => [kind, [...list.values()]])),
+			commands: Object.fromEntries(
+				Object.entries(s.commands).map(([kind, list]) => [kind, [...list.values()]])
+			),
 			chatbotCommands: [...s.chatbot.values()],
 			variables: Object.fromEntries([...s.variables].map(([name, variable]) => [name, variable])),
 			clients: this.clients
@@ -207,7 +256,13 @@ export class Simulator {
 		const at = this.injectedFailures.findIndex((f) => f.type === type);
 		if (at < 0) return undefined;
 		const [failure] = this.injectedFailures.splice(at, 1);
-		return { ok: false, status: failure!.status, code: failure!.code, text: failure!.message, note: 'injected failure' };
+		return {
+			ok: false,
+			status: failure!.status,
+			code: failure!.code,
+			text: failure!.message,
+			note: 'injected failure'
+		};
 	}
 
 	private tick(): void {

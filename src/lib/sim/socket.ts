@@ -26,7 +26,8 @@ interface Connection {
 	open: boolean;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export class SocketHub {
 	private readonly connections = new Set<Connection>();
@@ -35,7 +36,11 @@ export class SocketHub {
 	constructor(private readonly deps: SocketDeps) {}
 
 	get clients(): { id: number; name?: string; channels: string[] | 'all' }[] {
-		return [...this.connections].map((c) => ({ id: c.id, name: c.name, channels: c.channels === 'all' ? 'all' : [...c.channels] }));
+		return [...this.connections].map((c) => ({
+			id: c.id,
+			name: c.name,
+			channels: c.channels === 'all' ? 'all' : [...c.channels]
+		}));
 	}
 
 	open(name: string | undefined, peer: SimPeer): SimConnection {
@@ -116,38 +121,65 @@ export class SocketHub {
 		const context = frame.context;
 		if (frame.type === undefined && frame.retrieve === true) {
 			const slim = rt.has('retrieve-slim') && frame.slim === true;
-			const reply: Record<string, unknown> = { event: 'socketapi:retrieve', ...(context !== undefined ? { context } : {}), data: settingsData(rt, slim) };
+			const reply: Record<string, unknown> = {
+				event: 'socketapi:retrieve',
+				...(context !== undefined ? { context } : {}),
+				data: settingsData(rt, slim)
+			};
 			this.reply(conn, reply);
-			this.deps.log({ transport: 'ws', frame, context, status: 200, note: slim ? 'retrieve (slim)' : 'retrieve' });
+			this.deps.log({
+				transport: 'ws',
+				frame,
+				context,
+				status: 200,
+				note: slim ? 'retrieve (slim)' : 'retrieve'
+			});
 			return;
 		}
 		if (frame.type === undefined && 'subscribe' in frame) {
-			if (!rt.has('ws-subscriptions')) return this.bad(frame, 'subscribe is not supported by this version');
+			if (!rt.has('ws-subscriptions'))
+				return this.bad(frame, 'subscribe is not supported by this version');
 			const channels = frame.subscribe;
 			if (!Array.isArray(channels) || !channels.every((c): c is string => typeof c === 'string'))
 				return this.bad(frame, 'subscribe must be a list of event types');
 			conn.channels = channels.length === 0 ? 'all' : new Set(channels);
-			this.reply(conn, { event: 'socketapi:subscribed', channels: channels.length === 0 ? 'all' : [...new Set(channels)], ...(context !== undefined ? { context } : {}) });
+			this.reply(conn, {
+				event: 'socketapi:subscribed',
+				channels: channels.length === 0 ? 'all' : [...new Set(channels)],
+				...(context !== undefined ? { context } : {})
+			});
 			this.deps.log({ transport: 'ws', frame, context, status: 200, note: 'subscribe' });
 			return;
 		}
-		if (typeof frame.type !== 'string' || frame.type.length === 0) return this.bad(frame, 'neither a command, a retrieve nor a subscribe');
+		if (typeof frame.type !== 'string' || frame.type.length === 0)
+			return this.bad(frame, 'neither a command, a retrieve nor a subscribe');
 		this.command(conn, frame, context);
 	}
 
 	private command(conn: Connection, frame: Record<string, unknown>, context: unknown): void {
 		const { dispatcher } = this.deps;
 		// Other top-level fields (the legacy SDK's `lsorigin`) are ignored by the application (facts §3.2, §4.4): a lint note each.
-		const outcome = dispatcher.send(frame.type, frame.params, strayTopLevel(frame, SEND_FRAME_FIELDS, 'frame'));
+		const outcome = dispatcher.send(
+			frame.type,
+			frame.params,
+			strayTopLevel(frame, SEND_FRAME_FIELDS, 'frame')
+		);
 		// A send that waits (run-actions with delays) replies, and is logged, when it has finished.
-		if (outcome instanceof Promise) void outcome.then((done) => this.answer(conn, frame, context, done));
+		if (outcome instanceof Promise)
+			void outcome.then((done) => this.answer(conn, frame, context, done));
 		else this.answer(conn, frame, context, outcome);
 	}
 
-	private answer(conn: Connection, frame: Record<string, unknown>, context: unknown, outcome: SendOutcome): void {
+	private answer(
+		conn: Connection,
+		frame: Record<string, unknown>,
+		context: unknown,
+		outcome: SendOutcome
+	): void {
 		const { rt } = this.deps;
 		// One reply per command on versions with ws-command-responses, with or without a context (facts §3.3).
-		if (rt.has('ws-command-responses') && conn.open) this.reply(conn, outcomeToSocket(rt, outcome, context));
+		if (rt.has('ws-command-responses') && conn.open)
+			this.reply(conn, outcomeToSocket(rt, outcome, context));
 		this.deps.log({
 			transport: 'ws',
 			type: String(frame.type).slice(0, 100),

@@ -11,7 +11,14 @@ const CATALOG_SONGS: { title: string; artist: string }[] = [
 	{ title: 'Ember Lights', artist: 'Kite Parade' }
 ];
 
-const ARTISTS = ['Lumen Drift', 'Paper Satellites', 'Neon Lakes', 'The Quiet Hours', 'Juniper Fox', 'Aurora Fields'];
+const ARTISTS = [
+	'Lumen Drift',
+	'Paper Satellites',
+	'Neon Lakes',
+	'The Quiet Hours',
+	'Juniper Fox',
+	'Aurora Fields'
+];
 
 export function hashOf(text: string): number {
 	let h = 2166136261;
@@ -52,7 +59,11 @@ export function songFromQuery(query: string): SongMetadata {
 	const q = query.trim().slice(0, 200);
 	const h = hashOf(q.toLowerCase());
 	const duration = 150 + (h % 150);
-	const slug = q.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'track';
+	const slug =
+		q
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, '-')
+			.replace(/^-|-$/g, '') || 'track';
 	let title: string;
 	let artist: string;
 	let url = `https://music.example/search/${encodeURIComponent(slug)}`;

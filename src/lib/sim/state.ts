@@ -97,7 +97,14 @@ export class SimState {
 	readonly animations: string[];
 	readonly variables = new Map<string, Variable>();
 	readonly loyalty = new Map<string, number>();
-	readonly songs: { queue: SongItem[]; nowPlaying: SongItem | null; playing: boolean; progressAnchor: number; anchorTs: number; source: string };
+	readonly songs: {
+		queue: SongItem[];
+		nowPlaying: SongItem | null;
+		playing: boolean;
+		progressAnchor: number;
+		anchorTs: number;
+		source: string;
+	};
 	poll?: Poll;
 	prediction?: Prediction;
 	readonly chatModes = {
@@ -107,19 +114,34 @@ export class SimState {
 		emotes: false
 	};
 	pinnedMessage?: string;
-	readonly stream = { title: {} as Partial<Record<Platform, string>>, category: {} as Partial<Record<Platform, string>>, markers: [] as { description: string; at: number }[] };
+	readonly stream = {
+		title: {} as Partial<Record<Platform, string>>,
+		category: {} as Partial<Record<Platform, string>>,
+		markers: [] as { description: string; at: number }[]
+	};
 	readonly moderators = new Set<string>();
 	readonly vips = new Set<string>();
 	readonly banned = new Set<string>();
 	readonly timeouts = new Map<string, { until: number; reason?: string }>();
 	lights: { current: LightColor | null; default: LightColor | null; fuzeSensitivity: number };
-	studio: { scene?: string; theme?: string; animation?: string; defaultScene?: string; defaultTheme?: string };
-	readonly activityQueue: { paused: boolean; pending: { label: string; run: () => void }[] } = { paused: false, pending: [] };
+	studio: {
+		scene?: string;
+		theme?: string;
+		animation?: string;
+		defaultScene?: string;
+		defaultTheme?: string;
+	};
+	readonly activityQueue: { paused: boolean; pending: { label: string; run: () => void }[] } = {
+		paused: false,
+		pending: []
+	};
 	readonly overlayVisibility = new Map<string, boolean>();
 	readonly layers = new Map<string, Record<string, unknown>>();
 	readonly spoken: { text: string; voice: string; at: number }[] = [];
 	/** The HUD (undocumented hud-* types, facts §5.11). */
-	readonly hud: { visible: boolean; volume?: unknown; opacity?: unknown; overlay?: unknown } = { visible: false };
+	readonly hud: { visible: boolean; volume?: unknown; opacity?: unknown; overlay?: unknown } = {
+		visible: false
+	};
 	/** Undocumented send-music_player-command requests (facts §5.13), last 50, for tests to read. */
 	readonly musicPlayerCommands: { type: string; value?: unknown }[] = [];
 	readonly setup: Setup;
@@ -139,7 +161,8 @@ export class SimState {
 		this.premium = setup.premium;
 		this.connectedPlatforms = [...setup.connectedPlatforms];
 		for (const f of setup.folders) this.folders.set(key(f.name), { ...f });
-		const plain = (list: Setup['commands']['chat']) => new Map(list.map((c) => [key(c.name), { ...c }]));
+		const plain = (list: Setup['commands']['chat']) =>
+			new Map(list.map((c) => [key(c.name), { ...c }]));
 		this.commands = {
 			chat: plain(setup.commands.chat),
 			'alpha-points': plain(setup.commands['alpha-points']),
@@ -151,13 +174,23 @@ export class SimState {
 		// The built-in commands exist in every installation, whether or not the setup lists them.
 		for (const name of SYSTEM_CHATBOT_COMMANDS)
 			if (!this.chatbot.has(name))
-				this.chatbot.set(name, { name, message: `{{${name}}}`, alias: [], showInCommandsList: false, on: true, cooldownDuration: LIMITS.chatbotCooldownDefault, system: true });
+				this.chatbot.set(name, {
+					name,
+					message: `{{${name}}}`,
+					alias: [],
+					showInCommandsList: false,
+					on: true,
+					cooldownDuration: LIMITS.chatbotCooldownDefault,
+					system: true
+				});
 		this.alerts = new Set(setup.alerts);
 		this.scenes = [...setup.scenes];
 		this.themes = [...setup.themes];
 		this.animations = [...setup.animations];
-		for (const [name, value] of Object.entries(setup.variables)) this.variables.set(name, { value, counter: false });
-		for (const [name, value] of Object.entries(setup.counters)) this.variables.set(name, { value, counter: true });
+		for (const [name, value] of Object.entries(setup.variables))
+			this.variables.set(name, { value, counter: false });
+		for (const [name, value] of Object.entries(setup.counters))
+			this.variables.set(name, { value, counter: true });
 		for (const l of setup.loyalty) this.loyalty.set(loyaltyKey(l.username, l.platform), l.points);
 		let n = 0;
 		const song = (s: SetupSong): SongItem => ({ ...s, id: `sr-seed-${++n}`, createdAt: now });
@@ -176,7 +209,11 @@ export class SimState {
 	/** A non-chatbot command or a chatbot command by name or alias, case-insensitively. */
 	findCommand(kind: CommandKind, name: string): CommandEntry | ChatbotCommand | undefined {
 		const k = key(name);
-		if (kind === 'chatbot') return this.chatbot.get(k) ?? [...this.chatbot.values()].find((c) => c.alias.some((a) => key(a) === k));
+		if (kind === 'chatbot')
+			return (
+				this.chatbot.get(k) ??
+				[...this.chatbot.values()].find((c) => c.alias.some((a) => key(a) === k))
+			);
 		return this.commands[kind].get(k);
 	}
 
@@ -207,7 +244,12 @@ export class SimState {
 	}
 
 	statesPayload() {
-		return { on: this.states.on ? 1 : 0, streamMode: this.states.streamMode ? 1 : 0, fuze: this.states.fuze ? 1 : 0, listenId: this.listenId };
+		return {
+			on: this.states.on ? 1 : 0,
+			streamMode: this.states.streamMode ? 1 : 0,
+			fuze: this.states.fuze ? 1 : 0,
+			listenId: this.listenId
+		};
 	}
 }
 

@@ -72,7 +72,13 @@ export type MaybePromise<T> = T | Promise<T>;
 
 /** The result of one send, before it is shaped for HTTP or the websocket. */
 export type SendOutcome =
-	| { ok: true; /** absent key = no `message` in the answer */ message?: unknown; platformOutcome?: string; note?: string; lint?: string[] }
+	| {
+			ok: true;
+			/** absent key = no `message` in the answer */ message?: unknown;
+			platformOutcome?: string;
+			note?: string;
+			lint?: string[];
+	  }
 	| { ok: false; status: number; code?: ErrorCode; text: string; note?: string; lint?: string[] };
 
 /** A failure `Simulator.failNext` makes the next send of `type` answer (shaped by the profile like any failure). */

@@ -16,7 +16,8 @@ type Answer = 'on' | 'off';
 /** `dock` from the real query or from the hash route's query; undefined when absent. */
 export function dockParam(loc: Pick<Location, 'hash' | 'search'>): boolean | undefined {
 	const query = queryOf(loc.hash).slice(1);
-	const value = new URLSearchParams(query).get('dock') ?? new URLSearchParams(loc.search).get('dock');
+	const value =
+		new URLSearchParams(query).get('dock') ?? new URLSearchParams(loc.search).get('dock');
 	return value === null ? undefined : value === '1' || value === 'true';
 }
 
@@ -25,8 +26,16 @@ export class Dock {
 	/** What the address asked for this load; the streamer's switch replaces it. */
 	#asked = $state<boolean | undefined>();
 
-	constructor(loc: Pick<Location, 'hash' | 'search'> = location, storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#answer = new PersistedState<Answer | undefined>('stream-control:dock', v.picklist(['on', 'off']), undefined, { storage });
+	constructor(
+		loc: Pick<Location, 'hash' | 'search'> = location,
+		storage: KeyValueStorage | undefined = deviceStorage()
+	) {
+		this.#answer = new PersistedState<Answer | undefined>(
+			'stream-control:dock',
+			v.picklist(['on', 'off']),
+			undefined,
+			{ storage }
+		);
 		this.#asked = dockParam(loc);
 	}
 

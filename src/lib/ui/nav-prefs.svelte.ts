@@ -49,8 +49,18 @@ export class NavPrefs {
 	readonly #last: PersistedState<string | undefined>;
 
 	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#bar = new PersistedState<readonly string[]>('stream-control:nav-bar', BarSchema, DEFAULT_BAR, { storage });
-		this.#last = new PersistedState<string | undefined>('stream-control:last-page', PageSchema, undefined, { storage });
+		this.#bar = new PersistedState<readonly string[]>(
+			'stream-control:nav-bar',
+			BarSchema,
+			DEFAULT_BAR,
+			{ storage }
+		);
+		this.#last = new PersistedState<string | undefined>(
+			'stream-control:last-page',
+			PageSchema,
+			undefined,
+			{ storage }
+		);
 	}
 
 	/** The pages picked for the bar. */
@@ -60,12 +70,16 @@ export class NavPrefs {
 
 	/** Whether the page can be added (the bar is not full) or removed (it is not the last one). */
 	canToggle(href: string): boolean {
-		return this.picks.includes(href) ? this.picks.length > 1 : this.picks.length < BAR_MAX && barHrefs.includes(href);
+		return this.picks.includes(href)
+			? this.picks.length > 1
+			: this.picks.length < BAR_MAX && barHrefs.includes(href);
 	}
 
 	toggle(href: string): void {
 		if (!this.canToggle(href)) return;
-		this.#bar.current = this.picks.includes(href) ? this.picks.filter((h) => h !== href) : [...this.picks, href];
+		this.#bar.current = this.picks.includes(href)
+			? this.picks.filter((h) => h !== href)
+			: [...this.picks, href];
 	}
 
 	get lastPage(): string | undefined {
@@ -74,6 +88,7 @@ export class NavPrefs {
 
 	/** Called from the layout's effect: what it reads here is not what it shows, so it is not tracked. */
 	rememberPage(href: string): void {
-		if (PAGES.some((p) => p.href === href) && untrack(() => this.#last.current) !== href) this.#last.current = href;
+		if (PAGES.some((p) => p.href === href) && untrack(() => this.#last.current) !== href)
+			this.#last.current = href;
 	}
 }

@@ -15,7 +15,12 @@ export class SectionState {
 	readonly #wide = new MediaQuery('min-width: 1024px');
 
 	constructor(storage: KeyValueStorage | undefined = deviceStorage()) {
-		this.#chosen = new PersistedState<Record<string, boolean>>('stream-control:sections', Schema, {}, { storage });
+		this.#chosen = new PersistedState<Record<string, boolean>>(
+			'stream-control:sections',
+			Schema,
+			{},
+			{ storage }
+		);
 	}
 
 	isOpen(key: string, first: boolean): boolean {

@@ -1,6 +1,8 @@
 /** Keeps the screen awake while the dashboard is open, where the browser allows; re-asks when the tab returns. */
 export function keepScreenAwake(): () => void {
-	const nav = globalThis.navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } };
+	const nav = globalThis.navigator as Navigator & {
+		wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> };
+	};
 	if (!nav?.wakeLock) return () => {};
 	let lock: { release(): Promise<void> } | undefined;
 	let stopped = false;

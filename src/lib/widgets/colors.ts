@@ -22,5 +22,8 @@ export const CSS_NAMED_COLORS: ReadonlySet<string> = new Set(
 
 /** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a CSS colour name (any case). */
 export function isColor(text: string): boolean {
-	return /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(text) || CSS_NAMED_COLORS.has(text.toLowerCase());
+	return (
+		/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(text) ||
+		CSS_NAMED_COLORS.has(text.toLowerCase())
+	);
 }

@@ -15,8 +15,18 @@ export const counterWidget = defineWidget({
 		{ key: 'label', kind: 'text', default: '', maxLength: 120 },
 		{ key: 'prefix', kind: 'text', default: '', maxLength: 40 },
 		{ key: 'suffix', kind: 'text', default: '', maxLength: 40 },
-		{ key: 'format', kind: 'select', default: 'plain', choices: ['plain', 'grouped', 'compact', 'fixed2'] },
-		{ key: 'animation', kind: 'select', default: 'pop', choices: ['none', 'pop', 'slide', 'flash'] },
+		{
+			key: 'format',
+			kind: 'select',
+			default: 'plain',
+			choices: ['plain', 'grouped', 'compact', 'fixed2']
+		},
+		{
+			key: 'animation',
+			kind: 'select',
+			default: 'pop',
+			choices: ['none', 'pop', 'slide', 'flash']
+		},
 		{ key: 'goal', kind: 'number', default: 0, min: 0, max: 1e12 },
 		{ key: 'barColor', kind: 'color', default: '#7c5cff' },
 		{ key: 'interval', kind: 'number', default: 1000, min: 250, max: 60000 },
@@ -27,7 +37,18 @@ export const counterWidget = defineWidget({
 
 const songStyle = styleFields({ size: 20 });
 const songFields = (limitDefault: number | null): OptionField[] => [
-	...(limitDefault === null ? [] : [{ key: 'limit', kind: 'number', default: limitDefault, min: 0, max: 25, integer: true } as OptionField]),
+	...(limitDefault === null
+		? []
+		: [
+				{
+					key: 'limit',
+					kind: 'number',
+					default: limitDefault,
+					min: 0,
+					max: 25,
+					integer: true
+				} as OptionField
+			]),
 	{ key: 'cover', kind: 'boolean', default: true },
 	{ key: 'requester', kind: 'boolean', default: true },
 	{ key: 'progress', kind: 'boolean', default: true },
@@ -39,9 +60,17 @@ const songFields = (limitDefault: number | null): OptionField[] => [
 	debug
 ];
 
-export const songQueueWidget = defineWidget({ id: 'song-queue', title: 'Song queue', fields: songFields(5) });
+export const songQueueWidget = defineWidget({
+	id: 'song-queue',
+	title: 'Song queue',
+	fields: songFields(5)
+});
 
-export const nowPlayingWidget = defineWidget({ id: 'now-playing', title: 'Now playing', fields: songFields(null) });
+export const nowPlayingWidget = defineWidget({
+	id: 'now-playing',
+	title: 'Now playing',
+	fields: songFields(null)
+});
 
 export const chatWidget = defineWidget({
 	id: 'chat',
@@ -78,7 +107,13 @@ export const eventsWidget = defineWidget({
 	]
 });
 
-export const WIDGETS: readonly WidgetDefinition[] = [counterWidget, songQueueWidget, nowPlayingWidget, chatWidget, eventsWidget];
+export const WIDGETS: readonly WidgetDefinition[] = [
+	counterWidget,
+	songQueueWidget,
+	nowPlayingWidget,
+	chatWidget,
+	eventsWidget
+];
 
 export function widgetById(id: string): WidgetDefinition | undefined {
 	return WIDGETS.find((w) => w.id === id);

@@ -33,7 +33,14 @@ type Texts = Readonly<Record<string, FieldText>>;
 const COMMON: Texts = {
 	font: {
 		label: 'Font',
-		choices: { system: 'System', sans: 'Sans serif', serif: 'Serif', mono: 'Monospace', rounded: 'Rounded', impact: 'Impact' }
+		choices: {
+			system: 'System',
+			sans: 'Sans serif',
+			serif: 'Serif',
+			mono: 'Monospace',
+			rounded: 'Rounded',
+			impact: 'Impact'
+		}
 	},
 	size: { label: 'Text size', unit: 'px' },
 	color: { label: 'Text colour' },
@@ -69,9 +76,17 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			suffix: { label: 'Suffix' },
 			format: {
 				label: 'Number format',
-				choices: { plain: 'Plain (1234)', grouped: 'Grouped (1,234)', compact: 'Compact (1.2K)', fixed2: 'Two decimals (1234.00)' }
+				choices: {
+					plain: 'Plain (1234)',
+					grouped: 'Grouped (1,234)',
+					compact: 'Compact (1.2K)',
+					fixed2: 'Two decimals (1234.00)'
+				}
 			},
-			animation: { label: 'On change', choices: { none: 'No animation', pop: 'Pop', slide: 'Slide', flash: 'Flash' } },
+			animation: {
+				label: 'On change',
+				choices: { none: 'No animation', pop: 'Pop', slide: 'Slide', flash: 'Flash' }
+			},
 			goal: { label: 'Goal (0 = none)' },
 			barColor: { label: 'Goal bar colour' },
 			interval: { label: 'Polling interval', unit: 'ms', step: 250 }
@@ -94,7 +109,10 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			hideUsers: { label: 'Hide these users (bots)', placeholder: 'nightbot, streamelements' },
 			platformIcons: { label: 'Platform icons' },
 			userColors: { label: 'User colours' },
-			plate: { label: 'Background plate behind each message', help: 'Keeps text readable over a busy scene.' },
+			plate: {
+				label: 'Background plate behind each message',
+				help: 'Keeps text readable over a busy scene.'
+			},
 			plateColor: { label: 'Plate colour' },
 			direction: { label: 'Newest', choices: { bottom: 'At the bottom', top: 'At the top' } }
 		}
@@ -105,8 +123,14 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			mode: { label: 'Display', choices: { list: 'List of the latest', popup: 'One at a time' } },
 			limit: { label: 'Events in the list' },
 			duration: { label: 'Show each for (0 = keep)', unit: 's' },
-			include: { label: 'Only these (parts of alert keys)', placeholder: 'follower, subscriber, donation' },
-			exclude: { label: 'Never these (parts of alert keys)', placeholder: 'variableChanged, switchSong' },
+			include: {
+				label: 'Only these (parts of alert keys)',
+				placeholder: 'follower, subscriber, donation'
+			},
+			exclude: {
+				label: 'Never these (parts of alert keys)',
+				placeholder: 'variableChanged, switchSong'
+			},
 			replays: { label: 'Show replays' },
 			...card
 		}
@@ -116,13 +140,19 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 /** The text of one field of a widget; undefined when it has none (a test keeps that from happening). */
 export function fieldText(widgetId: string, key: string): FieldText | undefined {
 	const own = WIDGET_TEXT[widgetId]?.fields;
-	return (own && Object.hasOwn(own, key) ? own[key] : undefined) ?? (Object.hasOwn(COMMON, key) ? COMMON[key] : undefined);
+	return (
+		(own && Object.hasOwn(own, key) ? own[key] : undefined) ??
+		(Object.hasOwn(COMMON, key) ? COMMON[key] : undefined)
+	);
 }
 
 /** A widget's form: its schema's fields, each with its words (a field without any is named by its key). */
 export function widgetForm(definition: WidgetDefinition): WidgetForm {
 	return {
 		description: WIDGET_TEXT[definition.id]?.description ?? '',
-		fields: definition.fields.map((field) => ({ ...field, text: fieldText(definition.id, field.key) ?? { label: field.key } }))
+		fields: definition.fields.map((field) => ({
+			...field,
+			text: fieldText(definition.id, field.key) ?? { label: field.key }
+		}))
 	};
 }

@@ -36,7 +36,8 @@ export function displayValue(raw: unknown, format: string, locale?: string): str
 	if (typeof raw === 'boolean') return String(raw);
 	if (typeof raw === 'object') {
 		const name = (raw as Record<string, unknown>).name;
-		if (typeof name === 'string' || typeof name === 'number') return String(name).slice(0, MAX_TEXT);
+		if (typeof name === 'string' || typeof name === 'number')
+			return String(name).slice(0, MAX_TEXT);
 		try {
 			return JSON.stringify(raw).slice(0, MAX_TEXT);
 		} catch {

@@ -34,7 +34,10 @@ export interface OptionWarning {
 export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionValue> {
 	switch (field.kind) {
 		case 'text':
-			return v.pipe(v.string(), v.maxLength(field.maxLength ?? 200, `must be at most ${field.maxLength ?? 200} characters`));
+			return v.pipe(
+				v.string(),
+				v.maxLength(field.maxLength ?? 200, `must be at most ${field.maxLength ?? 200} characters`)
+			);
 		case 'number':
 			return v.pipe(
 				v.string(),
@@ -48,18 +51,33 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 		case 'boolean':
 			return v.pipe(
 				v.string(),
-				v.picklist(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''], 'must be true or false'),
+				v.picklist(
+					['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''],
+					'must be true or false'
+				),
 				v.transform((s) => ['1', 'true', 'yes', 'on', ''].includes(s))
 			);
 		case 'color':
-			return v.pipe(v.string(), v.trim(), v.check(isColor, 'must be a colour like #ffcc00 or a CSS colour name'));
+			return v.pipe(
+				v.string(),
+				v.trim(),
+				v.check(isColor, 'must be a colour like #ffcc00 or a CSS colour name')
+			);
 		case 'select':
-			return v.picklist(field.choices, `must be one of ${field.choices.join(', ')}`) as v.GenericSchema<string, string>;
+			return v.picklist(
+				field.choices,
+				`must be one of ${field.choices.join(', ')}`
+			) as v.GenericSchema<string, string>;
 		case 'list':
 			return v.pipe(
 				v.string(),
 				v.maxLength(2000, 'is too long'),
-				v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+				v.transform((s) =>
+					s
+						.split(',')
+						.map((x) => x.trim())
+						.filter(Boolean)
+				)
 			);
 	}
 }
@@ -69,7 +87,10 @@ export function defaultsOf(fields: readonly OptionField[]): Options {
 }
 
 /** Reads options from URL params: an invalid value falls back to its default with a warning. */
-export function parseOptions(fields: readonly OptionField[], params: URLSearchParams): { options: Options; warnings: OptionWarning[] } {
+export function parseOptions(
+	fields: readonly OptionField[],
+	params: URLSearchParams
+): { options: Options; warnings: OptionWarning[] } {
 	const options = defaultsOf(fields);
 	const warnings: OptionWarning[] = [];
 	for (const field of fields) {
@@ -77,7 +98,12 @@ export function parseOptions(fields: readonly OptionField[], params: URLSearchPa
 		if (raw === null) continue;
 		const parsed = v.safeParse(fieldSchema(field), raw);
 		if (parsed.success) options[field.key] = parsed.output;
-		else warnings.push({ field: field.key, rule: parsed.issues[0]?.message ?? 'is invalid', given: raw.slice(0, 40) });
+		else
+			warnings.push({
+				field: field.key,
+				rule: parsed.issues[0]?.message ?? 'is invalid',
+				given: raw.slice(0, 40)
+			});
 	}
 	return { options, warnings };
 }
@@ -122,8 +148,13 @@ export function toRaw(field: OptionField, value: OptionValue): RawValue {
 }
 
 /** The URL form of a raw value, read by the same schema as the widget's URL parser. */
-export function readRaw(field: OptionField, raw: RawValue): { ok: true; value: OptionValue } | { ok: false; rule: string } {
+export function readRaw(
+	field: OptionField,
+	raw: RawValue
+): { ok: true; value: OptionValue } | { ok: false; rule: string } {
 	const text = typeof raw === 'boolean' ? (raw ? '1' : '0') : raw;
 	const parsed = v.safeParse(fieldSchema(field), text);
-	return parsed.success ? { ok: true, value: parsed.output } : { ok: false, rule: parsed.issues[0]?.message ?? 'is invalid' };
+	return parsed.success
+		? { ok: true, value: parsed.output }
+		: { ok: false, rule: parsed.issues[0]?.message ?? 'is invalid' };
 }

@@ -7,18 +7,28 @@ const FONTS = [
 	{ value: 'sans', css: '"Helvetica Neue", Arial, sans-serif' },
 	{ value: 'serif', css: 'Georgia, "Times New Roman", serif' },
 	{ value: 'mono', css: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace' },
-	{ value: 'rounded', css: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif' },
+	{
+		value: 'rounded',
+		css: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif'
+	},
 	{ value: 'impact', css: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif' }
 ] as const;
 
-export const styleFields = (defaults: { size: number; color?: string; align?: string } = { size: 32 }): OptionField[] => [
+export const styleFields = (
+	defaults: { size: number; color?: string; align?: string } = { size: 32 }
+): OptionField[] => [
 	{ key: 'font', kind: 'select', default: 'system', choices: FONTS.map((f) => f.value) },
 	{ key: 'size', kind: 'number', default: defaults.size, min: 8, max: 400 },
 	{ key: 'color', kind: 'color', default: defaults.color ?? '#ffffff' },
 	{ key: 'outline', kind: 'color', default: '#000000' },
 	{ key: 'outlineWidth', kind: 'number', default: 0, min: 0, max: 20 },
 	{ key: 'shadow', kind: 'boolean', default: true },
-	{ key: 'align', kind: 'select', default: defaults.align ?? 'left', choices: ['left', 'center', 'right'] }
+	{
+		key: 'align',
+		kind: 'select',
+		default: defaults.align ?? 'left',
+		choices: ['left', 'center', 'right']
+	}
 ];
 
 /** CSS custom properties for a widget's root; values were validated by the option schema. */

@@ -14,7 +14,12 @@
  */
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import type { ReadOnlyView } from '$lib/client/read-only-view';
-import { pageParams, parseConnectionSettings, type PageLocation, type SettingsIssue } from '$lib/client/settings';
+import {
+	pageParams,
+	parseConnectionSettings,
+	type PageLocation,
+	type SettingsIssue
+} from '$lib/client/settings';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { parseOptions, type Options, type OptionWarning, type WidgetDefinition } from './options';
 
@@ -55,7 +60,10 @@ export class WidgetHost {
 			return;
 		}
 		this.settingsIssue = undefined;
-		const opened = openClient(settings.settings, { readOnly: true, subscribe: [...options.subscribe] });
+		const opened = openClient(settings.settings, {
+			readOnly: true,
+			subscribe: [...options.subscribe]
+		});
 		this.#opened = opened;
 		this.view = opened.client.readOnlyView();
 		this.connection = new Connection(this.view);

@@ -33,7 +33,14 @@ export function deckItems(capabilities: Capabilities | undefined): DeckItem[] {
 	return DECK_SECTIONS.flatMap(({ type, title }) =>
 		(capabilities.get(type).names ?? []).map((name) => {
 			const readable = type === 'alert' ? alertLabel(name) : { text: name, source: undefined };
-			return { key: `${type}:${name}`, type, name, label: readable.text, source: readable.source, section: title };
+			return {
+				key: `${type}:${name}`,
+				type,
+				name,
+				label: readable.text,
+				source: readable.source,
+				section: title
+			};
 		})
 	);
 }

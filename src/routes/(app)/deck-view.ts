@@ -9,10 +9,21 @@ export function stepView(order: readonly string[], view: string, step: 1 | -1): 
 }
 
 /** Left/Right arrows turn the page unless focus is in a field (where arrows move the caret) or a modifier is held. */
-export function arrowStep(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'target' | 'defaultPrevented'>): 1 | -1 | undefined {
-	if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return undefined;
+export function arrowStep(
+	event: Pick<
+		KeyboardEvent,
+		'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'target' | 'defaultPrevented'
+	>
+): 1 | -1 | undefined {
+	if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey)
+		return undefined;
 	const target = event.target as HTMLElement | null;
-	if (target?.closest?.('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog')) return undefined;
+	if (
+		target?.closest?.(
+			'input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog'
+		)
+	)
+		return undefined;
 	return event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : undefined;
 }
 
@@ -42,7 +53,13 @@ export function swipe(node: HTMLElement, onStep: (step: 1 | -1) => boolean): () 
 	};
 	const cancel = () => (start = undefined);
 	const click = (e: MouseEvent) => {
-		if (performance.now() > swallowUntil || !swipedFrom || !(e.target instanceof Node) || !(swipedFrom.contains(e.target) || e.target.contains(swipedFrom))) return;
+		if (
+			performance.now() > swallowUntil ||
+			!swipedFrom ||
+			!(e.target instanceof Node) ||
+			!(swipedFrom.contains(e.target) || e.target.contains(swipedFrom))
+		)
+			return;
 		swallowUntil = 0;
 		swipedFrom = undefined;
 		e.stopPropagation();

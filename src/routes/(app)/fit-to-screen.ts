@@ -7,7 +7,10 @@ export function fitToScreen(node: HTMLElement): () => void {
 		const top = node.getBoundingClientRect().top + window.scrollY;
 		const main = node.closest('main');
 		const below = main ? parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
-		const height = Math.max(160, Math.floor(document.documentElement.clientHeight - top - below - 4));
+		const height = Math.max(
+			160,
+			Math.floor(document.documentElement.clientHeight - top - below - 4)
+		);
 		if (node.style.height !== `${height}px`) node.style.height = `${height}px`;
 	};
 	update();

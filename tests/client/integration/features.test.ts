@@ -20,7 +20,10 @@ describe.each<Profile>(['current', 'legacy'])('client against the %s simulator',
 			expect(client.capabilities.offered('create-chatbot-command')).toBe(true);
 		} else {
 			expect(client.meta).toMatchObject({ apiVersion: 1, features: [] });
-			expect(client.capabilities.get('create-chatbot-command')).toMatchObject({ offered: false, reason: 'needs an up-to-date application' });
+			expect(client.capabilities.get('create-chatbot-command')).toMatchObject({
+				offered: false,
+				reason: 'needs an up-to-date application'
+			});
 			expect(client.capabilities.get('set-command-state').commandKinds).toEqual(['chat']);
 		}
 		expect(client.setup?.types.length).toBeGreaterThan(5);
@@ -38,31 +41,61 @@ describe.each<Profile>(['current', 'legacy'])('client against the %s simulator',
 		rig.sim.clearLog();
 		const command = client.capabilities.get('chat-command').names![0]!;
 		const confirmed = await client.send('chat-command', { value: command });
-		expect(confirmed).toMatchObject({ state: 'confirmed', label: 'done', transport: current ? 'socket' : 'rest' });
-		const stream = await client.send('change-stream-title', { value: 'Speedrun night', platform: 'alpha' });
+		expect(confirmed).toMatchObject({
+			state: 'confirmed',
+			label: 'done',
+			transport: current ? 'socket' : 'rest'
+		});
+		const stream = await client.send('change-stream-title', {
+			value: 'Speedrun night',
+			platform: 'alpha'
+		});
 		expect(stream).toMatchObject({ state: 'sent', label: 'sent' });
 		const missing = await client.send('chat-command', { value: 'no-such-command-here' });
-		if (current) expect(missing).toMatchObject({ state: 'failed', error: { kind: 'http', status: 404, code: 'not_found' } });
+		if (current)
+			expect(missing).toMatchObject({
+				state: 'failed',
+				error: { kind: 'http', status: 404, code: 'not_found' }
+			});
 		else expect(missing.state).toBe('confirmed'); // older versions answer success for unknown names
 		const counter = await client.send('set-counter-value', { name: 'deaths', value: 12 });
 		expect(counter.state).toBe('confirmed');
 		expect(await client.readVariable('deaths')).toEqual({ ok: true, value: 12 });
-		const transports = new Set(rig.log().filter((e) => e.type).map((e) => e.transport));
+		const transports = new Set(
+			rig
+				.log()
+				.filter((e) => e.type)
+				.map((e) => e.transport)
+		);
 		expect([...transports]).toEqual([current ? 'ws' : 'http']);
-		if (current) expect(rig.log().filter((e) => e.type).every((e) => typeof e.context === 'string')).toBe(true);
+		if (current)
+			expect(
+				rig
+					.log()
+					.filter((e) => e.type)
+					.every((e) => typeof e.context === 'string')
+			).toBe(true);
 		client.destroy();
 	});
 
 	it('confirms over REST on request, and a socket without replies ends at "sent"', async () => {
 		const overRest = await rig.connect(rig.makeClient({ commands: 'rest' }));
-		expect(await overRest.send('clear-cooldowns')).toMatchObject({ state: 'confirmed', transport: 'rest' });
+		expect(await overRest.send('clear-cooldowns')).toMatchObject({
+			state: 'confirmed',
+			transport: 'rest'
+		});
 		overRest.destroy();
 		const overSocket = await rig.connect(rig.makeClient({ commands: 'socket' }));
 		rig.sim.clearLog();
 		const receipt = await overSocket.send('clear-cooldowns');
 		expect(receipt).toMatchObject({ transport: 'socket', state: current ? 'confirmed' : 'sent' });
-		await waitFor(() => rig.log().some((e) => e.type === 'clear-cooldowns'), 'the command to arrive');
-		expect(rig.log().filter((e) => e.status === 400 && e.note?.startsWith('bad API request'))).toEqual([]);
+		await waitFor(
+			() => rig.log().some((e) => e.type === 'clear-cooldowns'),
+			'the command to arrive'
+		);
+		expect(
+			rig.log().filter((e) => e.status === 400 && e.note?.startsWith('bad API request'))
+		).toEqual([]);
 		overSocket.destroy();
 	});
 
@@ -71,9 +104,23 @@ describe.each<Profile>(['current', 'legacy'])('client against the %s simulator',
 		const seen: string[] = [];
 		client.on('*', (e) => seen.push(e.type));
 		await rig.connect(client);
-		if (current) await waitFor(() => rig.sim.clients.some((c) => Array.isArray(c.channels) && c.channels.includes('alert')), 'the subscription');
-		rig.sim.emit({ origin: 'alpha', type: 'chat', data: { message: 'hi', extraSettings: { messageId: 'm1' } } });
-		rig.sim.emit({ origin: 'alpha', type: 'alert', event: 'alpha-follower', data: { dynamic: { value: 'x' } } });
+		if (current)
+			await waitFor(
+				() =>
+					rig.sim.clients.some((c) => Array.isArray(c.channels) && c.channels.includes('alert')),
+				'the subscription'
+			);
+		rig.sim.emit({
+			origin: 'alpha',
+			type: 'chat',
+			data: { message: 'hi', extraSettings: { messageId: 'm1' } }
+		});
+		rig.sim.emit({
+			origin: 'alpha',
+			type: 'alert',
+			event: 'alpha-follower',
+			data: { dynamic: { value: 'x' } }
+		});
 		await waitFor(() => seen.includes('alert'), 'the alert');
 		if (current) expect(seen).not.toContain('chat');
 		else await waitFor(() => seen.includes('chat'), 'chat, since old versions push everything');

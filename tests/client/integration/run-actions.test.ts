@@ -15,24 +15,34 @@ const actions = [
 	{ base: 'app', type: 'updateCounter', value: { value: 'routine_runs', message: '1' } }
 ];
 
-describe.each(['socket', 'rest'] as const)('run-actions with waits over %s, against the simulator', (commands) => {
-	let rig: Awaited<ReturnType<typeof simRig>>;
-	beforeAll(async () => {
-		rig = await simRig('current');
-	});
-	afterAll(() => rig.close());
+describe.each(['socket', 'rest'] as const)(
+	'run-actions with waits over %s, against the simulator',
+	(commands) => {
+		let rig: Awaited<ReturnType<typeof simRig>>;
+		beforeAll(async () => {
+			rig = await simRig('current');
+		});
+		afterAll(() => rig.close());
 
-	it('is reported done when the list finishes, not timed out after the usual timeout', { timeout: 30_000 }, async () => {
-		const client = await rig.connect(rig.makeClient({ commands, requestTimeoutMs: TIMEOUT }));
-		rig.sim.clearLog();
-		const receipt = await client.send('run-actions', { actions });
-		expect(receipt).toMatchObject({ state: 'confirmed', transport: commands, label: 'done' });
-		// The simulator logs a waiting send when it answers: the wait was really taken, and the whole list ran.
-		const logged = rig.log().filter((r) => r.type === 'run-actions');
-		expect(logged).toHaveLength(1);
-		expect(logged[0]).toMatchObject({ transport: commands === 'socket' ? 'ws' : 'http', status: 200, params: { actions } });
-		expect(logged[0]!.note).toContain(`delay ${WAIT} ms`);
-		expect(await client.readVariable('routine_runs')).toEqual({ ok: true, value: 1 });
-	});
-
-});
+		it(
+			'is reported done when the list finishes, not timed out after the usual timeout',
+			{ timeout: 30_000 },
+			async () => {
+				const client = await rig.connect(rig.makeClient({ commands, requestTimeoutMs: TIMEOUT }));
+				rig.sim.clearLog();
+				const receipt = await client.send('run-actions', { actions });
+				expect(receipt).toMatchObject({ state: 'confirmed', transport: commands, label: 'done' });
+				// The simulator logs a waiting send when it answers: the wait was really taken, and the whole list ran.
+				const logged = rig.log().filter((r) => r.type === 'run-actions');
+				expect(logged).toHaveLength(1);
+				expect(logged[0]).toMatchObject({
+					transport: commands === 'socket' ? 'ws' : 'http',
+					status: 200,
+					params: { actions }
+				});
+				expect(logged[0]!.note).toContain(`delay ${WAIT} ms`);
+				expect(await client.readVariable('routine_runs')).toEqual({ ok: true, value: 1 });
+			}
+		);
+	}
+);

@@ -17,7 +17,11 @@ describe('token hygiene', () => {
 	beforeAll(async () => {
 		rig = await simRig('current');
 		for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const)
-			spies.push(vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))));
+			spies.push(
+				vi
+					.spyOn(console, method)
+					.mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')))
+			);
 		for (const stream of [process.stdout, process.stderr]) {
 			const original = stream.write.bind(stream);
 			spies.push(
@@ -37,10 +41,17 @@ describe('token hygiene', () => {
 		console.warn('spy check');
 		expect(lines).toContain('spy check');
 		const texts: string[] = [];
-		const keep = (r: Receipt) => texts.push(JSON.stringify(r), r.error?.message ?? '', r.error?.stack ?? '');
+		const keep = (r: Receipt) =>
+			texts.push(JSON.stringify(r), r.error?.message ?? '', r.error?.stack ?? '');
 		const client = rig.makeClient({ name: 'dashboard' });
 		const state = new Connection(client.readOnlyView());
-		client.onChange((s) => texts.push(JSON.stringify({ ...s, capabilities: undefined }), s.lastError?.message ?? '', s.lastError?.stack ?? ''));
+		client.onChange((s) =>
+			texts.push(
+				JSON.stringify({ ...s, capabilities: undefined }),
+				s.lastError?.message ?? '',
+				s.lastError?.stack ?? ''
+			)
+		);
 		await rig.connect(client);
 		keep(await client.send('chat-command', { value: 'no-such-command' }));
 		keep(await client.send('run-actions', { actions: [{ base: 'app', type: 'code', value: {} }] }));
@@ -53,7 +64,16 @@ describe('token hygiene', () => {
 		keep(await client.send('clear-queue'));
 		rig.sim.startApi();
 
-		const wrong = new StreamClient({ check: checkSend, connection: { token: `${rig.token}x`, host: '127.0.0.1', port: rig.server.port, secure: false }, WebSocket: NodeWebSocket });
+		const wrong = new StreamClient({
+			check: checkSend,
+			connection: {
+				token: `${rig.token}x`,
+				host: '127.0.0.1',
+				port: rig.server.port,
+				secure: false
+			},
+			WebSocket: NodeWebSocket
+		});
 		wrong.start();
 		await waitFor(() => wrong.status === 'unauthorized', 'unauthorized');
 		texts.push(wrong.lastError?.message ?? '', JSON.stringify(wrong.lastError));
@@ -61,7 +81,12 @@ describe('token hygiene', () => {
 		wrong.destroy();
 
 		const port = await closedPort();
-		const nobody = new StreamClient({ check: checkSend, connection: { token: rig.token, host: '127.0.0.1', port, secure: false }, WebSocket: NodeWebSocket, requestTimeoutMs: 500 });
+		const nobody = new StreamClient({
+			check: checkSend,
+			connection: { token: rig.token, host: '127.0.0.1', port, secure: false },
+			WebSocket: NodeWebSocket,
+			requestTimeoutMs: 500
+		});
 		nobody.start();
 		await waitFor(() => nobody.status === 'unreachable', 'unreachable');
 		texts.push(nobody.lastError?.message ?? '');

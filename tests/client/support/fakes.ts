@@ -95,7 +95,9 @@ export function fakeFetch(route: (request: FakeRequest) => FakeAnswer) {
 		if (answer === 'network-error') throw new TypeError(`fetch failed for ${url}`);
 		if (answer === 'hang')
 			return new Promise<Response>((_, reject) =>
-				init?.signal?.addEventListener('abort', () => reject(new DOMException(`aborted ${url}`, 'AbortError')))
+				init?.signal?.addEventListener('abort', () =>
+					reject(new DOMException(`aborted ${url}`, 'AbortError'))
+				)
 			);
 		const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
 		return new Response(body, { status: answer.status });
@@ -109,13 +111,41 @@ export const CURRENT_META = {
 	version: '9.1.0',
 	apiVersion: 2,
 	startedAt: 1,
-	features: ['meta', 'retrieve-slim', 'structured-errors', 'name-validation', 'ws-command-responses', 'ws-subscriptions', 'ws-keepalive', 'mcp', 'premium']
+	features: [
+		'meta',
+		'retrieve-slim',
+		'structured-errors',
+		'name-validation',
+		'ws-command-responses',
+		'ws-subscriptions',
+		'ws-keepalive',
+		'mcp',
+		'premium'
+	]
 };
 
 export const SETTINGS_DATA = {
 	premium: false,
 	// Every name the spec lists for data.types but studio-animation and alpha-points.
-	types: ['alert', 'chat-command', 'chatbot-message', 'clear-queue', 'clear-cooldowns', 'hex-color', 'rgb-color', 'set-fuze', 'set-app', 'start-app', 'stop-app', 'studio-scene', 'studio-theme', 'to-default', 'toggle-fuze', 'tts', 'alpha-extension'],
+	types: [
+		'alert',
+		'chat-command',
+		'chatbot-message',
+		'clear-queue',
+		'clear-cooldowns',
+		'hex-color',
+		'rgb-color',
+		'set-fuze',
+		'set-app',
+		'start-app',
+		'stop-app',
+		'studio-scene',
+		'studio-theme',
+		'to-default',
+		'toggle-fuze',
+		'tts',
+		'alpha-extension'
+	],
 	options: {
 		alert: { values: ['alpha-follower'] },
 		'chat-command': { values: ['hello', 'lurk'] },

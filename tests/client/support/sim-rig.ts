@@ -13,7 +13,11 @@ export type Profile = 'current' | 'legacy';
 export const NodeWebSocket = WebSocket as unknown as WebSocketConstructor;
 
 /** Waits for a condition: synchronisation with a generous limit, not a timing assertion. */
-export async function waitFor(predicate: () => boolean, what: string, limitMs = 8000): Promise<void> {
+export async function waitFor(
+	predicate: () => boolean,
+	what: string,
+	limitMs = 8000
+): Promise<void> {
 	const start = Date.now();
 	while (!predicate()) {
 		if (Date.now() - start > limitMs) throw new Error(`timed out waiting for ${what}`);

@@ -21,7 +21,9 @@ describe('chat page', () => {
 	const feed = () => page.getByRole('list', { name: /newest first/ });
 	const sheet = (name: string) => page.getByRole('dialog', { name });
 	const openLine = async (text: string, name: string) => {
-		await feed().getByRole('button', { name: new RegExp(text) }).click();
+		await feed()
+			.getByRole('button', { name: new RegExp(text) })
+			.click();
 		await sheet(name).waitFor();
 		return sheet(name);
 	};
@@ -33,7 +35,14 @@ describe('chat page', () => {
 	it('shows chat, viewer commands and alerts as they arrive, newest first', async () => {
 		say('alpha', 'viewer123', 'hello from alpha', 'm-1');
 		stack.sim.sim.emit(commandEnvelope('alpha', 'moss_moth', '!lurk', Date.now()));
-		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'quietkettle', username: 'quietkettle' }, { username: 'quietkettle', displayname: 'quietkettle' }, Date.now()));
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'alpha-follower',
+				{ value: 'quietkettle', username: 'quietkettle' },
+				{ username: 'quietkettle', displayname: 'quietkettle' },
+				Date.now()
+			)
+		);
 		// Read like the events widget: a sentence, not the raw key.
 		await feed().getByText('quietkettle followed').waitFor();
 		expect(await feed().getByText('alpha-follower').count()).toBe(0);
@@ -42,15 +51,31 @@ describe('chat page', () => {
 		expect(rows[0]).toContain('quietkettle');
 		expect(rows[1]).toContain('!lurk');
 		expect(rows[2]).toContain('hello from alpha');
-		stack.sim.sim.emit(alertEnvelope('alpha-bits', { value: 500, username: 'cheery' }, { username: 'cheery', displayname: 'cheery', amount: 500, bits: 500 }, Date.now()));
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'alpha-bits',
+				{ value: 500, username: 'cheery' },
+				{ username: 'cheery', displayname: 'cheery', amount: 500, bits: 500 },
+				Date.now()
+			)
+		);
 		await feed().getByText('cheery cheered 500 bits').waitFor();
 	});
 
 	it('renders a hostile message and username as text only', async () => {
-		say('alpha', '<img src=x onerror=window.__pwned=1>', '<script>window.__pwned=2</script><b>bold</b><img src=x onerror=window.__pwned=3>', 'm-evil');
-		await feed().getByText('<script>window.__pwned=2</script><b>bold</b>', { exact: false }).waitFor();
+		say(
+			'alpha',
+			'<img src=x onerror=window.__pwned=1>',
+			'<script>window.__pwned=2</script><b>bold</b><img src=x onerror=window.__pwned=3>',
+			'm-evil'
+		);
+		await feed()
+			.getByText('<script>window.__pwned=2</script><b>bold</b>', { exact: false })
+			.waitFor();
 		expect(await feed().locator('img, script, b').count()).toBe(0);
-		expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+		expect(
+			await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)
+		).toBeUndefined();
 	});
 
 	it('sends a line as the chatbot to every connected chat, to one platform, or as the streamer; an empty line is named and not sent', async () => {
@@ -61,10 +86,18 @@ describe('chat page', () => {
 			return onlySend(stack);
 		};
 		await box.getByLabel('Message').fill('Welcome {{username}}!');
-		expect(await send()).toEqual({ type: 'chatbot-message', params: { value: 'Welcome {{username}}!' }, status: 200 });
+		expect(await send()).toEqual({
+			type: 'chatbot-message',
+			params: { value: 'Welcome {{username}}!' },
+			status: 200
+		});
 		await box.getByLabel('Where').selectOption('gamma');
 		await box.getByLabel('As the streamer (not the bot)').check();
-		expect(await send()).toEqual({ type: 'chatbot-message', params: { value: 'Welcome {{username}}!', platform: 'gamma', userToChatAs: 'self' }, status: 200 });
+		expect(await send()).toEqual({
+			type: 'chatbot-message',
+			params: { value: 'Welcome {{username}}!', platform: 'gamma', userToChatAs: 'self' },
+			status: 200
+		});
 		await box.getByLabel('Message').fill('');
 		stack.sim.sim.clearLog();
 		await box.getByRole('button', { name: 'Send to chat' }).click();
@@ -75,7 +108,11 @@ describe('chat page', () => {
 	it('a failure from the application shows its message, and the line is sent once', async () => {
 		const box = page.getByRole('region', { name: 'Send to chat' });
 		await box.getByLabel('Message').fill('hello chat');
-		stack.sim.sim.failNext({ type: 'chatbot-message', status: 400, message: 'The chatbot is not connected' });
+		stack.sim.sim.failNext({
+			type: 'chatbot-message',
+			status: 400,
+			message: 'The chatbot is not connected'
+		});
 		stack.sim.sim.clearLog();
 		await box.getByRole('button', { name: 'Send to chat' }).click();
 		await box.getByText(/Failed: .*The chatbot is not connected/).waitFor();
@@ -89,13 +126,23 @@ describe('chat page', () => {
 		const confirm = dialog(page, 'Delete this message from viewer123?');
 		await confirm.getByRole('button', { name: 'Cancel' }).click();
 		await confirm.waitFor({ state: 'hidden' });
-		await assertNothingSentBefore(stack, () => s.getByRole('button', { name: 'Shoutout viewer123' }).click(), 'shoutout');
+		await assertNothingSentBefore(
+			stack,
+			() => s.getByRole('button', { name: 'Shoutout viewer123' }).click(),
+			'shoutout'
+		);
 
 		stack.sim.sim.clearLog();
 		await s.getByRole('button', { name: 'Delete message' }).click();
 		expect(stack.sends()).toEqual([]);
-		await dialog(page, 'Delete this message from viewer123?').getByRole('button', { name: 'Delete message' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'delete-message', params: { value: 'm-1', platform: 'alpha' }, status: 200 });
+		await dialog(page, 'Delete this message from viewer123?')
+			.getByRole('button', { name: 'Delete message' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'delete-message',
+			params: { value: 'm-1', platform: 'alpha' },
+			status: 200
+		});
 		// The application pushes the deletion: the line leaves the feed, the sheet says so.
 		await s.getByText('This message was deleted.').waitFor();
 		// The delete button is gone with the message; its receipt stays where it was pressed.
@@ -118,12 +165,21 @@ describe('chat page', () => {
 		] as const) {
 			stack.sim.sim.clearLog();
 			await s.getByRole('button', { name: button, exact: true }).click();
-			expect(await onlySend(stack)).toEqual({ type, params: type === 'pin-message' ? { value: 'm-2', platform: 'alpha' } : user, status: 200 });
+			expect(await onlySend(stack)).toEqual({
+				type,
+				params: type === 'pin-message' ? { value: 'm-2', platform: 'alpha' } : user,
+				status: 200
+			});
 		}
 		for (const [button, type, title, confirmLabel] of [
 			['Ban viewer123', 'ban-user', 'Ban viewer123?', 'Ban viewer123'],
 			['Remove VIP', 'remove-vip', 'Remove VIP for viewer123?', 'Remove VIP: viewer123'],
-			['Remove moderator', 'remove-moderator', 'Remove moderator for viewer123?', 'Remove moderator: viewer123']
+			[
+				'Remove moderator',
+				'remove-moderator',
+				'Remove moderator for viewer123?',
+				'Remove moderator: viewer123'
+			]
 		] as const) {
 			stack.sim.sim.clearLog();
 			await s.getByRole('button', { name: button, exact: true }).click();
@@ -147,16 +203,30 @@ describe('chat page', () => {
 		await s.getByLabel('Reason (optional)').fill('spam');
 		stack.sim.sim.clearLog();
 		await s.getByRole('button', { name: 'Timeout viewer123' }).click();
-		await dialog(page, 'Timeout viewer123?').getByRole('button', { name: 'Timeout viewer123 for 600 s' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { ...user, duration: 600, name: 'spam' }, status: 200 });
+		await dialog(page, 'Timeout viewer123?')
+			.getByRole('button', { name: 'Timeout viewer123 for 600 s' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'timeout-user',
+			params: { ...user, duration: 600, name: 'spam' },
+			status: 200
+		});
 		// One tap for the usual lengths: 1 h is 3600 s on alpha, and the length field shows it.
 		await s.getByRole('button', { name: '1 h', exact: true }).click();
-		expect(await s.getByRole('button', { name: '1 h', exact: true }).getAttribute('aria-pressed')).toBe('true');
+		expect(
+			await s.getByRole('button', { name: '1 h', exact: true }).getAttribute('aria-pressed')
+		).toBe('true');
 		expect(await s.getByLabel('Length (seconds)').inputValue()).toBe('3600');
 		stack.sim.sim.clearLog();
 		await s.getByRole('button', { name: 'Timeout viewer123' }).click();
-		await dialog(page, 'Timeout viewer123?').getByRole('button', { name: 'Timeout viewer123 for 3600 s' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { ...user, duration: 3600, name: 'spam' }, status: 200 });
+		await dialog(page, 'Timeout viewer123?')
+			.getByRole('button', { name: 'Timeout viewer123 for 3600 s' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'timeout-user',
+			params: { ...user, duration: 3600, name: 'spam' },
+			status: 200
+		});
 		await closeSheet('viewer123');
 	});
 
@@ -164,8 +234,12 @@ describe('chat page', () => {
 		say('gamma', 'sunny_gamma', 'hi from gamma', 'g-1');
 		const s = await openLine('hi from gamma', 'sunny_gamma');
 		expect(await s.getByRole('button', { name: /Ban|VIP|moderator|Pin/ }).count()).toBe(0);
-		await s.getByText('Not on gamma: Ban, Unban, Add VIP, Remove VIP, Add moderator, Remove moderator.').waitFor();
-		await s.getByText("On gamma, deleting only removes it from the application's chat log.").waitFor();
+		await s
+			.getByText('Not on gamma: Ban, Unban, Add VIP, Remove VIP, Add moderator, Remove moderator.')
+			.waitFor();
+		await s
+			.getByText("On gamma, deleting only removes it from the application's chat log.")
+			.waitFor();
 		await s.getByLabel('Length (minutes)').fill('0');
 		stack.sim.sim.clearLog();
 		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
@@ -173,15 +247,29 @@ describe('chat page', () => {
 		expect(stack.sends()).toEqual([]);
 		await s.getByLabel('Length (minutes)').fill('5');
 		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
-		await dialog(page, 'Timeout sunny_gamma?').getByRole('button', { name: 'Timeout sunny_gamma for 5 min' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'sunny_gamma', platform: 'gamma', duration: 5 }, status: 200 });
+		await dialog(page, 'Timeout sunny_gamma?')
+			.getByRole('button', { name: 'Timeout sunny_gamma for 5 min' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'timeout-user',
+			params: { value: 'sunny_gamma', platform: 'gamma', duration: 5 },
+			status: 200
+		});
 		// Presets in gamma's unit: 24 h is 1440 minutes.
-		expect(await s.getByRole('group', { name: 'Timeout length' }).getByRole('button').allTextContents()).toEqual(['1 m', '10 m', '1 h', '24 h']);
+		expect(
+			await s.getByRole('group', { name: 'Timeout length' }).getByRole('button').allTextContents()
+		).toEqual(['1 m', '10 m', '1 h', '24 h']);
 		await s.getByRole('button', { name: '24 h', exact: true }).click();
 		stack.sim.sim.clearLog();
 		await s.getByRole('button', { name: 'Timeout sunny_gamma' }).click();
-		await dialog(page, 'Timeout sunny_gamma?').getByRole('button', { name: 'Timeout sunny_gamma for 1440 min' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'sunny_gamma', platform: 'gamma', duration: 1440 }, status: 200 });
+		await dialog(page, 'Timeout sunny_gamma?')
+			.getByRole('button', { name: 'Timeout sunny_gamma for 1440 min' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'timeout-user',
+			params: { value: 'sunny_gamma', platform: 'gamma', duration: 1440 },
+			status: 200
+		});
 		expect(errors).toEqual([]);
 	});
 
@@ -201,13 +289,23 @@ describe('chat page', () => {
 		await s.getByLabel('Length (minutes)').fill('3');
 		stack.sim.sim.clearLog();
 		await s.getByLabel('Length (minutes)').press('Enter');
-		await dialog(page, 'Timeout enter_gamma?').getByRole('button', { name: 'Timeout enter_gamma for 3 min' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'timeout-user', params: { value: 'enter_gamma', platform: 'gamma', duration: 3 }, status: 200 });
+		await dialog(page, 'Timeout enter_gamma?')
+			.getByRole('button', { name: 'Timeout enter_gamma for 3 min' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'timeout-user',
+			params: { value: 'enter_gamma', platform: 'gamma', duration: 3 },
+			status: 200
+		});
 		await closeSheet('enter_gamma');
 	});
 
 	it('has no horizontal scrolling and no serious or critical axe violations, with the sheet open too', async () => {
-		expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+		expect(
+			await page.evaluate(
+				() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
+			)
+		).toBe(true);
 		expect(await seriousViolations(page)).toEqual([]);
 		await openLine('arrived while paused', 'latecomer');
 		expect(await seriousViolations(page)).toEqual([]);

@@ -16,7 +16,8 @@ describe('commands page', () => {
 	});
 	afterAll(async () => stack?.close());
 	/** The command names the list shows. */
-	const listed = () => page.getByRole('list', { name: 'Chatbot commands' }).locator('.name').allTextContents();
+	const listed = () =>
+		page.getByRole('list', { name: 'Chatbot commands' }).locator('.name').allTextContents();
 	const create = () => page.getByRole('form', { name: 'New command' });
 	const edit = () => page.getByRole('form', { name: 'Change a command' });
 
@@ -24,7 +25,9 @@ describe('commands page', () => {
 		await create().getByLabel('Name', { exact: true }).fill('My  Command');
 		await create().getByText('Saved as !my-command').waitFor();
 		await create().getByLabel('Reply', { exact: true }).fill('Hi {{username}}!');
-		await create().getByLabel(/Aliases/).fill('mc, !mycmd');
+		await create()
+			.getByLabel(/Aliases/)
+			.fill('mc, !mycmd');
 		stack.sim.sim.clearLog();
 		await create().getByRole('button', { name: 'Create command' }).click();
 		await create().getByText('Created !my-command').waitFor();
@@ -45,16 +48,24 @@ describe('commands page', () => {
 	it('names the field and the rule before sending, and shows the 409 of an existing name', async () => {
 		stack.sim.sim.clearLog();
 		await create().getByLabel('Name', { exact: true }).fill('socials');
-		await create().getByLabel(/Cooldown/).fill('1.5');
+		await create()
+			.getByLabel(/Cooldown/)
+			.fill('1.5');
 		await create().getByRole('button', { name: 'Create command' }).click();
 		await create().getByText('Reply is required (reply text)').waitFor();
 		await create().getByText('Cooldown must be a whole number').waitFor();
 		expect(stack.sends()).toEqual([]);
 		await create().getByLabel('Reply', { exact: true }).fill('dup');
-		await create().getByLabel(/Cooldown/).fill('5000');
+		await create()
+			.getByLabel(/Cooldown/)
+			.fill('5000');
 		await create().getByRole('button', { name: 'Create command' }).click();
-		await create().getByText(/Failed: A chatbot command named "socials" already exists/).waitFor();
-		expect(stack.sends()).toMatchObject([{ type: 'create-chatbot-command', params: { name: 'socials' }, status: 409 }]);
+		await create()
+			.getByText(/Failed: A chatbot command named "socials" already exists/)
+			.waitFor();
+		expect(stack.sends()).toMatchObject([
+			{ type: 'create-chatbot-command', params: { name: 'socials' }, status: 409 }
+		]);
 	});
 
 	it('edits only the fields filled in, and renames with newName', async () => {
@@ -66,14 +77,18 @@ describe('commands page', () => {
 		await edit().getByLabel('On', { exact: true }).selectOption('no');
 		await edit().getByRole('button', { name: 'Save changes' }).click();
 		await edit().getByText('Done').waitFor();
-		expect(stack.sends().map((r) => r.params)).toEqual([{ name: 'socials', message: 'Follow me @panda', on: false }]);
+		expect(stack.sends().map((r) => r.params)).toEqual([
+			{ name: 'socials', message: 'Follow me @panda', on: false }
+		]);
 
 		stack.sim.sim.clearLog();
 		await edit().getByLabel('New name').fill('Links');
 		await edit().getByRole('button', { name: 'Save changes' }).click();
 		await page.getByRole('button', { name: 'Delete !links' }).waitFor();
 		expect(await listed()).not.toContain('!socials');
-		expect(stack.sends()).toMatchObject([{ type: 'update-chatbot-command', params: { name: 'socials', newName: 'Links' }, status: 200 }]);
+		expect(stack.sends()).toMatchObject([
+			{ type: 'update-chatbot-command', params: { name: 'socials', newName: 'Links' }, status: 200 }
+		]);
 		expect(stack.sends()[0]!.params).toEqual({ name: 'socials', newName: 'Links' });
 	});
 
@@ -91,12 +106,18 @@ describe('commands page', () => {
 		const dialog = page.getByRole('dialog', { name: 'Delete !deaths?' });
 		await dialog.waitFor();
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, async () => {
-			await page.getByRole('button', { name: 'Delete !deaths' }).click();
-			await dialog.getByRole('button', { name: 'Delete !deaths' }).click();
-		}, 'delete-chatbot-command');
+		await assertNothingSentBefore(
+			stack,
+			async () => {
+				await page.getByRole('button', { name: 'Delete !deaths' }).click();
+				await dialog.getByRole('button', { name: 'Delete !deaths' }).click();
+			},
+			'delete-chatbot-command'
+		);
 		await page.getByText('Deleted. The list was read again.').waitFor();
-		expect(stack.sends()).toMatchObject([{ type: 'delete-chatbot-command', params: { value: 'deaths' }, status: 200 }]);
+		expect(stack.sends()).toMatchObject([
+			{ type: 'delete-chatbot-command', params: { value: 'deaths' }, status: 200 }
+		]);
 		expect(await listed()).not.toContain('!deaths');
 	});
 
@@ -107,7 +128,13 @@ describe('commands page', () => {
 		stack.sim.sim.clearLog();
 		await form.getByRole('button', { name: 'Turn off' }).click();
 		await form.getByText('Done').waitFor();
-		expect(stack.sends()).toMatchObject([{ type: 'set-command-state', params: { name: 'Hydrate', value: false, kind: 'alpha-points' }, status: 200 }]);
+		expect(stack.sends()).toMatchObject([
+			{
+				type: 'set-command-state',
+				params: { name: 'Hydrate', value: false, kind: 'alpha-points' },
+				status: 200
+			}
+		]);
 	});
 
 	it('turns a folder on or off by name and remembers it on the device', async () => {
@@ -116,7 +143,9 @@ describe('commands page', () => {
 		await form.getByLabel('Folder name').fill('Seasonal');
 		await form.getByRole('button', { name: 'Turn on' }).click();
 		await form.getByText('Done').waitFor();
-		expect(stack.sends()).toMatchObject([{ type: 'set-folder-state', params: { name: 'Seasonal', value: true }, status: 200 }]);
+		expect(stack.sends()).toMatchObject([
+			{ type: 'set-folder-state', params: { name: 'Seasonal', value: true }, status: 200 }
+		]);
 		await form.getByRole('button', { name: 'Forget Seasonal' }).waitFor();
 		expect(errors).toEqual([]);
 	});

@@ -36,7 +36,10 @@ describe('counters page', () => {
 		await card('deaths').getByLabel('Step').fill('5');
 		await page.getByRole('button', { name: 'Add 5 to deaths' }).click();
 		await expect.poll(() => value('deaths').textContent()).toBe('12');
-		expect(lastSend()).toMatchObject({ type: 'update-variable-value', params: { name: 'deaths', value: '+5' } });
+		expect(lastSend()).toMatchObject({
+			type: 'update-variable-value',
+			params: { name: 'deaths', value: '+5' }
+		});
 	});
 
 	it('sets a counter exactly; an empty value is refused by name and rule', async () => {
@@ -47,14 +50,19 @@ describe('counters page', () => {
 		await card('deaths').getByLabel('Exact value').fill('42');
 		await card('deaths').getByRole('button', { name: 'Set' }).click();
 		await expect.poll(() => value('deaths').textContent()).toBe('42');
-		expect(stack.sends()).toMatchObject([{ type: 'set-counter-value', params: { name: 'deaths', value: 42 }, status: 200 }]);
+		expect(stack.sends()).toMatchObject([
+			{ type: 'set-counter-value', params: { name: 'deaths', value: 42 }, status: 200 }
+		]);
 	});
 
 	it('follows changes made elsewhere, and keeps the watched list after a reload', async () => {
 		await fetch(`${stack.sim.url}/api/send?token=${TOKEN}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ type: 'update-variable-value', params: { name: 'deaths', value: '+3' } })
+			body: JSON.stringify({
+				type: 'update-variable-value',
+				params: { name: 'deaths', value: '+3' }
+			})
 		});
 		await expect.poll(() => value('deaths').textContent(), { timeout: 10_000 }).toBe('45');
 		await page.reload();
@@ -71,7 +79,11 @@ describe('counters page', () => {
 		await form.getByLabel('Variable name').fill('no_such_variable');
 		await form.getByRole('button', { name: 'Read' }).click();
 		await form.getByText('No value: the variable does not exist').waitFor();
-		const reads = stack.sim.sim.requestLog.filter((r) => r.type === 'get-variable-value' && (r.params as { name: string }).name === 'no_such_variable');
+		const reads = stack.sim.sim.requestLog.filter(
+			(r) =>
+				r.type === 'get-variable-value' &&
+				(r.params as { name: string }).name === 'no_such_variable'
+		);
 		expect(reads.length).toBe(1);
 	});
 
@@ -91,25 +103,39 @@ describe('counters page', () => {
 		await form.getByLabel('Amount').fill('80');
 		await form.getByRole('button', { name: 'Add points' }).click();
 		await form.getByText('moss_moth: 1600 bamboo').waitFor();
-		expect(stack.sends().map((r) => [r.type, r.params])).toEqual([['add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: 80 }]]);
+		expect(stack.sends().map((r) => [r.type, r.params])).toEqual([
+			['add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: 80 }]
+		]);
 		stack.sim.sim.clearLog();
 		await form.getByLabel('Amount').fill('-100');
 		await form.getByRole('button', { name: 'Add points' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Take 100 bamboo from moss_moth?' });
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, async () => {
-			await form.getByRole('button', { name: 'Add points' }).click();
-			await dialog.getByRole('button', { name: 'Take 100 bamboo' }).click();
-		}, 'add-loyalty-points');
+		await assertNothingSentBefore(
+			stack,
+			async () => {
+				await form.getByRole('button', { name: 'Add points' }).click();
+				await dialog.getByRole('button', { name: 'Take 100 bamboo' }).click();
+			},
+			'add-loyalty-points'
+		);
 		await form.getByText('moss_moth: 1500 bamboo').waitFor();
-		expect(stack.sends().map((r) => [r.type, r.params])).toEqual([['add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: -100 }]]);
+		expect(stack.sends().map((r) => [r.type, r.params])).toEqual([
+			['add-loyalty-points', { username: 'moss_moth', platform: 'alpha', value: -100 }]
+		]);
 		expect(errors).toEqual([]);
 	});
 
-	it('has no serious or critical axe violations in either theme and no horizontal scrolling', { timeout: 60_000 }, async () => {
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.getByRole('button', { name: /light theme/ }).click();
-		expect(await seriousViolations(page)).toEqual([]);
-		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-	});
+	it(
+		'has no serious or critical axe violations in either theme and no horizontal scrolling',
+		{ timeout: 60_000 },
+		async () => {
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.getByRole('button', { name: /light theme/ }).click();
+			expect(await seriousViolations(page)).toEqual([]);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+				360
+			);
+		}
+	);
 });

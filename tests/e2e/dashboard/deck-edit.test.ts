@@ -32,9 +32,12 @@ describe('deck edit mode', () => {
 		};
 		await add('lurk', 'lurk');
 		await add('gameplay', 'Gameplay');
-		const tile = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}, column`) });
+		const tile = (name: string) =>
+			page.getByRole('button', { name: new RegExp(`^${name}, column`) });
 		expect(await tile('lurk').getAttribute('aria-label')).toBe('lurk, column 1, row 1, 1 × 1');
-		expect(await tile('Gameplay').getAttribute('aria-label')).toBe('Gameplay, column 2, row 1, 1 × 1');
+		expect(await tile('Gameplay').getAttribute('aria-label')).toBe(
+			'Gameplay, column 2, row 1, 1 × 1'
+		);
 		expect(await seriousViolations(page)).toEqual([]);
 
 		// Keyboard: the focused tile moves with the arrows, and the page says where it went, or why not.
@@ -50,17 +53,23 @@ describe('deck edit mode', () => {
 		const box = (await grid.boundingBox())!;
 		const from = (await tile('Gameplay').boundingBox())!;
 		const cols = 3;
-		const rows = Number((await grid.evaluate((g) => getComputedStyle(g).gridTemplateRows)).split(' ').length);
+		const rows = Number(
+			(await grid.evaluate((g) => getComputedStyle(g).gridTemplateRows)).split(' ').length
+		);
 		await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
 		await page.mouse.down();
-		await page.mouse.move(box.x + box.width * (2.5 / cols), box.y + box.height * (2.5 / rows), { steps: 8 });
+		await page.mouse.move(box.x + box.width * (2.5 / cols), box.y + box.height * (2.5 / rows), {
+			steps: 8
+		});
 		await page.mouse.up();
 		await status.filter({ hasText: 'Gameplay moved to column 3, row 3.' }).waitFor();
 
 		// Choose lurk, make it 2 × 1, then edit its look; Enter in the label submits the form.
 		await tile('lurk').click();
 		await page.getByRole('button', { name: 'Make it 2 × 1' }).click();
-		await expect.poll(() => tile('lurk').getAttribute('aria-label')).toBe('lurk, column 1, row 2, 2 × 1');
+		await expect
+			.poll(() => tile('lurk').getAttribute('aria-label'))
+			.toBe('lurk, column 1, row 2, 2 × 1');
 		await page.getByRole('button', { name: 'Edit lurk' }).click();
 		const form = page.getByRole('form', { name: 'Edit lurk' });
 		await form.getByLabel('Symbol').selectOption('icon');
@@ -75,7 +84,10 @@ describe('deck edit mode', () => {
 		const fresh = page.getByRole('form', { name: 'New button' });
 		await fresh.getByLabel('Name', { exact: true }).fill('  ');
 		await fresh.getByRole('button', { name: 'Save button' }).click();
-		await fresh.getByText(/is required \(counter name\)/).first().waitFor();
+		await fresh
+			.getByText(/is required \(counter name\)/)
+			.first()
+			.waitFor();
 		await fresh.getByRole('button', { name: 'Cancel' }).click();
 		expect(await page.getByRole('button', { name: /, column/ }).count()).toBe(2);
 
@@ -85,13 +97,17 @@ describe('deck edit mode', () => {
 		await expect.poll(() => tile('Gameplay').count()).toBe(0);
 		await page.getByRole('button', { name: 'Undo' }).click();
 		await status.filter({ hasText: 'The last edit was undone.' }).waitFor();
-		expect(await tile('Gameplay').getAttribute('aria-label')).toBe('Gameplay, column 3, row 3, 1 × 1');
+		expect(await tile('Gameplay').getAttribute('aria-label')).toBe(
+			'Gameplay, column 3, row 3, 1 × 1'
+		);
 
 		// The grid size: too small for a button is refused with the reason; a bigger one applies.
 		const size = page.getByRole('form', { name: 'Page Main' });
 		await size.getByLabel('Rows').fill('2');
 		await size.getByRole('button', { name: 'Apply' }).click();
-		await status.filter({ hasText: 'Gameplay would fall outside a 3 × 2 grid: move or remove it first.' }).waitFor();
+		await status
+			.filter({ hasText: 'Gameplay would fall outside a 3 × 2 grid: move or remove it first.' })
+			.waitFor();
 		await size.getByLabel('Columns').fill('4');
 		await size.getByLabel('Rows').fill('4');
 		await size.getByRole('button', { name: 'Apply' }).click();
@@ -102,7 +118,9 @@ describe('deck edit mode', () => {
 		const deck = page.getByRole('group', { name: 'Main: 4 × 4 grid' });
 		stack.sim.sim.clearLog();
 		await deck.getByRole('button', { name: 'Lurk now' }).click();
-		expect((await sent(stack)).map((r) => [r.type, r.params])).toEqual([['chat-command', { value: 'lurk' }]]);
+		expect((await sent(stack)).map((r) => [r.type, r.params])).toEqual([
+			['chat-command', { value: 'lurk' }]
+		]);
 		expect(errors).toEqual([]);
 	});
 });

@@ -67,9 +67,14 @@ describe('deck grid (current profile)', () => {
 			// Exactly the catalog's request: the params given, with the defaults the catalog's schema applies.
 			const check = checkSend(type, params);
 			expect(check.ok).toBe(true);
-			expect(log.map((r) => [r.type, r.params])).toEqual([[type, check.ok ? check.params : undefined]]);
+			expect(log.map((r) => [r.type, r.params])).toEqual([
+				[type, check.ok ? check.params : undefined]
+			]);
 			const tile = g.locator('.tile').filter({ has: page.getByRole('button', { name }) });
-			await tile.locator('.receipt').filter({ hasText: /^(Done|Sent)/ }).waitFor();
+			await tile
+				.locator('.receipt')
+				.filter({ hasText: /^(Done|Sent)/ })
+				.waitFor();
 		}
 		// The switch's state cannot be read back: the tile says so instead of showing a guess.
 		await g.getByText('Sets it off · state unreadable').waitFor();
@@ -95,7 +100,11 @@ describe('deck grid (current profile)', () => {
 		stack.sim.sim.stopApi();
 		try {
 			await expect.poll(() => stream.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe(null);
-			await g.locator('.tile').filter({ has: page.getByRole('button', { name: /^Stream mode/ }) }).getByText('unknown').waitFor();
+			await g
+				.locator('.tile')
+				.filter({ has: page.getByRole('button', { name: /^Stream mode/ }) })
+				.getByText('unknown')
+				.waitFor();
 			await g.getByText('Deaths: ?').waitFor();
 		} finally {
 			stack.sim.sim.startApi();
@@ -111,12 +120,20 @@ describe('deck grid (current profile)', () => {
 	it('pages turn by tab, page jump, arrow keys and swipe; the Everything page stays', async () => {
 		const { page } = await openDeck();
 		const tabs = page.getByRole('group', { name: 'Deck pages' });
-		expect(await tabs.getByRole('button').allTextContents()).toEqual(['Live', 'Scenes', 'Everything']);
-		await grid(page).getByRole('button', { name: /^Scenes page/ }).click();
+		expect(await tabs.getByRole('button').allTextContents()).toEqual([
+			'Live',
+			'Scenes',
+			'Everything'
+		]);
+		await grid(page)
+			.getByRole('button', { name: /^Scenes page/ })
+			.click();
 		await page.getByRole('group', { name: /^Scenes: 2 × 2 grid/ }).waitFor();
 		stack.sim.sim.clearLog();
 		await page.getByRole('button', { name: 'Gameplay', exact: true }).click();
-		expect((await sent(stack)).map((r) => [r.type, r.params])).toEqual([['studio-scene', { value: 'Gameplay' }]]);
+		expect((await sent(stack)).map((r) => [r.type, r.params])).toEqual([
+			['studio-scene', { value: 'Gameplay' }]
+		]);
 		await page.keyboard.press('ArrowRight');
 		await page.getByRole('searchbox').waitFor();
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();

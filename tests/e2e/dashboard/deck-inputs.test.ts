@@ -19,24 +19,33 @@ describe('deck press safety and inputs', () => {
 	});
 	afterAll(async () => stack?.close());
 
-	async function open(buttons: Record<string, Bindings> = {}, options: { insecure?: boolean } = {}) {
+	async function open(
+		buttons: Record<string, Bindings> = {},
+		options: { insecure?: boolean } = {}
+	) {
 		const context = await stack.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
 		const page = await context.newPage();
 		page.setDefaultTimeout(8000);
 		const watched = watchPage(page);
 		await page.addInitScript(fakeDevices, options);
 		const key = `stream-control:deck:v2:127.0.0.1:${stack.sim.port}`;
-		await page.addInitScript(([k, value]) => localStorage.setItem(k, value), [key, JSON.stringify(deckOf(buttons))] as const);
+		await page.addInitScript(([k, value]) => localStorage.setItem(k, value), [
+			key,
+			JSON.stringify(deckOf(buttons))
+		] as const);
 		await page.goto(appUrl(stack.site.url, '/', connection(stack.sim)));
 		await page.locator('[data-status="open"]').waitFor();
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
-		await expect.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).isEnabled()).toBe(true);
+		await expect
+			.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).isEnabled())
+			.toBe(true);
 		stack.sim.sim.clearLog();
 		return { page, ...watched };
 	}
 
 	const lurkSent = { type: 'chat-command', params: { value: 'lurk' }, status: 200 };
-	const probe = (page: Page) => () => page.getByRole('button', { name: 'hype', exact: true }).click();
+	const probe = (page: Page) => () =>
+		page.getByRole('button', { name: 'hype', exact: true }).click();
 
 	it('hold-to-fire: let go early or slid off sends nothing; held to the end by pointer or Space sends exactly one request', async () => {
 		const { page, errors } = await open({ lurk: { press: 'hold' } });
@@ -74,7 +83,10 @@ describe('deck press safety and inputs', () => {
 
 	it('confirm: a press, by pointer or shortcut, opens the dialog first; Cancel sends nothing, confirming sends once; inputs rest while it is open', async () => {
 		const k = { code: 'KeyK', ctrl: false, alt: false, shift: false, meta: false };
-		const { page, errors } = await open({ lurk: { press: 'confirm', inputs: { key: k } }, hype: { inputs: { key: { ...k, code: 'KeyY' } } } });
+		const { page, errors } = await open({
+			lurk: { press: 'confirm', inputs: { key: k } },
+			hype: { inputs: { key: { ...k, code: 'KeyY' } } }
+		});
 		await page.getByRole('button', { name: 'lurk', exact: true }).click();
 		const ask = dialog(page, 'lurk?');
 		await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -90,11 +102,19 @@ describe('deck press safety and inputs', () => {
 	it('keys: a shortcut is shown on its button and fires it once; on a hold button a short press sends nothing and a held one sends once', async () => {
 		const shiftL = { code: 'KeyL', ctrl: false, alt: false, shift: true, meta: false };
 		const h = { code: 'KeyH', ctrl: false, alt: false, shift: false, meta: false };
-		const { page, errors } = await open({ lurk: { inputs: { key: shiftL } }, hype: { press: 'hold', inputs: { key: h } }, ghost: { inputs: { key: { ...h, code: 'KeyG' } } } });
+		const { page, errors } = await open({
+			lurk: { inputs: { key: shiftL } },
+			hype: { press: 'hold', inputs: { key: h } },
+			ghost: { inputs: { key: { ...h, code: 'KeyG' } } }
+		});
 		// A disabled tile (its command is not in the setup) takes no press from its shortcut either.
 		await page.getByText('not in this setup').first().waitFor();
 		await page.keyboard.press('KeyG');
-		await assertNothingSentBefore(stack, () => page.getByRole('button', { name: 'discord', exact: true }).click(), 'chat-command');
+		await assertNothingSentBefore(
+			stack,
+			() => page.getByRole('button', { name: 'discord', exact: true }).click(),
+			'chat-command'
+		);
 		expect(stack.sends()[0]?.params).toEqual({ value: 'discord' });
 		stack.sim.sim.clearLog();
 		const lurk = page.getByRole('button', { name: 'lurk', exact: true });
@@ -109,27 +129,44 @@ describe('deck press safety and inputs', () => {
 		await expect.poll(() => hype.getAttribute('data-hold')).toBe('holding');
 		await page.keyboard.up('KeyH');
 		await expect.poll(() => hype.getAttribute('data-hold')).toBe('cancelled');
-		await assertNothingSentBefore(stack, () => page.getByRole('button', { name: 'party', exact: true }).click(), 'chat-command');
+		await assertNothingSentBefore(
+			stack,
+			() => page.getByRole('button', { name: 'party', exact: true }).click(),
+			'chat-command'
+		);
 		expect(stack.sends()[0]?.params).toEqual({ value: 'party' });
 
 		stack.sim.sim.clearLog();
 		await page.keyboard.down('KeyH');
 		await sent(stack, 1);
 		await page.keyboard.up('KeyH');
-		expect(await onlySend(stack)).toEqual({ type: 'chat-command', params: { value: 'hype' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'chat-command',
+			params: { value: 'hype' },
+			status: 200
+		});
 		expect(errors).toEqual([]);
 	});
 
 	it('MIDI: one note-on fires once (a second note-on, velocity 0 and note-off do not fire again); a CC fires on a value over 0', async () => {
-		const { page, errors } = await open({ lurk: { inputs: { midi: { kind: 'note', channel: 10, number: 36 } } }, hype: { inputs: { midi: { kind: 'cc', channel: 1, number: 20 } } } });
+		const { page, errors } = await open({
+			lurk: { inputs: { midi: { kind: 'note', channel: 10, number: 36 } } },
+			hype: { inputs: { midi: { kind: 'cc', channel: 1, number: 20 } } }
+		});
 		type Midi = { midiSend(...b: number[]): void; midiAsked: number };
 		await expect.poll(() => page.evaluate(() => (window as unknown as Midi).midiAsked)).toBe(1);
 		// Running status: note-on, a second note-on while held, velocity 0, then a late note-off; another channel.
-		await page.evaluate(() => (window as unknown as Midi).midiSend(0x99, 36, 100, 36, 90, 36, 0, 0x89, 36, 0, 0x98, 36, 100));
+		await page.evaluate(() =>
+			(window as unknown as Midi).midiSend(0x99, 36, 100, 36, 90, 36, 0, 0x89, 36, 0, 0x98, 36, 100)
+		);
 		expect(await onlySend(stack)).toEqual(lurkSent);
 		stack.sim.sim.clearLog();
 		await page.evaluate(() => (window as unknown as Midi).midiSend(0xb0, 20, 127, 20, 64, 20, 0));
-		expect(await onlySend(stack)).toEqual({ type: 'chat-command', params: { value: 'hype' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'chat-command',
+			params: { value: 'hype' },
+			status: 200
+		});
 		expect(errors).toEqual([]);
 	});
 
@@ -146,15 +183,31 @@ describe('deck press safety and inputs', () => {
 		await page.evaluate(() => (window as unknown as Pads).padSet([2])); // a second press is a second request
 		await sent(stack, 2);
 		await page.evaluate(() => (window as unknown as Pads).padSet([]));
-		expect(stack.sends().map(({ type, params, status }) => ({ type, params, status }))).toEqual([lurkSent, lurkSent]);
+		expect(stack.sends().map(({ type, params, status }) => ({ type, params, status }))).toEqual([
+			lurkSent,
+			lurkSent
+		]);
 		expect(errors).toEqual([]);
 	});
 
 	it('on a page that is not a secure context, MIDI says why and is never asked for; the deck with badges and hold tiles is axe clean', async () => {
 		const { seriousViolations } = await import('../axe');
-		const { page } = await open({ lurk: { press: 'hold', inputs: { midi: { kind: 'note', channel: 1, number: 60 }, key: { code: 'KeyJ' } } } }, { insecure: true });
-		await page.locator('[data-midi-note]').filter({ hasText: /MIDI is off here: browsers allow MIDI only on secure pages/ }).waitFor();
-		expect(await page.evaluate(() => (window as unknown as { midiAsked: number }).midiAsked)).toBe(0);
+		const { page } = await open(
+			{
+				lurk: {
+					press: 'hold',
+					inputs: { midi: { kind: 'note', channel: 1, number: 60 }, key: { code: 'KeyJ' } }
+				}
+			},
+			{ insecure: true }
+		);
+		await page
+			.locator('[data-midi-note]')
+			.filter({ hasText: /MIDI is off here: browsers allow MIDI only on secure pages/ })
+			.waitFor();
+		expect(await page.evaluate(() => (window as unknown as { midiAsked: number }).midiAsked)).toBe(
+			0
+		);
 		expect(await seriousViolations(page)).toEqual([]);
 		await page.getByRole('button', { name: /light theme/ }).click();
 		expect(await seriousViolations(page)).toEqual([]);

@@ -22,7 +22,11 @@ describe('deck export, import and share links', () => {
 	let dir: string;
 
 	async function open(url: string): Promise<Page> {
-		const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', acceptDownloads: true });
+		const context = await browser.newContext({
+			viewport: PHONE,
+			reducedMotion: 'reduce',
+			acceptDownloads: true
+		});
 		const page = await context.newPage();
 		page.setDefaultTimeout(20_000);
 		await page.goto(url);
@@ -34,7 +38,15 @@ describe('deck export, import and share links', () => {
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), 'deck-portable-'));
 		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
-		companion = await startCompanion({ port: 0, host: '127.0.0.1', api: sim.url, buildDir: BUILD_DIR, log: () => {}, sharesFile: join(dir, 'links.json'), realToken: TOKEN });
+		companion = await startCompanion({
+			port: 0,
+			host: '127.0.0.1',
+			api: sim.url,
+			buildDir: BUILD_DIR,
+			log: () => {},
+			sharesFile: join(dir, 'links.json'),
+			realToken: TOKEN
+		});
 		browser = await launchBrowser();
 	});
 	afterAll(async () => {
@@ -47,7 +59,10 @@ describe('deck export, import and share links', () => {
 	it('exports the deck as JSON; a bad file is refused naming the field and rule, and a good one is added after', async () => {
 		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
 		await page.locator('[data-status="open"]').waitFor();
-		await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [key(), JSON.stringify(SAMPLE_DECK)]);
+		await page.evaluate(
+			([k, v]) => localStorage.setItem(k!, v!),
+			[key(), JSON.stringify(SAMPLE_DECK)]
+		);
 		await page.reload();
 		await page.getByRole('group', { name: /^Live: 3 × 4 grid/ }).waitFor();
 		await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -60,27 +75,66 @@ describe('deck export, import and share links', () => {
 		const bad = structuredClone(SAMPLE_DECK);
 		bad.pages[0]!.buttons[1]!.col = 0;
 		const input = page.getByLabel('Import a deck file');
-		await input.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
-		await page.getByRole('alert').getByText('broken.json: The file is not a deck this version can read: pages[0].buttons[1].col overlaps button t1. Nothing was changed.').waitFor();
-		expect(await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()).toEqual(['Live', 'Scenes', 'Everything']);
-		expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key()))!)).toEqual(SAMPLE_DECK);
+		await input.setInputFiles({
+			name: 'broken.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(bad))
+		});
+		await page
+			.getByRole('alert')
+			.getByText(
+				'broken.json: The file is not a deck this version can read: pages[0].buttons[1].col overlaps button t1. Nothing was changed.'
+			)
+			.waitFor();
+		expect(
+			await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()
+		).toEqual(['Live', 'Scenes', 'Everything']);
+		expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key()))!)).toEqual(
+			SAMPLE_DECK
+		);
 
-		await input.setInputFiles({ name: 'deck.json', mimeType: 'application/json', buffer: readFileSync(file) });
-		await page.getByRole('status').filter({ hasText: '2 pages imported from deck.json, after your own.' }).waitFor();
-		expect(await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()).toEqual(['Live', 'Scenes', 'Live', 'Scenes', 'Everything']);
+		await input.setInputFiles({
+			name: 'deck.json',
+			mimeType: 'application/json',
+			buffer: readFileSync(file)
+		});
+		await page
+			.getByRole('status')
+			.filter({ hasText: '2 pages imported from deck.json, after your own.' })
+			.waitFor();
+		expect(
+			await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()
+		).toEqual(['Live', 'Scenes', 'Live', 'Scenes', 'Everything']);
 		await page.getByRole('button', { name: 'Undo' }).click();
-		await expect.poll(() => page.getByRole('group', { name: 'Deck pages' }).getByRole('button').count()).toBe(3);
+		await expect
+			.poll(() => page.getByRole('group', { name: 'Deck pages' }).getByRole('button').count())
+			.toBe(3);
 		expect(await seriousViolations(page)).toEqual([]);
 		await page.context().close();
 	});
 
 	it("a co-streamer's link carries the layout; the link's scope still decides what can be pressed", async () => {
 		const manage = (method: string, path: string, body?: object) =>
-			fetch(`${companion.url}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-		expect((await manage('POST', '/__share/links', { label: 'Commands only', profile: 'custom', types: ['chat-command'] })).status).toBeLessThan(300);
+			fetch(`${companion.url}${path}`, {
+				method,
+				headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+				body: body && JSON.stringify(body)
+			});
+		expect(
+			(
+				await manage('POST', '/__share/links', {
+					label: 'Commands only',
+					profile: 'custom',
+					types: ['chat-command']
+				})
+			).status
+		).toBeLessThan(300);
 
 		const streamer = await open(`${companion.url}/#/share?token=${TOKEN}`);
-		await streamer.evaluate(([k, v]) => localStorage.setItem(k!, v!), [key(), JSON.stringify(SAMPLE_DECK)]);
+		await streamer.evaluate(
+			([k, v]) => localStorage.setItem(k!, v!),
+			[key(), JSON.stringify(SAMPLE_DECK)]
+		);
 		await streamer.reload();
 		const card = streamer.getByRole('listitem', { name: 'Commands only' });
 		await card.getByRole('checkbox', { name: /^Carry my deck layout/ }).check();
@@ -97,7 +151,11 @@ describe('deck export, import and share links', () => {
 		await expect.poll(() => lurk.isEnabled()).toBe(true);
 		const stream = grid.getByRole('button', { name: /^Stream mode/ });
 		expect(await stream.isDisabled()).toBe(true);
-		await grid.locator('.tile').filter({ has: co.getByRole('button', { name: /^Stream mode/ }) }).getByText('not allowed by this share link').waitFor();
+		await grid
+			.locator('.tile')
+			.filter({ has: co.getByRole('button', { name: /^Stream mode/ }) })
+			.getByText('not allowed by this share link')
+			.waitFor();
 		sim.sim.clearLog();
 		await lurk.click();
 		await expect.poll(() => sends().length).toBe(1);

@@ -16,11 +16,14 @@ describe('deck: setup items, search, favourites and pages', () => {
 	/** Another client changes the setup behind the dashboard's back (the dashboard gets no event for it). */
 	async function sendElsewhere(type: string, params: Record<string, unknown>): Promise<number> {
 		const { token, port } = connection(stack.sim);
-		const answer = await fetch(`http://127.0.0.1:${port}/api/send?token=${encodeURIComponent(token)}`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ type, params })
-		});
+		const answer = await fetch(
+			`http://127.0.0.1:${port}/api/send?token=${encodeURIComponent(token)}`,
+			{
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ type, params })
+			}
+		);
 		return answer.status;
 	}
 
@@ -43,7 +46,9 @@ describe('deck: setup items, search, favourites and pages', () => {
 		const { page } = await stack.open('/');
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
 		await page.getByRole('searchbox').fill('neon');
-		await expect.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).count()).toBe(0);
+		await expect
+			.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).count())
+			.toBe(0);
 		expect(await page.getByRole('button', { name: 'Neon Night', exact: true }).count()).toBe(1);
 		await page.getByRole('searchbox').fill('scenes');
 		await page.getByRole('button', { name: 'Be Right Back', exact: true }).waitFor();
@@ -67,10 +72,14 @@ describe('deck: setup items, search, favourites and pages', () => {
 		const pages = page.getByRole('group', { name: 'Deck pages' });
 		await pages.getByRole('button', { name: 'Favourites' }).click();
 		await page.getByRole('button', { name: 'Gameplay', exact: true }).waitFor();
-		await expect.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).count()).toBe(0);
+		await expect
+			.poll(() => page.getByRole('button', { name: 'lurk', exact: true }).count())
+			.toBe(0);
 		await pages.getByRole('button', { name: 'Start of stream' }).click();
 		await page.getByRole('button', { name: 'Starting Soon', exact: true }).waitFor();
-		await expect.poll(() => page.getByRole('button', { name: 'Gameplay', exact: true }).count()).toBe(0);
+		await expect
+			.poll(() => page.getByRole('button', { name: 'Gameplay', exact: true }).count())
+			.toBe(0);
 	});
 
 	it('a press on something gone from the setup reads the setup again and says so on the page', async () => {
@@ -81,11 +90,21 @@ describe('deck: setup items, search, favourites and pages', () => {
 		stack.sim.sim.clearLog();
 		await spoilers.click();
 		const notice = page.getByRole('status').filter({ hasText: 'no longer in the setup' });
-		await notice.getByText('Chatbot command “deaths” is no longer in the setup: the setup was read again and it is gone from the list.').waitFor();
-		await expect.poll(() => page.getByRole('button', { name: 'deaths', exact: true }).count()).toBe(0);
+		await notice
+			.getByText(
+				'Chatbot command “deaths” is no longer in the setup: the setup was read again and it is gone from the list.'
+			)
+			.waitFor();
+		await expect
+			.poll(() => page.getByRole('button', { name: 'deaths', exact: true }).count())
+			.toBe(0);
 		const log = stack.sim.sim.requestLog;
-		expect(log.filter((r) => r.type === 'chatbot-command').map((r) => [r.params, r.status])).toEqual([[{ value: 'deaths' }, 404]]);
-		expect(log.some((r) => /^retrieve/.test(r.note ?? '') || r.path === '/api/retrieve')).toBe(true);
+		expect(
+			log.filter((r) => r.type === 'chatbot-command').map((r) => [r.params, r.status])
+		).toEqual([[{ value: 'deaths' }, 404]]);
+		expect(log.some((r) => /^retrieve/.test(r.note ?? '') || r.path === '/api/retrieve')).toBe(
+			true
+		);
 		await notice.getByRole('button', { name: 'Dismiss' }).click();
 		await expect.poll(() => page.getByText('no longer in the setup').count()).toBe(0);
 		expect(errors).toEqual([]);

@@ -14,7 +14,9 @@ describe('deck', () => {
 		stack.sim.sim.clearLog();
 		await page.getByRole('button', { name: 'lurk', exact: true }).click();
 		await page.getByText('Done').first().waitFor();
-		expect(stack.sends()).toMatchObject([{ type: 'chat-command', params: { value: 'lurk' }, status: 200 }]);
+		expect(stack.sends()).toMatchObject([
+			{ type: 'chat-command', params: { value: 'lurk' }, status: 200 }
+		]);
 		expect(errors).toEqual([]);
 	});
 
@@ -22,7 +24,11 @@ describe('deck', () => {
 		const { page } = await stack.open('/');
 		await page.getByRole('button', { name: 'rave', exact: true }).click();
 		await page.getByText(/Failed: .*rave/i).waitFor();
-		expect(stack.sends().at(-1)).toMatchObject({ type: 'chat-command', params: { value: 'rave' }, status: 409 });
+		expect(stack.sends().at(-1)).toMatchObject({
+			type: 'chat-command',
+			params: { value: 'rave' },
+			status: 409
+		});
 	});
 });
 

@@ -33,8 +33,18 @@ export function deckOf(buttons: Record<string, Bindings>) {
 export function fakeDevices(options: { insecure?: boolean }) {
 	const w = window as unknown as Record<string, unknown>;
 	if (options.insecure) Object.defineProperty(window, 'isSecureContext', { value: false });
-	const input = Object.assign(new EventTarget(), { id: 'fake-1', name: 'Fake Pad', state: 'connected', type: 'input', manufacturer: 'test' });
-	const access = Object.assign(new EventTarget(), { inputs: new Map([['fake-1', input]]), outputs: new Map(), sysexEnabled: false });
+	const input = Object.assign(new EventTarget(), {
+		id: 'fake-1',
+		name: 'Fake Pad',
+		state: 'connected',
+		type: 'input',
+		manufacturer: 'test'
+	});
+	const access = Object.assign(new EventTarget(), {
+		inputs: new Map([['fake-1', input]]),
+		outputs: new Map(),
+		sysexEnabled: false
+	});
 	w.midiAsked = 0;
 	Object.defineProperty(navigator, 'requestMIDIAccess', {
 		configurable: true,
@@ -43,11 +53,24 @@ export function fakeDevices(options: { insecure?: boolean }) {
 			return access;
 		}
 	});
-	w.midiSend = (...bytes: number[]) => input.dispatchEvent(Object.assign(new Event('midimessage'), { data: Uint8Array.from(bytes) }));
+	w.midiSend = (...bytes: number[]) =>
+		input.dispatchEvent(Object.assign(new Event('midimessage'), { data: Uint8Array.from(bytes) }));
 	const pads: unknown[] = [null, null, null, null];
 	Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => pads });
 	w.padSet = (pressed: number[]) => {
-		pads[0] = { index: 0, id: 'Fake pad', connected: true, mapping: 'standard', axes: [0, 0, 0, 0], timestamp: performance.now(), buttons: Array.from({ length: 17 }, (_, b) => ({ pressed: pressed.includes(b), touched: false, value: pressed.includes(b) ? 1 : 0 })) };
+		pads[0] = {
+			index: 0,
+			id: 'Fake pad',
+			connected: true,
+			mapping: 'standard',
+			axes: [0, 0, 0, 0],
+			timestamp: performance.now(),
+			buttons: Array.from({ length: 17 }, (_, b) => ({
+				pressed: pressed.includes(b),
+				touched: false,
+				value: pressed.includes(b) ? 1 : 0
+			}))
+		};
 	};
 	w.padConnect = () => {
 		(w.padSet as (p: number[]) => void)([]);
@@ -56,4 +79,10 @@ export function fakeDevices(options: { insecure?: boolean }) {
 }
 
 /** Three animation frames: a pad poll has run. */
-export const frames = (page: Page) => page.evaluate(() => new Promise<void>((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => ok())))));
+export const frames = (page: Page) =>
+	page.evaluate(
+		() =>
+			new Promise<void>((ok) =>
+				requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => ok())))
+			)
+	);

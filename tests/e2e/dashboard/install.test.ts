@@ -15,7 +15,10 @@ function pngSize(bytes: Uint8Array): [number, number] {
 	return [view.getUint32(16), view.getUint32(20)];
 }
 
-const manifestHref = (page: Page) => page.evaluate(() => (document.querySelector('link[rel="manifest"]') as HTMLLinkElement | null)?.href);
+const manifestHref = (page: Page) =>
+	page.evaluate(
+		() => (document.querySelector('link[rel="manifest"]') as HTMLLinkElement | null)?.href
+	);
 
 describe('installable dashboard', () => {
 	let stack: Stack;
@@ -31,10 +34,16 @@ describe('installable dashboard', () => {
 
 		// The browser's own reading (it obeys the page's policy: manifest-src).
 		const cdp = await page.context().newCDPSession(page);
-		const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+		const read = (await cdp.send('Page.getAppManifest')) as {
+			url: string;
+			errors: unknown[];
+			data?: string;
+		};
 		expect(read.url).toBe(href);
 		expect(read.errors).toEqual([]);
-		const manifest = JSON.parse(read.data ?? 'null') as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+		const manifest = JSON.parse(read.data ?? 'null') as Record<string, unknown> & {
+			icons: { src: string; sizes: string; type: string; purpose?: string }[];
+		};
 		expect(manifest).toMatchObject({
 			name: 'Stream control',
 			short_name: 'Stream control',
@@ -55,8 +64,12 @@ describe('installable dashboard', () => {
 			const size = Number(icon.sizes.split('x')[0]);
 			expect(pngSize(new Uint8Array(await answer.arrayBuffer()))).toEqual([size, size]);
 		}
-		const touchIcon = await page.evaluate(() => (document.querySelector('link[rel="apple-touch-icon"]') as HTMLLinkElement | null)?.href);
-		expect(pngSize(new Uint8Array(await (await fetch(touchIcon!)).arrayBuffer()))).toEqual([180, 180]);
+		const touchIcon = await page.evaluate(
+			() => (document.querySelector('link[rel="apple-touch-icon"]') as HTMLLinkElement | null)?.href
+		);
+		expect(pngSize(new Uint8Array(await (await fetch(touchIcon!)).arrayBuffer()))).toEqual([
+			180, 180
+		]);
 		expect(consoleLines).toEqual([]);
 		expect(errors).toEqual([]);
 	});
@@ -70,7 +83,12 @@ describe('installable dashboard', () => {
 	it('each page has its own title, and the bar colour follows the theme', async () => {
 		const { page } = await openConnected(stack, '/');
 		await expect.poll(() => page.title()).toBe('Deck · Stream control');
-		const themeColor = () => page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute('content')));
+		const themeColor = () =>
+			page.evaluate(() =>
+				[...document.querySelectorAll('meta[name="theme-color"]')].map((m) =>
+					m.getAttribute('content')
+				)
+			);
 		expect(await themeColor()).toEqual(['#0f1115']);
 		await goToPage(page, 'Songs');
 		await expect.poll(() => page.title()).toBe('Songs · Stream control');

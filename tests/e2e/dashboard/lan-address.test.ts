@@ -34,15 +34,33 @@ describe('the companion opened at a LAN-style address', () => {
 		const watched = watchPage(page);
 		const origins = new Set<string>();
 		page.on('request', (request) => origins.add(new URL(request.url()).origin));
-		page.on('requestfailed', (request) => watched.errors.push(`request failed: ${request.failure()?.errorText} ${new URL(request.url()).pathname}`));
+		page.on('requestfailed', (request) =>
+			watched.errors.push(
+				`request failed: ${request.failure()?.errorText} ${new URL(request.url()).pathname}`
+			)
+		);
 		await page.goto(url);
-		return { page, origins, problems: () => [...watched.errors, ...watched.consoleLines.filter((line) => /^(error|warning):/.test(line))] };
+		return {
+			page,
+			origins,
+			problems: () => [
+				...watched.errors,
+				...watched.consoleLines.filter((line) => /^(error|warning):/.test(line))
+			]
+		};
 	}
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), 'lan-e2e-'));
 		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
-		companion = await startCompanion({ port: 0, host: '0.0.0.0', api: sim.url, buildDir: BUILD_DIR, sharesFile: join(dir, 'links.json'), log: () => {} });
+		companion = await startCompanion({
+			port: 0,
+			host: '0.0.0.0',
+			api: sim.url,
+			buildDir: BUILD_DIR,
+			sharesFile: join(dir, 'links.json'),
+			log: () => {}
+		});
 		base = `http://127.0.0.2:${companion.port}`;
 		// Loopback addresses count as secure contexts; a LAN name does not. This one resolves to loopback.
 		browser = await launchBrowser([`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.2`]);
@@ -54,55 +72,80 @@ describe('the companion opened at a LAN-style address', () => {
 		if (dir) rmSync(dir, { recursive: true, force: true });
 	});
 
-	it('the dashboard: live chat arrives, a deck press reaches the application, no console error', { timeout: 60_000 }, async () => {
-		const { page, origins, problems } = await open(`${base}/#/?token=${TOKEN}`);
-		await waitForStatus(page, 'open');
-		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
-		sim.sim.clearLog();
-		await page.getByRole('button', { name: 'lurk', exact: true }).click();
-		await page.getByText('Done').first().waitFor();
-		expect(sim.sim.requestLog.filter((r) => r.type === 'chat-command')).toMatchObject([{ params: { value: 'lurk' }, status: 200 }]);
+	it(
+		'the dashboard: live chat arrives, a deck press reaches the application, no console error',
+		{ timeout: 60_000 },
+		async () => {
+			const { page, origins, problems } = await open(`${base}/#/?token=${TOKEN}`);
+			await waitForStatus(page, 'open');
+			await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+			sim.sim.clearLog();
+			await page.getByRole('button', { name: 'lurk', exact: true }).click();
+			await page.getByText('Done').first().waitFor();
+			expect(sim.sim.requestLog.filter((r) => r.type === 'chat-command')).toMatchObject([
+				{ params: { value: 'lurk' }, status: 200 }
+			]);
 
-		// The deck opened without SvelteKit; this starts it, over the same connection (its feed already
-		// holds the press above), so the page is ready once its heading shows.
-		await page.goto(`${base}/#/chat?token=${TOKEN}`);
-		await page.getByRole('heading', { name: 'Chat and events', level: 1 }).waitFor();
-		await waitForStatus(page, 'open');
-		sim.sim.emit(chatEnvelope('lan-1', 'hello over the LAN', { username: 'lan_viewer' }));
-		await page.getByRole('list', { name: /newest first/ }).getByText('hello over the LAN').waitFor();
+			// The deck opened without SvelteKit; this starts it, over the same connection (its feed already
+			// holds the press above), so the page is ready once its heading shows.
+			await page.goto(`${base}/#/chat?token=${TOKEN}`);
+			await page.getByRole('heading', { name: 'Chat and events', level: 1 }).waitFor();
+			await waitForStatus(page, 'open');
+			sim.sim.emit(chatEnvelope('lan-1', 'hello over the LAN', { username: 'lan_viewer' }));
+			await page
+				.getByRole('list', { name: /newest first/ })
+				.getByText('hello over the LAN')
+				.waitFor();
 
-		expect([...origins]).toEqual([base]);
-		expect(problems()).toEqual([]);
-	});
+			expect([...origins]).toEqual([base]);
+			expect(problems()).toEqual([]);
+		}
+	);
 
-	it('a widget: live chat arrives over the same origin, no console error', { timeout: 60_000 }, async () => {
-		const { page, origins, problems } = await open(`${base}/#/widget/chat?token=${TOKEN}&debug=1`, WIDGET_VIEWPORT);
-		await waitForStatus(page, 'open');
-		sim.sim.emit(chatEnvelope('lan-2', 'widget over the LAN', { username: 'lan_widget_fan' }));
-		await waitForText(page, /lan_widget_fan: widget over the LAN$/);
-		expect([...origins]).toEqual([base]);
-		expect(problems()).toEqual([]);
-	});
+	it(
+		'a widget: live chat arrives over the same origin, no console error',
+		{ timeout: 60_000 },
+		async () => {
+			const { page, origins, problems } = await open(
+				`${base}/#/widget/chat?token=${TOKEN}&debug=1`,
+				WIDGET_VIEWPORT
+			);
+			await waitForStatus(page, 'open');
+			sim.sim.emit(chatEnvelope('lan-2', 'widget over the LAN', { username: 'lan_widget_fan' }));
+			await waitForText(page, /lan_widget_fan: widget over the LAN$/);
+			expect([...origins]).toEqual([base]);
+			expect(problems()).toEqual([]);
+		}
+	);
 
-	it('the widget builder copies the real widget URL to the clipboard, where the Clipboard API does not exist', { timeout: 120_000 }, async () => {
-		const { page, problems } = await open(`http://${LAN_NAME}:${companion.port}/#/widgets?token=${TOKEN}`, { width: 1280, height: 1000 });
-		// The premise: a page at a LAN name over http is not a secure context, so navigator.clipboard is missing.
-		expect(await page.evaluate(() => ({ secure: isSecureContext, api: 'clipboard' in navigator }))).toEqual({ secure: false, api: false });
-		const shown = page.getByTestId('widget-url');
-		await page.getByRole('button', { name: 'Reveal token' }).click();
-		const url = await shown.innerText();
-		expect(url).toContain(`token=${TOKEN}`);
-		await page.getByRole('button', { name: 'Hide token' }).click();
-		await page.getByRole('button', { name: 'Copy URL' }).click();
-		await page.getByText('Copied to the clipboard.').waitFor();
+	it(
+		'the widget builder copies the real widget URL to the clipboard, where the Clipboard API does not exist',
+		{ timeout: 120_000 },
+		async () => {
+			const { page, problems } = await open(
+				`http://${LAN_NAME}:${companion.port}/#/widgets?token=${TOKEN}`,
+				{ width: 1280, height: 1000 }
+			);
+			// The premise: a page at a LAN name over http is not a secure context, so navigator.clipboard is missing.
+			expect(
+				await page.evaluate(() => ({ secure: isSecureContext, api: 'clipboard' in navigator }))
+			).toEqual({ secure: false, api: false });
+			const shown = page.getByTestId('widget-url');
+			await page.getByRole('button', { name: 'Reveal token' }).click();
+			const url = await shown.innerText();
+			expect(url).toContain(`token=${TOKEN}`);
+			await page.getByRole('button', { name: 'Hide token' }).click();
+			await page.getByRole('button', { name: 'Copy URL' }).click();
+			await page.getByText('Copied to the clipboard.').waitFor();
 
-		// Read the clipboard back from a secure origin (127.0.0.1 is one) in the same browser.
-		const reader = await page.context().newPage();
-		const secureOrigin = `http://127.0.0.1:${companion.port}`;
-		await page.context().grantPermissions(['clipboard-read'], { origin: secureOrigin });
-		await reader.goto(`${secureOrigin}/#/about`);
-		expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(url);
-		await reader.close();
-		expect(problems()).toEqual([]);
-	});
+			// Read the clipboard back from a secure origin (127.0.0.1 is one) in the same browser.
+			const reader = await page.context().newPage();
+			const secureOrigin = `http://127.0.0.1:${companion.port}`;
+			await page.context().grantPermissions(['clipboard-read'], { origin: secureOrigin });
+			await reader.goto(`${secureOrigin}/#/about`);
+			expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(url);
+			await reader.close();
+			expect(problems()).toEqual([]);
+		}
+	);
 });

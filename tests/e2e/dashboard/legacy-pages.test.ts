@@ -16,7 +16,15 @@ describe('lights, chat, stream and polls on an older application', () => {
 	afterAll(async () => stack?.close());
 
 	it('the types these pages send need no feature', () => {
-		const groups = new Set(['lights', 'app', 'stream', 'chat-modes', 'polls', 'moderation', 'roles']);
+		const groups = new Set([
+			'lights',
+			'app',
+			'stream',
+			'chat-modes',
+			'polls',
+			'moderation',
+			'roles'
+		]);
 		const gated = Object.values(CATALOG).filter((rule) => groups.has(rule.group) && rule.feature);
 		expect(gated.map((r) => r.type)).toEqual([]);
 	});

@@ -18,7 +18,9 @@ describe('an older application (no /api/meta, no features)', () => {
 		const missing = page.getByRole('region', { name: 'What an update would add' });
 		await missing.getByText('Chatbot command management, routines').waitFor();
 		for (const type of ['run-actions', 'create-chatbot-command', 'get-action-catalog'])
-			expect(await page.locator(`tr[data-type="${type}"]`).textContent()).toContain(`Not available: ${NEEDS_UPDATE}`);
+			expect(await page.locator(`tr[data-type="${type}"]`).textContent()).toContain(
+				`Not available: ${NEEDS_UPDATE}`
+			);
 		expect(await page.locator('tr[data-type="song-request"]').textContent()).toContain('Available');
 	});
 
@@ -37,12 +39,17 @@ describe('an older application (no /api/meta, no features)', () => {
 		expect(await page.getByRole('form', { name: 'New command' }).count()).toBe(0);
 		expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
 		const states = page.getByRole('form', { name: 'Turn commands on or off' });
-		expect(await states.getByLabel('Kind', { exact: true }).locator('option').allTextContents()).toEqual(['Chat commands']);
+		expect(
+			await states.getByLabel('Kind', { exact: true }).locator('option').allTextContents()
+		).toEqual(['Chat commands']);
 		await states.getByText('this one handles chat commands only').waitFor();
 		stack.sim.sim.clearLog();
 		await states.getByLabel('Name', { exact: true }).selectOption('lurk');
 		await states.getByRole('button', { name: 'Turn off' }).click();
 		await expect.poll(() => stack.sends().length).toBe(1);
-		expect(stack.sends()[0]).toMatchObject({ type: 'set-command-state', params: { name: 'lurk', value: false, kind: 'chat' } });
+		expect(stack.sends()[0]).toMatchObject({
+			type: 'set-command-state',
+			params: { name: 'lurk', value: false, kind: 'chat' }
+		});
 	});
 });

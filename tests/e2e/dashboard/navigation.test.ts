@@ -39,80 +39,116 @@ describe.each(PROFILES)('navigation (%s profile)', (profile) => {
 	}, 120_000);
 	afterAll(async () => stack?.close());
 
-	it('at 390×844 the bar holds the chosen pages plus More, and every page is at most two taps away with the page shown visible', { timeout: 120_000 }, async () => {
-		const bar = await pagesNav(page).getByRole('link').allTextContents();
-		expect(bar).toEqual(['Deck', 'Chat', 'Stream', 'Songs']);
-		await more().waitFor();
-		for (const { href, label } of PAGES) {
-			const taps = await goToPage(page, label);
-			expect(taps).toBeLessThanOrEqual(2);
-			await expect.poll(hashPath).toBe(href);
-			await expect.poll(() => sheet().isVisible()).toBe(false);
-			const onBar = pagesNav(page).getByRole('link', { name: label, exact: true });
-			if (taps === 1) {
-				expect(await onBar.getAttribute('aria-current')).toBe('page');
-				expect(await more().textContent()).toContain('More');
-			} else {
-				// Not on the bar: the More button names the page and is marked.
-				expect(await more().getAttribute('aria-label')).toBe(`More pages, now on ${label}`);
-				expect(await more().textContent()).toContain(label);
-				expect(await more().evaluate((b) => b.classList.contains('current'))).toBe(true);
+	it(
+		'at 390×844 the bar holds the chosen pages plus More, and every page is at most two taps away with the page shown visible',
+		{ timeout: 120_000 },
+		async () => {
+			const bar = await pagesNav(page).getByRole('link').allTextContents();
+			expect(bar).toEqual(['Deck', 'Chat', 'Stream', 'Songs']);
+			await more().waitFor();
+			for (const { href, label } of PAGES) {
+				const taps = await goToPage(page, label);
+				expect(taps).toBeLessThanOrEqual(2);
+				await expect.poll(hashPath).toBe(href);
+				await expect.poll(() => sheet().isVisible()).toBe(false);
+				const onBar = pagesNav(page).getByRole('link', { name: label, exact: true });
+				if (taps === 1) {
+					expect(await onBar.getAttribute('aria-current')).toBe('page');
+					expect(await more().textContent()).toContain('More');
+				} else {
+					// Not on the bar: the More button names the page and is marked.
+					expect(await more().getAttribute('aria-label')).toBe(`More pages, now on ${label}`);
+					expect(await more().textContent()).toContain(label);
+					expect(await more().evaluate((b) => b.classList.contains('current'))).toBe(true);
+				}
 			}
+			expect(errors).toEqual([]);
 		}
-		expect(errors).toEqual([]);
-	});
+	);
 
-	it('the More sheet is a dialog: focus moves in, Escape closes it and focus returns to More; settings pages are grouped', { timeout: 60_000 }, async () => {
-		await goToPage(page, 'Deck');
-		await more().click();
-		await sheet().waitFor();
-		expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
-		expect(await sheet().getByRole('list', { name: 'Settings' }).getByRole('link').allTextContents()).toEqual(['Widgets', 'Share', 'About', 'Connect']);
-		expect(await sheet().getByRole('list', { name: 'Other pages' }).getByRole('link').allTextContents()).toEqual(['Lights', 'Polls', 'Commands', 'Counters', 'TTS', 'Routines']);
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.keyboard.press('Escape');
-		await expect.poll(() => sheet().isVisible()).toBe(false);
-		expect(await more().evaluate((b) => b === document.activeElement)).toBe(true);
-	});
+	it(
+		'the More sheet is a dialog: focus moves in, Escape closes it and focus returns to More; settings pages are grouped',
+		{ timeout: 60_000 },
+		async () => {
+			await goToPage(page, 'Deck');
+			await more().click();
+			await sheet().waitFor();
+			expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(
+				true
+			);
+			expect(
+				await sheet().getByRole('list', { name: 'Settings' }).getByRole('link').allTextContents()
+			).toEqual(['Widgets', 'Share', 'About', 'Connect']);
+			expect(
+				await sheet().getByRole('list', { name: 'Other pages' }).getByRole('link').allTextContents()
+			).toEqual(['Lights', 'Polls', 'Commands', 'Counters', 'TTS', 'Routines']);
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.keyboard.press('Escape');
+			await expect.poll(() => sheet().isVisible()).toBe(false);
+			expect(await more().evaluate((b) => b === document.activeElement)).toBe(true);
+		}
+	);
 
-	it('the streamer chooses the bar pages; the choice and the last page used survive a fresh start', { timeout: 90_000 }, async () => {
-		await more().click();
-		await sheet().getByText("Choose the bar's pages").click();
-		await sheet().getByRole('checkbox', { name: 'Songs' }).uncheck();
-		await sheet().getByRole('checkbox', { name: 'Polls' }).check();
-		await page.keyboard.press('Escape');
-		expect(await pagesNav(page).getByRole('link').allTextContents()).toEqual(['Deck', 'Chat', 'Stream', 'Polls']);
-		await goToPage(page, 'Polls');
-		await goToPage(page, 'Counters');
-		await expect.poll(hashPath).toBe('/counters');
-		// Opened again without a page in the address (a home-screen icon): the last page, connected from what the device kept.
-		await page.goto(stack.site.url);
-		await page.locator('[data-status="open"]').waitFor();
-		await expect.poll(hashPath).toBe('/counters');
-		expect(await more().getAttribute('aria-label')).toBe('More pages, now on Counters');
-		expect(await pagesNav(page).getByRole('link').allTextContents()).toEqual(['Deck', 'Chat', 'Stream', 'Polls']);
-		// An address naming a page is left alone.
-		await page.goto(`${stack.site.url}#/lights`);
-		await page.locator('[data-status="open"]').waitFor();
-		await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
-		// The reopened page may still be on its way (SvelteKit starting for it): the address asked for wins.
-		await expect.poll(hashPath).toBe('/lights');
-		await page.getByRole('heading', { name: 'Lights', level: 1 }).waitFor();
-		expect(await seriousViolations(page)).toEqual([]);
-	});
+	it(
+		'the streamer chooses the bar pages; the choice and the last page used survive a fresh start',
+		{ timeout: 90_000 },
+		async () => {
+			await more().click();
+			await sheet().getByText("Choose the bar's pages").click();
+			await sheet().getByRole('checkbox', { name: 'Songs' }).uncheck();
+			await sheet().getByRole('checkbox', { name: 'Polls' }).check();
+			await page.keyboard.press('Escape');
+			expect(await pagesNav(page).getByRole('link').allTextContents()).toEqual([
+				'Deck',
+				'Chat',
+				'Stream',
+				'Polls'
+			]);
+			await goToPage(page, 'Polls');
+			await goToPage(page, 'Counters');
+			await expect.poll(hashPath).toBe('/counters');
+			// Opened again without a page in the address (a home-screen icon): the last page, connected from what the device kept.
+			await page.goto(stack.site.url);
+			await page.locator('[data-status="open"]').waitFor();
+			await expect.poll(hashPath).toBe('/counters');
+			expect(await more().getAttribute('aria-label')).toBe('More pages, now on Counters');
+			expect(await pagesNav(page).getByRole('link').allTextContents()).toEqual([
+				'Deck',
+				'Chat',
+				'Stream',
+				'Polls'
+			]);
+			// An address naming a page is left alone.
+			await page.goto(`${stack.site.url}#/lights`);
+			await page.locator('[data-status="open"]').waitFor();
+			await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'attached' });
+			// The reopened page may still be on its way (SvelteKit starting for it): the address asked for wins.
+			await expect.poll(hashPath).toBe('/lights');
+			await page.getByRole('heading', { name: 'Lights', level: 1 }).waitFor();
+			expect(await seriousViolations(page)).toEqual([]);
+		}
+	);
 
-	it('at 1280×800 a rail lists every page, with no bottom bar or More', { timeout: 60_000 }, async () => {
-		await page.setViewportSize(DESKTOP);
-		await expect.poll(() => pagesNav(page).getByRole('link').count()).toBe(PAGES.length);
-		expect(await more().count()).toBe(0);
-		const box = (await pagesNav(page).boundingBox())!;
-		expect(box.x).toBeLessThan(10);
-		expect(box.width).toBeLessThan(250);
-		await goToPage(page, 'About');
-		await expect.poll(() => pagesNav(page).getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.setViewportSize(PHONE);
-	});
+	it(
+		'at 1280×800 a rail lists every page, with no bottom bar or More',
+		{ timeout: 60_000 },
+		async () => {
+			await page.setViewportSize(DESKTOP);
+			await expect.poll(() => pagesNav(page).getByRole('link').count()).toBe(PAGES.length);
+			expect(await more().count()).toBe(0);
+			const box = (await pagesNav(page).boundingBox())!;
+			expect(box.x).toBeLessThan(10);
+			expect(box.width).toBeLessThan(250);
+			await goToPage(page, 'About');
+			await expect
+				.poll(() =>
+					pagesNav(page).getByRole('link', { name: 'About' }).getAttribute('aria-current')
+				)
+				.toBe('page');
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.setViewportSize(PHONE);
+		}
+	);
 });
 
 describe.each(PROFILES)('dock mode (%s profile)', (profile) => {
@@ -130,57 +166,89 @@ describe.each(PROFILES)('dock mode (%s profile)', (profile) => {
 		const buttons = page.locator('main section .grid button');
 		await buttons.first().waitFor();
 		return page.evaluate(() => {
-			const all = [...document.querySelectorAll('main section .grid > *')].map((b) => b.getBoundingClientRect());
-			return { first: all[0]!.top, inView: all.filter((r) => r.top >= 0 && r.bottom <= innerHeight).length };
+			const all = [...document.querySelectorAll('main section .grid > *')].map((b) =>
+				b.getBoundingClientRect()
+			);
+			return {
+				first: all[0]!.top,
+				inView: all.filter((r) => r.top >= 0 && r.bottom <= innerHeight).length
+			};
 		});
 	}
 
-	it('at 350×700 it is offered once; one tap drops the chrome, packs more tiles near the top, and is remembered', { timeout: 120_000 }, async () => {
-		const { page, errors } = await stack.open('/', {}, DOCK);
-		page.setDefaultTimeout(15_000);
-		await page.locator('[data-status="open"]').waitFor();
-		const before = await tiles(page);
-		const offer = page.getByRole('complementary', { name: 'Dock mode offer' });
-		await offer.waitFor();
-		expect(await seriousViolations(page)).toEqual([]);
-		await offer.getByRole('button', { name: 'Dock mode' }).click();
-		await expect.poll(() => page.locator('.dash[data-dock]').count()).toBe(1);
-		expect(await offer.count()).toBe(0);
-		// Measured once the dense layout has settled.
-		await expect.poll(async () => (await tiles(page)).first).toBeLessThan(DOCK_CHROME);
-		const after = await tiles(page);
-		// The page menu sits in the status row, clear of the deck's own controls.
-		expect(await page.evaluate(() => {
-			const menu = document.querySelector('nav[aria-label="Pages"] .more')!.getBoundingClientRect();
-			return [...document.querySelectorAll('main button')].map((b) => b.getBoundingClientRect()).filter((r) => r.width && r.left < menu.right && r.right > menu.left && r.top < menu.bottom && r.bottom > menu.top).length;
-		})).toBe(0);
-		expect(after.inView).toBeGreaterThan(before.inView);
-		expect(await page.getByRole('link', { name: 'Stream control' }).isVisible()).toBe(false);
-		// The status stays in sight, and every page is still in the menu, which names the page shown.
-		expect(await page.locator('[data-status="open"]').isVisible()).toBe(true);
-		const menu = pagesNav(page).getByRole('button', { name: 'More pages, now on Deck' });
-		await menu.click();
-		await pagesNav(page).getByRole('dialog', { name: 'Pages' }).getByRole('link', { name: 'Songs' }).click();
-		await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/songs/);
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.reload();
-		await page.locator('[data-status="open"]').waitFor();
-		expect(await page.locator('.dash[data-dock]').count()).toBe(1);
-		expect(await page.getByRole('complementary', { name: 'Dock mode offer' }).count()).toBe(0);
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
+	it(
+		'at 350×700 it is offered once; one tap drops the chrome, packs more tiles near the top, and is remembered',
+		{ timeout: 120_000 },
+		async () => {
+			const { page, errors } = await stack.open('/', {}, DOCK);
+			page.setDefaultTimeout(15_000);
+			await page.locator('[data-status="open"]').waitFor();
+			const before = await tiles(page);
+			const offer = page.getByRole('complementary', { name: 'Dock mode offer' });
+			await offer.waitFor();
+			expect(await seriousViolations(page)).toEqual([]);
+			await offer.getByRole('button', { name: 'Dock mode' }).click();
+			await expect.poll(() => page.locator('.dash[data-dock]').count()).toBe(1);
+			expect(await offer.count()).toBe(0);
+			// Measured once the dense layout has settled.
+			await expect.poll(async () => (await tiles(page)).first).toBeLessThan(DOCK_CHROME);
+			const after = await tiles(page);
+			// The page menu sits in the status row, clear of the deck's own controls.
+			expect(
+				await page.evaluate(() => {
+					const menu = document
+						.querySelector('nav[aria-label="Pages"] .more')!
+						.getBoundingClientRect();
+					return [...document.querySelectorAll('main button')]
+						.map((b) => b.getBoundingClientRect())
+						.filter(
+							(r) =>
+								r.width &&
+								r.left < menu.right &&
+								r.right > menu.left &&
+								r.top < menu.bottom &&
+								r.bottom > menu.top
+						).length;
+				})
+			).toBe(0);
+			expect(after.inView).toBeGreaterThan(before.inView);
+			expect(await page.getByRole('link', { name: 'Stream control' }).isVisible()).toBe(false);
+			// The status stays in sight, and every page is still in the menu, which names the page shown.
+			expect(await page.locator('[data-status="open"]').isVisible()).toBe(true);
+			const menu = pagesNav(page).getByRole('button', { name: 'More pages, now on Deck' });
+			await menu.click();
+			await pagesNav(page)
+				.getByRole('dialog', { name: 'Pages' })
+				.getByRole('link', { name: 'Songs' })
+				.click();
+			await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/songs/);
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.reload();
+			await page.locator('[data-status="open"]').waitFor();
+			expect(await page.locator('.dash[data-dock]').count()).toBe(1);
+			expect(await page.getByRole('complementary', { name: 'Dock mode offer' }).count()).toBe(0);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	);
 
-	it('?dock=1 in the address turns it on at any width, without an offer', { timeout: 90_000 }, async () => {
-		const context = await stack.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-		const page = await context.newPage();
-		page.setDefaultTimeout(15_000);
-		await page.goto(appUrl(stack.site.url, '/', { ...connection(stack.sim), dock: 1 }));
-		await page.locator('[data-status="open"]').waitFor();
-		expect(await page.locator('.dash[data-dock]').count()).toBe(1);
-		expect((await tiles(page)).first).toBeLessThan(DOCK_CHROME);
-		expect(await page.getByRole('complementary', { name: 'Dock mode offer' }).count()).toBe(0);
-		expect(await seriousViolations(page)).toEqual([]);
-		await context.close();
-	});
+	it(
+		'?dock=1 in the address turns it on at any width, without an offer',
+		{ timeout: 90_000 },
+		async () => {
+			const context = await stack.browser.newContext({
+				viewport: DESKTOP,
+				reducedMotion: 'reduce'
+			});
+			const page = await context.newPage();
+			page.setDefaultTimeout(15_000);
+			await page.goto(appUrl(stack.site.url, '/', { ...connection(stack.sim), dock: 1 }));
+			await page.locator('[data-status="open"]').waitFor();
+			expect(await page.locator('.dash[data-dock]').count()).toBe(1);
+			expect((await tiles(page)).first).toBeLessThan(DOCK_CHROME);
+			expect(await page.getByRole('complementary', { name: 'Dock mode offer' }).count()).toBe(0);
+			expect(await seriousViolations(page)).toEqual([]);
+			await context.close();
+		}
+	);
 });

@@ -5,7 +5,11 @@ import type { LoggedRequest } from '../../../src/lib/sim/types';
 import type { Stack } from '../stack';
 
 /** Opens a route and waits until the page is connected and the setup is read. */
-export async function openConnected(stack: Stack, route: string, params: Record<string, string | number | boolean> = {}) {
+export async function openConnected(
+	stack: Stack,
+	route: string,
+	params: Record<string, string | number | boolean> = {}
+) {
 	const opened = await stack.open(route, params);
 	opened.page.setDefaultTimeout(8000);
 	await opened.page.locator('[data-status="open"]').waitFor();
@@ -19,7 +23,9 @@ export async function sent(stack: Stack, count = 1, timeout = 8000): Promise<Log
 }
 
 /** Exactly one command was sent since the log was cleared: its type and params. */
-export async function onlySend(stack: Stack): Promise<{ type?: string; params?: unknown; status: number }> {
+export async function onlySend(
+	stack: Stack
+): Promise<{ type?: string; params?: unknown; status: number }> {
 	const all = await sent(stack, 1);
 	expect(all).toHaveLength(1);
 	const { type, params, status } = all[0]!;
@@ -27,14 +33,20 @@ export async function onlySend(stack: Stack): Promise<{ type?: string; params?: 
 }
 
 /** The open confirmation dialog with this title. */
-export const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
+export const dialog = (page: Page, title: string | RegExp) =>
+	page.getByRole('dialog', { name: title });
 
 /**
  * Proves that nothing went out: a later, harmless command is sent and waited for, and it must be
  * the only entry (commands share one ordered connection, so an earlier one would be logged first).
  * `timeout` for a probe the simulator logs late (a routine, logged when its waits are over).
  */
-export async function assertNothingSentBefore(stack: Stack, probe: () => Promise<void>, probeType: string, timeout?: number): Promise<void> {
+export async function assertNothingSentBefore(
+	stack: Stack,
+	probe: () => Promise<void>,
+	probeType: string,
+	timeout?: number
+): Promise<void> {
 	await probe();
 	const all = await sent(stack, 1, timeout);
 	expect(all.map((r) => r.type)).toEqual([probeType]);

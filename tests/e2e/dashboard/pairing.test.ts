@@ -70,58 +70,88 @@ describe.each(['current', 'legacy'] as const)('open on your phone (%s profile)',
 		if (dir) rmSync(dir, { recursive: true, force: true });
 	});
 
-	it('on the PC: the code stays hidden until tapped, for the address the streamer picks, and holds the token in the fragment', { timeout: 120_000 }, async () => {
-		await waitForStatus(pc, 'open');
-		const card = pc.getByRole('region', { name: 'Open on your phone' });
-		await card.getByText('whoever scans it controls your stream').waitFor();
-		expect(await card.getByRole('img').count()).toBe(0);
-		const address = card.getByLabel('Address the phone opens');
-		expect(await address.locator('option').allTextContents()).toEqual([`http://127.0.0.2:${companion.port}`, `http://127.0.0.3:${companion.port}`]);
-		await address.selectOption(`http://127.0.0.3:${companion.port}`);
-		await card.getByRole('button', { name: 'Show the code' }).click();
-		const code = card.getByRole('img', { name: /QR code: this dashboard at http:\/\/127\.0\.0\.3/ });
-		scanned = (await decodeQr(code)) ?? '';
-		expect(scanned).toBe(`http://127.0.0.3:${companion.port}/#/?token=${TOKEN}`);
-		await card.getByRole('button', { name: 'Hide the code' }).click();
-		expect(await card.getByRole('img').count()).toBe(0);
-	});
+	it(
+		'on the PC: the code stays hidden until tapped, for the address the streamer picks, and holds the token in the fragment',
+		{ timeout: 120_000 },
+		async () => {
+			await waitForStatus(pc, 'open');
+			const card = pc.getByRole('region', { name: 'Open on your phone' });
+			await card.getByText('whoever scans it controls your stream').waitFor();
+			expect(await card.getByRole('img').count()).toBe(0);
+			const address = card.getByLabel('Address the phone opens');
+			expect(await address.locator('option').allTextContents()).toEqual([
+				`http://127.0.0.2:${companion.port}`,
+				`http://127.0.0.3:${companion.port}`
+			]);
+			await address.selectOption(`http://127.0.0.3:${companion.port}`);
+			await card.getByRole('button', { name: 'Show the code' }).click();
+			const code = card.getByRole('img', {
+				name: /QR code: this dashboard at http:\/\/127\.0\.0\.3/
+			});
+			scanned = (await decodeQr(code)) ?? '';
+			expect(scanned).toBe(`http://127.0.0.3:${companion.port}/#/?token=${TOKEN}`);
+			await card.getByRole('button', { name: 'Hide the code' }).click();
+			expect(await card.getByRole('img').count()).toBe(0);
+		}
+	);
 
 	it('the PC dashboard took the token out of its own address bar too', async () => {
 		expect(pc.url()).toBe(`${companion.url}/#/connect`);
 		expect(pcConsole.filter((line) => line.includes(TOKEN))).toEqual([]);
 	});
 
-	it('has no serious or critical axe violations with the code shown, at 1280, 390 and 350 wide, where the code still scans', { timeout: 90_000 }, async () => {
-		await pc.getByRole('button', { name: 'Show the code' }).click();
-		expect(await seriousViolations(pc)).toEqual([]);
-		const code = pc.getByRole('region', { name: 'Open on your phone' }).getByRole('img', { name: /^QR code: this dashboard at / });
-		for (const viewport of [PHONE, DOCK]) {
-			await pc.setViewportSize(viewport);
+	it(
+		'has no serious or critical axe violations with the code shown, at 1280, 390 and 350 wide, where the code still scans',
+		{ timeout: 90_000 },
+		async () => {
+			await pc.getByRole('button', { name: 'Show the code' }).click();
 			expect(await seriousViolations(pc)).toEqual([]);
-			expect(await pc.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-			expect(await decodeQr(code)).toBe(scanned);
+			const code = pc
+				.getByRole('region', { name: 'Open on your phone' })
+				.getByRole('img', { name: /^QR code: this dashboard at / });
+			for (const viewport of [PHONE, DOCK]) {
+				await pc.setViewportSize(viewport);
+				expect(await seriousViolations(pc)).toEqual([]);
+				expect(await pc.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+					viewport.width
+				);
+				expect(await decodeQr(code)).toBe(scanned);
+			}
+			await pc.setViewportSize(PHONE);
 		}
-		await pc.setViewportSize(PHONE);
-	});
+	);
 
-	it('the phone opens the scanned address connected, clears the token from the address bar and keeps it', { timeout: 120_000 }, async () => {
-		const { page: phone, lines } = await open(scanned, PHONE);
-		await waitForStatus(phone, 'open');
-		await phone.getByRole('button', { name: 'lurk', exact: true }).waitFor();
-		expect(phone.url()).toBe(`http://127.0.0.3:${companion.port}/#/`);
-		const kept = await phone.evaluate((key) => localStorage.getItem(key), SETTINGS_STORAGE_KEY);
-		expect(JSON.parse(kept ?? '{}')).toMatchObject({ token: TOKEN, host: '127.0.0.3', port: companion.port });
-		const hrefs = await phone.getByRole('navigation', { name: 'Pages' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-		expect(hrefs.filter((h) => h?.includes('token'))).toEqual([]);
+	it(
+		'the phone opens the scanned address connected, clears the token from the address bar and keeps it',
+		{ timeout: 120_000 },
+		async () => {
+			const { page: phone, lines } = await open(scanned, PHONE);
+			await waitForStatus(phone, 'open');
+			await phone.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+			expect(phone.url()).toBe(`http://127.0.0.3:${companion.port}/#/`);
+			const kept = await phone.evaluate((key) => localStorage.getItem(key), SETTINGS_STORAGE_KEY);
+			expect(JSON.parse(kept ?? '{}')).toMatchObject({
+				token: TOKEN,
+				host: '127.0.0.3',
+				port: companion.port
+			});
+			const hrefs = await phone
+				.getByRole('navigation', { name: 'Pages' })
+				.getByRole('link')
+				.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+			expect(hrefs.filter((h) => h?.includes('token'))).toEqual([]);
 
-		// A press reaches the application; a reload starts from what the phone kept.
-		sim.sim.clearLog();
-		await phone.getByRole('button', { name: 'lurk', exact: true }).click();
-		await expect.poll(() => sim.sim.requestLog.filter((r) => r.type === 'chat-command').length).toBe(1);
-		await phone.reload();
-		await waitForStatus(phone, 'open');
-		expect(phone.url()).not.toContain(TOKEN);
-		expect(lines().filter((line) => line.includes(TOKEN))).toEqual([]);
-		await phone.context().close();
-	});
+			// A press reaches the application; a reload starts from what the phone kept.
+			sim.sim.clearLog();
+			await phone.getByRole('button', { name: 'lurk', exact: true }).click();
+			await expect
+				.poll(() => sim.sim.requestLog.filter((r) => r.type === 'chat-command').length)
+				.toBe(1);
+			await phone.reload();
+			await waitForStatus(phone, 'open');
+			expect(phone.url()).not.toContain(TOKEN);
+			expect(lines().filter((line) => line.includes(TOKEN))).toEqual([]);
+			await phone.context().close();
+		}
+	);
 });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { startStack, type Stack } from '../stack';
-import { assertNothingSentBefore, dialog, onlySend, openConnected, openSections } from './page-helpers';
+import {
+	assertNothingSentBefore,
+	dialog,
+	onlySend,
+	openConnected,
+	openSections
+} from './page-helpers';
 
 describe('polls page', () => {
 	let stack: Stack;
@@ -21,12 +27,18 @@ describe('polls page', () => {
 		stack.sim.sim.clearLog();
 		await where.getByRole('button', { name, exact: true }).click();
 	};
-	const snapshot = () => stack.sim.sim.snapshot() as { poll: { id: string; status: string; choices: string[] } | null; prediction: { status: string; winner?: string; outcomes: string[] } | null };
+	const snapshot = () =>
+		stack.sim.sim.snapshot() as {
+			poll: { id: string; status: string; choices: string[] } | null;
+			prediction: { status: string; winner?: string; outcomes: string[] } | null;
+		};
 
 	it('says no poll and no prediction is running before any was created, instead of offering to end one', async () => {
 		await card('Poll').getByText('No poll is running.').waitFor();
 		await card('Prediction').getByText('No prediction is running.').waitFor();
-		expect(await page.getByRole('button', { name: /End poll|Cancel prediction|Resolve/ }).count()).toBe(0);
+		expect(
+			await page.getByRole('button', { name: /End poll|Cancel prediction|Resolve/ }).count()
+		).toBe(0);
 		expect(stack.sends()).toEqual([]);
 	});
 
@@ -38,7 +50,9 @@ describe('polls page', () => {
 		await click(poll, 'Start poll');
 		await poll.getByText('Choices needs at least two comma-separated choices').waitFor();
 		await poll.getByText('Duration must be between 15 and 1800 s').waitFor();
-		expect(await poll.getByRole('spinbutton', { name: /Duration/ }).getAttribute('aria-invalid')).toBe('true');
+		expect(
+			await poll.getByRole('spinbutton', { name: /Duration/ }).getAttribute('aria-invalid')
+		).toBe('true');
 
 		// A comma inside a choice would make two choices: refused where it is typed, the button waits.
 		await poll.getByLabel('Choice 2').fill('Go, Baduk');
@@ -78,11 +92,17 @@ describe('polls page', () => {
 			stack,
 			async () => {
 				await click(poll, 'End poll');
-				await dialog(page, 'End the poll now?').getByRole('button', { name: 'End poll (terminated)' }).click();
+				await dialog(page, 'End the poll now?')
+					.getByRole('button', { name: 'End poll (terminated)' })
+					.click();
 			},
 			'end-poll'
 		);
-		expect(await onlySend(stack)).toEqual({ type: 'end-poll', params: { name: 'TERMINATED', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'end-poll',
+			params: { name: 'TERMINATED', platform: 'alpha' },
+			status: 200
+		});
 		expect(snapshot().poll!.status).toBe('TERMINATED');
 		// Nothing runs any more: said so, and ending is no longer offered.
 		await poll.getByText('The last poll has ended: no poll is running.').waitFor();
@@ -109,13 +129,21 @@ describe('polls page', () => {
 		await prediction.getByText(/Current prediction: prediction-/).waitFor();
 
 		await click(prediction, 'Resolve');
-		await prediction.getByText('Winning outcome is required when resolving (the winning outcome)').waitFor();
+		await prediction
+			.getByText('Winning outcome is required when resolving (the winning outcome)')
+			.waitFor();
 		expect(stack.sends()).toEqual([]);
 
 		await prediction.getByRole('group', { name: 'Resolve: Will we win?' }).getByLabel('No').check();
 		await click(prediction, 'Resolve: No wins');
-		await dialog(page, 'Resolve the prediction with “No” winning?').getByRole('button', { name: 'No wins' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'end-prediction', params: { name: 'RESOLVED', value: 'No', platform: 'alpha' }, status: 200 });
+		await dialog(page, 'Resolve the prediction with “No” winning?')
+			.getByRole('button', { name: 'No wins' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'end-prediction',
+			params: { name: 'RESOLVED', value: 'No', platform: 'alpha' },
+			status: 200
+		});
 		expect(snapshot().prediction).toMatchObject({ status: 'RESOLVED', winner: 'No' });
 	});
 
@@ -127,9 +155,17 @@ describe('polls page', () => {
 		await click(prediction, 'Cancel prediction');
 		expect(stack.sends()).toEqual([]);
 		// The dialog's two buttons are never both "Cancel…".
-		expect(await dialog(page, 'Cancel the prediction?').getByRole('button').allTextContents()).toEqual(['Go back', 'Cancel prediction']);
-		await dialog(page, 'Cancel the prediction?').getByRole('button', { name: 'Cancel prediction' }).click();
-		expect(await onlySend(stack)).toEqual({ type: 'end-prediction', params: { name: 'CANCELED', platform: 'alpha' }, status: 200 });
+		expect(
+			await dialog(page, 'Cancel the prediction?').getByRole('button').allTextContents()
+		).toEqual(['Go back', 'Cancel prediction']);
+		await dialog(page, 'Cancel the prediction?')
+			.getByRole('button', { name: 'Cancel prediction' })
+			.click();
+		expect(await onlySend(stack)).toEqual({
+			type: 'end-prediction',
+			params: { name: 'CANCELED', platform: 'alpha' },
+			status: 200
+		});
 		expect(snapshot().prediction!.status).toBe('CANCELED');
 		expect(errors).toEqual([]);
 	});
@@ -139,7 +175,11 @@ describe('polls page', () => {
 		await poll.getByLabel('Question').fill('Sent with Enter?');
 		stack.sim.sim.clearLog();
 		await poll.getByLabel('Question').press('Enter');
-		expect(await onlySend(stack)).toMatchObject({ type: 'create-poll', params: { name: 'Sent with Enter?', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toMatchObject({
+			type: 'create-poll',
+			params: { name: 'Sent with Enter?', platform: 'alpha' },
+			status: 200
+		});
 
 		const prediction = card('Prediction');
 		await prediction.getByLabel('Title', { exact: true }).fill('Enter wins?');
@@ -147,11 +187,19 @@ describe('polls page', () => {
 		await prediction.getByLabel('Outcome 2').fill('No');
 		stack.sim.sim.clearLog();
 		await prediction.getByLabel('Title', { exact: true }).press('Enter');
-		expect(await onlySend(stack)).toMatchObject({ type: 'create-prediction', params: { name: 'Enter wins?', value: 'Yes,No', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toMatchObject({
+			type: 'create-prediction',
+			params: { name: 'Enter wins?', value: 'Yes,No', platform: 'alpha' },
+			status: 200
+		});
 	});
 
 	it('has no horizontal scrolling and no serious or critical axe violations', async () => {
-		expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+		expect(
+			await page.evaluate(
+				() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
+			)
+		).toBe(true);
 		expect(await seriousViolations(page)).toEqual([]);
 	});
 });

@@ -19,7 +19,8 @@ async function open(shape: Shape, route: string) {
 }
 
 /** A send made elsewhere, straight to the simulator of that shape. */
-const sendElsewhere = async (shape: Shape, type: string, params: Record<string, unknown>) => void (await send(simOf(shape), type, params));
+const sendElsewhere = async (shape: Shape, type: string, params: Record<string, unknown>) =>
+	void (await send(simOf(shape), type, params));
 
 describe.each<Shape>([...SHAPES])('dashboard pages with reads in the %s shape', (shape) => {
 	it('counters: watched counters show their numbers and follow counter math; a list variable reads as a list', async () => {
@@ -59,13 +60,25 @@ describe.each<Shape>([...SHAPES])('dashboard pages with reads in the %s shape', 
 		await now.getByText('Requested by moss_moth').waitFor();
 		await now.getByText('Playing', { exact: true }).waitFor();
 		const queue = page.getByRole('list', { name: 'Queued songs' });
-		await expect.poll(() => queue.getByRole('listitem').allInnerTexts()).toEqual([
-			'Paper Boats · Harbor Lights\nRequested by quietkettle',
-			'Static Bloom · The Low Tides\nRequested by PixelPanda'
-		]);
-		await page.getByRole('heading', { name: /^Queue/ }).filter({ hasText: '(2 requests)' }).waitFor();
-		await sendElsewhere(shape, 'song-request', { action: 'add', value: 'Juniper Fox - Winter Lanterns', username: 'lumenfox' });
-		await page.getByRole('heading', { name: /^Queue/ }).filter({ hasText: '(3 requests)' }).waitFor();
+		await expect
+			.poll(() => queue.getByRole('listitem').allInnerTexts())
+			.toEqual([
+				'Paper Boats · Harbor Lights\nRequested by quietkettle',
+				'Static Bloom · The Low Tides\nRequested by PixelPanda'
+			]);
+		await page
+			.getByRole('heading', { name: /^Queue/ })
+			.filter({ hasText: '(2 requests)' })
+			.waitFor();
+		await sendElsewhere(shape, 'song-request', {
+			action: 'add',
+			value: 'Juniper Fox - Winter Lanterns',
+			username: 'lumenfox'
+		});
+		await page
+			.getByRole('heading', { name: /^Queue/ })
+			.filter({ hasText: '(3 requests)' })
+			.waitFor();
 		await queue.getByText('Winter Lanterns').waitFor();
 		expect(errors).toEqual([]);
 	});

@@ -41,51 +41,81 @@ describe('a routine with a 12 s wait', () => {
 		await step(3).getByLabel('Counter').fill('long_runs');
 		await step(3).getByLabel('Amount').fill('1');
 		await builder.getByRole('button', { name: 'Save on this device' }).click();
-		await page.getByRole('list', { name: 'Saved routines' }).getByRole('heading', { name: 'Long wait' }).waitFor();
+		await page
+			.getByRole('list', { name: 'Saved routines' })
+			.getByRole('heading', { name: 'Long wait' })
+			.waitFor();
 	});
 
-	it('shows it running with the elapsed time, then done, never timed out', { timeout: 120_000 }, async () => {
-		const entry = page.getByRole('list', { name: 'Saved routines' }).getByRole('listitem').filter({ hasText: 'Long wait' });
-		const status = entry.locator('.run-status');
-		// Every text the status line shows, from before the press to the end.
-		await status.evaluate((el) => {
-			const seen: string[] = [];
-			(window as unknown as { seenStatus: string[] }).seenStatus = seen;
-			new MutationObserver(() => seen.push(`${el.getAttribute('data-state') ?? ''}|${el.textContent?.replace(/\s+/g, ' ').trim() ?? ''}`)).observe(el, {
-				subtree: true,
-				childList: true,
-				characterData: true,
-				attributes: true
+	it(
+		'shows it running with the elapsed time, then done, never timed out',
+		{ timeout: 120_000 },
+		async () => {
+			const entry = page
+				.getByRole('list', { name: 'Saved routines' })
+				.getByRole('listitem')
+				.filter({ hasText: 'Long wait' });
+			const status = entry.locator('.run-status');
+			// Every text the status line shows, from before the press to the end.
+			await status.evaluate((el) => {
+				const seen: string[] = [];
+				(window as unknown as { seenStatus: string[] }).seenStatus = seen;
+				new MutationObserver(() =>
+					seen.push(
+						`${el.getAttribute('data-state') ?? ''}|${el.textContent?.replace(/\s+/g, ' ').trim() ?? ''}`
+					)
+				).observe(el, {
+					subtree: true,
+					childList: true,
+					characterData: true,
+					attributes: true
+				});
 			});
-		});
-		stack.sim.sim.clearLog();
-		await entry.getByRole('button', { name: 'Run Long wait' }).click();
-		const dialog = page.getByRole('dialog', { name: 'Run Long wait?' });
-		await dialog.getByText('waiting up to 0:12 in all').waitFor();
-		await dialog.getByRole('button', { name: 'Run Long wait' }).click();
+			stack.sim.sim.clearLog();
+			await entry.getByRole('button', { name: 'Run Long wait' }).click();
+			const dialog = page.getByRole('dialog', { name: 'Run Long wait?' });
+			await dialog.getByText('waiting up to 0:12 in all').waitFor();
+			await dialog.getByRole('button', { name: 'Run Long wait' }).click();
 
-		await status.and(page.locator('[data-state="sending"]')).waitFor();
-		await expect.poll(() => status.textContent()).toMatch(/^\s*Running…\s+0:\d\d\s*$/);
-		// The time goes on while it runs (a condition, not a timing: it waits until a later second shows).
-		await page.waitForFunction(() => /Running… 0:0[1-9]/.test(document.querySelector('.run-status[data-state="sending"]')?.textContent?.replace(/\s+/g, ' ') ?? ''));
-		await expect.poll(() => entry.getByRole('button', { name: 'Run Long wait' }).isDisabled()).toBe(true);
+			await status.and(page.locator('[data-state="sending"]')).waitFor();
+			await expect.poll(() => status.textContent()).toMatch(/^\s*Running…\s+0:\d\d\s*$/);
+			// The time goes on while it runs (a condition, not a timing: it waits until a later second shows).
+			await page.waitForFunction(() =>
+				/Running… 0:0[1-9]/.test(
+					document
+						.querySelector('.run-status[data-state="sending"]')
+						?.textContent?.replace(/\s+/g, ' ') ?? ''
+				)
+			);
+			await expect
+				.poll(() => entry.getByRole('button', { name: 'Run Long wait' }).isDisabled())
+				.toBe(true);
 
-		await status.and(page.locator('[data-state="confirmed"]')).waitFor({ timeout: 90_000 });
-		expect((await status.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^Done after 0:\d\d$/);
-		const seen = await page.evaluate(() => (window as unknown as { seenStatus: string[] }).seenStatus);
-		expect(seen.some((s) => s.startsWith('sending|Running…'))).toBe(true);
-		expect(seen.filter((s) => !/^(sending\|Running…|confirmed\|Done after) 0:\d\d$|^sending\|Running…$/.test(s))).toEqual([]);
-		expect(seen.join('\n')).not.toMatch(/unknown|timed out|did not answer|Failed/i);
+			await status.and(page.locator('[data-state="confirmed"]')).waitFor({ timeout: 90_000 });
+			expect((await status.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(
+				/^Done after 0:\d\d$/
+			);
+			const seen = await page.evaluate(
+				() => (window as unknown as { seenStatus: string[] }).seenStatus
+			);
+			expect(seen.some((s) => s.startsWith('sending|Running…'))).toBe(true);
+			expect(
+				seen.filter(
+					(s) => !/^(sending\|Running…|confirmed\|Done after) 0:\d\d$|^sending\|Running…$/.test(s)
+				)
+			).toEqual([]);
+			expect(seen.join('\n')).not.toMatch(/unknown|timed out|did not answer|Failed/i);
 
-		// Exactly this request reached the simulator, once, and it ran to the end (the counter moved after the wait).
-		const sends = stack.sends();
-		expect(sends).toHaveLength(1);
-		expect(sends[0]).toMatchObject({ type: 'run-actions', transport: 'ws', status: 200 });
-		expect(sends[0]!.params).toEqual({ actions });
-		expect(sends[0]!.note).toContain(`delay ${WAIT_MS} ms`);
-		expect(sends[0]!.note).toContain('app.chatbot: done');
-		expect(sends[0]!.note).toMatch(/long_runs = 1/);
-		expect(await entry.getByRole('button', { name: 'Run Long wait' }).isDisabled()).toBe(false);
-		expect(errors).toEqual([]);
-	});
+			// Exactly this request reached the simulator, once, and it ran to the end (the counter moved after the wait).
+			const sends = stack.sends();
+			expect(sends).toHaveLength(1);
+			expect(sends[0]).toMatchObject({ type: 'run-actions', transport: 'ws', status: 200 });
+			expect(sends[0]!.params).toEqual({ actions });
+			expect(sends[0]!.note).toContain(`delay ${WAIT_MS} ms`);
+			expect(sends[0]!.note).toContain('app.chatbot: done');
+			expect(sends[0]!.note).toMatch(/long_runs = 1/);
+			expect(await entry.getByRole('button', { name: 'Run Long wait' }).isDisabled()).toBe(false);
+			expect(errors).toEqual([]);
+		}
+	);
 });

@@ -21,7 +21,8 @@ describe('routines page', () => {
 		await builder().getByLabel('Next step').selectOption({ label });
 		await builder().getByRole('button', { name: 'Add step' }).click();
 	};
-	const runDraft = () => page.getByRole('region', { name: 'Build a routine' }).locator('.run > button');
+	const runDraft = () =>
+		page.getByRole('region', { name: 'Build a routine' }).locator('.run > button');
 
 	it('runs a ready routine only after showing its steps; Cancel sends nothing', async () => {
 		stack.sim.sim.clearLog();
@@ -35,10 +36,15 @@ describe('routines page', () => {
 			'Lights to default'
 		]);
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, async () => {
-			await page.getByRole('button', { name: 'Run Hype' }).click();
-			await dialog.getByRole('button', { name: 'Run Hype' }).click();
-		}, 'run-actions', 20_000); // logged when its 5 s wait is over
+		await assertNothingSentBefore(
+			stack,
+			async () => {
+				await page.getByRole('button', { name: 'Run Hype' }).click();
+				await dialog.getByRole('button', { name: 'Run Hype' }).click();
+			},
+			'run-actions',
+			20_000
+		); // logged when its 5 s wait is over
 		expect(stack.sends()[0]).toMatchObject({ type: 'run-actions', status: 200 });
 		expect(stack.sends()[0]!.params).toEqual({
 			actions: [
@@ -77,7 +83,10 @@ describe('routines page', () => {
 		await saved.getByRole('heading', { name: 'Raid welcome' }).waitFor();
 		stack.sim.sim.clearLog();
 		await saved.getByRole('button', { name: 'Run Raid welcome' }).click();
-		await page.getByRole('dialog', { name: 'Run Raid welcome?' }).getByRole('button', { name: 'Run Raid welcome' }).click();
+		await page
+			.getByRole('dialog', { name: 'Run Raid welcome?' })
+			.getByRole('button', { name: 'Run Raid welcome' })
+			.click();
 		// The simulator answers, and logs, once the list has finished, after its 1.5 s wait.
 		await expect.poll(() => stack.sends().length, { timeout: 15_000 }).toBe(1);
 		expect(stack.sends()[0]!.params).toEqual({
@@ -90,7 +99,10 @@ describe('routines page', () => {
 	});
 
 	it('refuses to run a routine with a blocked action, naming the step and the rule', async () => {
-		await page.getByRole('list', { name: 'Saved routines' }).getByRole('button', { name: 'Edit Raid welcome' }).click();
+		await page
+			.getByRole('list', { name: 'Saved routines' })
+			.getByRole('button', { name: 'Edit Raid welcome' })
+			.click();
 		await addStep("Custom action (from the application's catalog)");
 		await step(4).getByLabel('Type').fill('code');
 		await step(4).getByLabel('Value (JSON)').fill('{"code": "process.exit()"}');
@@ -98,7 +110,9 @@ describe('routines page', () => {
 		stack.sim.sim.clearLog();
 		expect(await runDraft().isDisabled()).toBe(true);
 		await builder().getByRole('button', { name: 'Save changes' }).click();
-		await builder().getByText(/Not saved: Step 4: action type "code" is blocked/).waitFor();
+		await builder()
+			.getByText(/Not saved: Step 4: action type "code" is blocked/)
+			.waitFor();
 		await step(4).getByLabel('Base').fill('commandRunner');
 		await step(4).getByLabel('Type').fill('run');
 		await step(4).getByText('Step 4: actions under base "commandRunner" are blocked').waitFor();
@@ -108,15 +122,24 @@ describe('routines page', () => {
 
 	it("shows the application's own catalog when opened", async () => {
 		await page.getByText("The application's action catalog").click();
-		await page.locator('details pre').getByText(/app\.chatbot/).waitFor();
+		await page
+			.locator('details pre')
+			.getByText(/app\.chatbot/)
+			.waitFor();
 		expect(stack.sim.sim.requestLog.filter((r) => r.type === 'get-action-catalog').length).toBe(1);
 		expect(errors).toEqual([]);
 	});
 
-	it('has no serious or critical axe violations in either theme and no horizontal scrolling', { timeout: 60_000 }, async () => {
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.getByRole('button', { name: /light theme/ }).click();
-		expect(await seriousViolations(page)).toEqual([]);
-		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-	});
+	it(
+		'has no serious or critical axe violations in either theme and no horizontal scrolling',
+		{ timeout: 60_000 },
+		async () => {
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.getByRole('button', { name: /light theme/ }).click();
+			expect(await seriousViolations(page)).toEqual([]);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+				360
+			);
+		}
+	);
 });

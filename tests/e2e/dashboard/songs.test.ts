@@ -19,7 +19,11 @@ describe('songs page', () => {
 	const count = () => page.getByRole('heading', { name: /^Queue/ });
 	/** A send made elsewhere (another device, a chat command): straight to the application's REST API. */
 	const sendElsewhere = (params: Record<string, unknown>) =>
-		fetch(`${stack.sim.url}/api/send?token=${TOKEN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'song-request', params }) });
+		fetch(`${stack.sim.url}/api/send?token=${TOKEN}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ type: 'song-request', params })
+		});
 
 	it('shows the song playing and the queue', async () => {
 		await queue().getByText('Paper Boats').waitFor();
@@ -37,7 +41,11 @@ describe('songs page', () => {
 			stack.sim.sim.clearLog();
 			await page.getByRole('button', { name, exact: true }).click();
 			await expect.poll(() => stack.sends().length).toBe(1);
-			expect(stack.sends()[0]).toMatchObject({ type: 'song-request', params: { action }, status: 200 });
+			expect(stack.sends()[0]).toMatchObject({
+				type: 'song-request',
+				params: { action },
+				status: 200
+			});
 			expect(stack.sends()[0]!.params).toEqual({ action });
 		}
 		// Skipped: Paper Boats plays now, and the page read it again.
@@ -62,7 +70,12 @@ describe('songs page', () => {
 		await expect.poll(() => stack.sends().length).toBe(2);
 		expect(stack.sends().map((r) => r.params)).toEqual([
 			{ action: 'add', value: 'golden hour' },
-			{ action: 'add', value: 'https://music.example/track/low-orbit', username: 'moss_moth', platform: 'alpha' }
+			{
+				action: 'add',
+				value: 'https://music.example/track/low-orbit',
+				username: 'moss_moth',
+				platform: 'alpha'
+			}
 		]);
 		await count().filter({ hasText: '(3 requests)' }).waitFor();
 	});
@@ -79,10 +92,14 @@ describe('songs page', () => {
 		const dialog = page.getByRole('dialog', { name: 'Remove the latest request?' });
 		await dialog.getByText('“Zebra Crossing At Dawn” is removed').waitFor();
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, async () => {
-			await page.getByRole('button', { name: 'Remove the latest request' }).click();
-			await dialog.getByRole('button', { name: 'Remove it' }).click();
-		}, 'song-request');
+		await assertNothingSentBefore(
+			stack,
+			async () => {
+				await page.getByRole('button', { name: 'Remove the latest request' }).click();
+				await dialog.getByRole('button', { name: 'Remove it' }).click();
+			},
+			'song-request'
+		);
 		await count().filter({ hasText: '(3 requests)' }).waitFor();
 		expect(stack.sends().map((r) => r.params)).toEqual([{ action: 'remove' }]);
 	});
@@ -91,8 +108,14 @@ describe('songs page', () => {
 		stack.sim.sim.clearLog();
 		await page.getByText('Remove a request by its id').click();
 		await page.getByLabel('Request id').fill('sr-404');
-		await page.getByRole('form', { name: 'Remove a request by its id' }).getByRole('button', { name: 'Remove' }).click();
-		await page.getByRole('dialog', { name: 'Remove this request?' }).getByRole('button', { name: 'Remove it' }).click();
+		await page
+			.getByRole('form', { name: 'Remove a request by its id' })
+			.getByRole('button', { name: 'Remove' })
+			.click();
+		await page
+			.getByRole('dialog', { name: 'Remove this request?' })
+			.getByRole('button', { name: 'Remove it' })
+			.click();
 		await expect.poll(() => stack.sends().length).toBe(1);
 		expect(stack.sends()[0]!.params).toEqual({ action: 'remove', songRequestId: 'sr-404' });
 	});
@@ -102,19 +125,29 @@ describe('songs page', () => {
 		await page.getByRole('button', { name: 'Clear the queue' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Clear the song queue?' });
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, async () => {
-			await page.getByRole('button', { name: 'Clear the queue' }).click();
-			await dialog.getByRole('button', { name: 'Clear the queue' }).click();
-		}, 'song-request');
+		await assertNothingSentBefore(
+			stack,
+			async () => {
+				await page.getByRole('button', { name: 'Clear the queue' }).click();
+				await dialog.getByRole('button', { name: 'Clear the queue' }).click();
+			},
+			'song-request'
+		);
 		await page.getByText('The queue is empty.').waitFor();
 		expect(stack.sends().map((r) => r.params)).toEqual([{ action: 'clear' }]);
 		expect(errors).toEqual([]);
 	});
 
-	it('has no serious or critical axe violations in either theme and no horizontal scrolling', { timeout: 60_000 }, async () => {
-		expect(await seriousViolations(page)).toEqual([]);
-		await page.getByRole('button', { name: /light theme/ }).click();
-		expect(await seriousViolations(page)).toEqual([]);
-		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-	});
+	it(
+		'has no serious or critical axe violations in either theme and no horizontal scrolling',
+		{ timeout: 60_000 },
+		async () => {
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.getByRole('button', { name: /light theme/ }).click();
+			expect(await seriousViolations(page)).toEqual([]);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+				360
+			);
+		}
+	);
 });

@@ -3,7 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../axe';
 import { appUrl } from '../harness';
 import { PHONE, connection, startStack, type Stack } from '../stack';
-import { assertNothingSentBefore, dialog, onlySend, openConnected, openSections, sent } from './page-helpers';
+import {
+	assertNothingSentBefore,
+	dialog,
+	onlySend,
+	openConnected,
+	openSections,
+	sent
+} from './page-helpers';
 import { alertEnvelope } from '../../../src/lib/sim/events';
 
 describe('stream page', () => {
@@ -23,23 +30,38 @@ describe('stream page', () => {
 		stack.sim.sim.clearLog();
 		await where.getByRole('button', { name, exact: true }).click();
 	};
-	const confirmIn = async (title: string, label: string) => dialog(page, title).getByRole('button', { name: label, exact: true }).click();
+	const confirmIn = async (title: string, label: string) =>
+		dialog(page, title).getByRole('button', { name: label, exact: true }).click();
 
 	it('title and category go to the chosen platform, among those the catalog lists', async () => {
 		const title = card('Title');
-		expect(await title.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual(['alpha', 'beta', 'gamma', 'all']);
+		expect(
+			await title.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))
+		).toEqual(['alpha', 'beta', 'gamma', 'all']);
 		await title.getByLabel('beta').check();
 		await title.getByLabel('Stream title').fill('Cozy {{game}} night');
 		await click(title, 'Change title');
-		expect(await onlySend(stack)).toEqual({ type: 'change-stream-title', params: { value: 'Cozy {{game}} night', platform: 'beta' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'change-stream-title',
+			params: { value: 'Cozy {{game}} night', platform: 'beta' },
+			status: 200
+		});
 		await title.getByText('Sent (the platform does not report back)').waitFor();
 
 		const category = card('Category');
-		expect(await category.getByRole('radio').evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual(['alpha', 'gamma', 'all']);
+		expect(
+			await category
+				.getByRole('radio')
+				.evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))
+		).toEqual(['alpha', 'gamma', 'all']);
 		await category.getByLabel('gamma').check();
 		await category.getByLabel('Category name').fill('Just Chatting');
 		await click(category, 'Change category');
-		expect(await onlySend(stack)).toEqual({ type: 'change-current-category', params: { value: 'Just Chatting', platform: 'gamma' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'change-current-category',
+			params: { value: 'Just Chatting', platform: 'gamma' },
+			status: 200
+		});
 
 		// An empty title is named before anything is sent.
 		await title.getByLabel('Stream title').fill('   ');
@@ -50,24 +72,47 @@ describe('stream page', () => {
 
 	it('says the title cannot be read, prefills the category the application reported, and sends to every platform one request each with its receipt', async () => {
 		const title = card('Title');
-		await title.getByText('The application does not report the current title: type the new one.').waitFor();
+		await title
+			.getByText('The application does not report the current title: type the new one.')
+			.waitFor();
 		const category = card('Category');
 		await category.getByLabel('alpha', { exact: true }).check();
 		await category.getByLabel('Category name').fill('');
-		await category.getByText('The application reports the category only when it changes, and no change on alpha was seen since this page opened.').waitFor();
-		stack.sim.sim.emit(alertEnvelope('alpha-categoryChanged', { value: 'Retro Games' }, { category: 'Retro Games' }, Date.now()));
-		await category.getByText(/^Current category, as the application reported it at .*: prefilled below\.$/).waitFor();
+		await category
+			.getByText(
+				'The application reports the category only when it changes, and no change on alpha was seen since this page opened.'
+			)
+			.waitFor();
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'alpha-categoryChanged',
+				{ value: 'Retro Games' },
+				{ category: 'Retro Games' },
+				Date.now()
+			)
+		);
+		await category
+			.getByText(/^Current category, as the application reported it at .*: prefilled below\.$/)
+			.waitFor();
 		expect(await category.getByLabel('Category name').inputValue()).toBe('Retro Games');
 
 		await title.getByLabel('every platform').check();
 		await title.getByLabel('Stream title').fill('All at once');
 		stack.sim.sim.clearLog();
-		await title.getByRole('button', { name: 'Change title on every platform', exact: true }).click();
+		await title
+			.getByRole('button', { name: 'Change title on every platform', exact: true })
+			.click();
 		const all = await sent(stack, 3);
 		expect(all.map(({ type, params, status }) => ({ type, params, status }))).toEqual(
-			['alpha', 'beta', 'gamma'].map((platform) => ({ type: 'change-stream-title', params: { value: 'All at once', platform }, status: 200 }))
+			['alpha', 'beta', 'gamma'].map((platform) => ({
+				type: 'change-stream-title',
+				params: { value: 'All at once', platform },
+				status: 200
+			}))
 		);
-		const receipts = title.getByRole('list', { name: 'Title: one request per platform' }).getByRole('listitem');
+		const receipts = title
+			.getByRole('list', { name: 'Title: one request per platform' })
+			.getByRole('listitem');
 		expect(await receipts.count()).toBe(3);
 		for (const [i, platform] of ['alpha', 'beta', 'gamma'].entries()) {
 			await receipts.nth(i).getByText('Sent (the platform does not report back)').waitFor();
@@ -80,21 +125,37 @@ describe('stream page', () => {
 		const marker = card('Marker');
 		await marker.getByText('alpha only').waitFor();
 		await click(marker, 'Add marker');
-		expect(await onlySend(stack)).toEqual({ type: 'create-stream-marker', params: { platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'create-stream-marker',
+			params: { platform: 'alpha' },
+			status: 200
+		});
 		await marker.getByLabel(/Description/).fill('Boss fight');
 		await click(marker, 'Add marker');
-		expect(await onlySend(stack)).toEqual({ type: 'create-stream-marker', params: { value: 'Boss fight', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'create-stream-marker',
+			params: { value: 'Boss fight', platform: 'alpha' },
+			status: 200
+		});
 
 		const announcement = card('Announcement');
 		await announcement.getByLabel('Announcement').fill('Giveaway at {{time}}!');
 		await click(announcement, 'Send announcement');
-		expect(await onlySend(stack)).toEqual({ type: 'send-announcement', params: { value: 'Giveaway at {{time}}!', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'send-announcement',
+			params: { value: 'Giveaway at {{time}}!', platform: 'alpha' },
+			status: 200
+		});
 	});
 
 	it('clip, then its link read from the variables the service writes', async () => {
 		const clip = card('Clip');
 		await click(clip, 'Create clip');
-		expect(await onlySend(stack)).toEqual({ type: 'clip', params: { platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'clip',
+			params: { platform: 'alpha' },
+			status: 200
+		});
 		const link = clip.getByRole('link');
 		await link.waitFor();
 		const url = await link.getAttribute('href');
@@ -102,7 +163,11 @@ describe('stream page', () => {
 		const variables = stack.sim.sim.snapshot().variables as Record<string, { value: unknown }>;
 		expect(url).toBe(variables.alpha_last_clip_url?.value);
 		await clip.getByText(/^New clip/).waitFor();
-		expect(stack.sim.sim.requestLog.filter((r) => r.type === 'get-variable-value').map((r) => (r.params as { name: string }).name)).toContain('alpha_last_clip_url');
+		expect(
+			stack.sim.sim.requestLog
+				.filter((r) => r.type === 'get-variable-value')
+				.map((r) => (r.params as { name: string }).name)
+		).toContain('alpha_last_clip_url');
 	});
 
 	it('commercial asks first; Cancel sends nothing; out of range is named and not sent', async () => {
@@ -112,12 +177,20 @@ describe('stream page', () => {
 		await dialog(page, 'Run a 90 s commercial?').waitFor();
 		expect(await seriousViolations(page)).toEqual([]); // the confirmation itself is accessible
 		await dialog(page, 'Run a 90 s commercial?').getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, () => card('Marker').getByRole('button', { name: 'Add marker' }).click(), 'create-stream-marker');
+		await assertNothingSentBefore(
+			stack,
+			() => card('Marker').getByRole('button', { name: 'Add marker' }).click(),
+			'create-stream-marker'
+		);
 
 		await click(commercial, 'Run commercial');
 		expect(stack.sends()).toEqual([]);
 		await confirmIn('Run a 90 s commercial?', 'Run 90 s commercial');
-		expect(await onlySend(stack)).toEqual({ type: 'run-commercial', params: { duration: 90, platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'run-commercial',
+			params: { duration: 90, platform: 'alpha' },
+			status: 200
+		});
 
 		await commercial.getByLabel(/Length/).fill('200');
 		await click(commercial, 'Run commercial');
@@ -131,11 +204,19 @@ describe('stream page', () => {
 		await modes.getByLabel(/Delay between messages/).fill('10');
 		await click(modes, 'Slow mode on');
 		await confirmIn('Turn slow mode on (10 s)?', 'Slow mode on (10 s)');
-		expect(await onlySend(stack)).toEqual({ type: 'set-slow-mode', params: { value: true, duration: 10, platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'set-slow-mode',
+			params: { value: true, duration: 10, platform: 'alpha' },
+			status: 200
+		});
 
 		await click(modes, 'Slow mode off');
 		await confirmIn('Turn slow mode off?', 'Slow mode off');
-		expect(await onlySend(stack)).toMatchObject({ type: 'set-slow-mode', params: { value: false, platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toMatchObject({
+			type: 'set-slow-mode',
+			params: { value: false, platform: 'alpha' },
+			status: 200
+		});
 
 		await modes.getByLabel(/Minimum follow age/).fill('200000');
 		await click(modes, 'Follower mode on');
@@ -144,25 +225,50 @@ describe('stream page', () => {
 		await modes.getByLabel(/Minimum follow age/).fill('1440');
 		await click(modes, 'Follower mode on');
 		await confirmIn('Turn follower mode on (1440 min)?', 'Follower mode on (1440 min)');
-		expect(await onlySend(stack)).toEqual({ type: 'set-follow-mode', params: { value: true, duration: 1440, platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'set-follow-mode',
+			params: { value: true, duration: 1440, platform: 'alpha' },
+			status: 200
+		});
 
 		for (const mode of ['Subscriber mode', 'Emote mode'] as const) {
 			const type = mode === 'Subscriber mode' ? 'set-subscriber-mode' : 'set-emotes-mode';
 			await click(modes, `${mode} on`);
 			await confirmIn(`Turn ${mode.toLowerCase()} on?`, `${mode} on`);
-			expect(await onlySend(stack)).toEqual({ type, params: { value: true, platform: 'alpha' }, status: 200 });
+			expect(await onlySend(stack)).toEqual({
+				type,
+				params: { value: true, platform: 'alpha' },
+				status: 200
+			});
 			await click(modes, `${mode} off`);
 			await confirmIn(`Turn ${mode.toLowerCase()} off?`, `${mode} off`);
-			expect(await onlySend(stack)).toEqual({ type, params: { value: false, platform: 'alpha' }, status: 200 });
+			expect(await onlySend(stack)).toEqual({
+				type,
+				params: { value: false, platform: 'alpha' },
+				status: 200
+			});
 		}
-		expect(stack.sim.sim.snapshot().chatModes).toMatchObject({ slow: { on: false }, follow: { on: true, duration: 1440 }, subscriber: false, emotes: false });
+		expect(stack.sim.sim.snapshot().chatModes).toMatchObject({
+			slow: { on: false },
+			follow: { on: true, duration: 1440 },
+			subscriber: false,
+			emotes: false
+		});
 
 		await click(modes, 'Clear chat');
 		await dialog(page, 'Clear chat?').getByRole('button', { name: 'Cancel' }).click();
-		await assertNothingSentBefore(stack, () => card('Marker').getByRole('button', { name: 'Add marker' }).click(), 'create-stream-marker');
+		await assertNothingSentBefore(
+			stack,
+			() => card('Marker').getByRole('button', { name: 'Add marker' }).click(),
+			'create-stream-marker'
+		);
 		await click(modes, 'Clear chat');
 		await confirmIn('Clear chat?', 'Clear chat');
-		expect(await onlySend(stack)).toEqual({ type: 'clear-chat', params: { platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'clear-chat',
+			params: { platform: 'alpha' },
+			status: 200
+		});
 	});
 
 	it('pin needs an id; unpin without one unpins the current message', async () => {
@@ -171,13 +277,25 @@ describe('stream page', () => {
 		await pin.getByText('Message id is required (message id)').waitFor();
 		expect(stack.sends()).toEqual([]);
 		await click(pin, 'Unpin current');
-		expect(await onlySend(stack)).toEqual({ type: 'unpin-message', params: { platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'unpin-message',
+			params: { platform: 'alpha' },
+			status: 200
+		});
 		await pin.getByLabel('Message id').fill('msg-42');
 		await click(pin, 'Pin');
-		expect(await onlySend(stack)).toEqual({ type: 'pin-message', params: { value: 'msg-42', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'pin-message',
+			params: { value: 'msg-42', platform: 'alpha' },
+			status: 200
+		});
 		expect(stack.sim.sim.snapshot().pinnedMessage).toBe('msg-42');
 		await click(pin, 'Unpin this id');
-		expect(await onlySend(stack)).toEqual({ type: 'unpin-message', params: { value: 'msg-42', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'unpin-message',
+			params: { value: 'msg-42', platform: 'alpha' },
+			status: 200
+		});
 		expect(errors).toEqual([]);
 	});
 
@@ -191,24 +309,40 @@ describe('stream page', () => {
 		const title = card('Title');
 		await title.getByLabel('alpha').check();
 		await enter(title, 'Stream title', 'Sent with Enter');
-		expect(await onlySend(stack)).toEqual({ type: 'change-stream-title', params: { value: 'Sent with Enter', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'change-stream-title',
+			params: { value: 'Sent with Enter', platform: 'alpha' },
+			status: 200
+		});
 
 		await enter(card('Pinned message'), 'Message id', 'msg-enter');
-		expect(await onlySend(stack)).toEqual({ type: 'pin-message', params: { value: 'msg-enter', platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'pin-message',
+			params: { value: 'msg-enter', platform: 'alpha' },
+			status: 200
+		});
 
 		await enter(card('Commercial'), /Length/, '60');
 		await confirmIn('Run a 60 s commercial?', 'Run 60 s commercial');
-		expect(await onlySend(stack)).toEqual({ type: 'run-commercial', params: { duration: 60, platform: 'alpha' }, status: 200 });
+		expect(await onlySend(stack)).toEqual({
+			type: 'run-commercial',
+			params: { duration: 60, platform: 'alpha' },
+			status: 200
+		});
 	});
 
 	it('while the interface is off, buttons say so instead of failing silently', async () => {
 		stack.sim.sim.stopApi();
 		await card('Marker').getByText('Interface turned off').waitFor();
-		expect(await card('Marker').getByRole('button', { name: 'Add marker' }).isDisabled()).toBe(true);
+		expect(await card('Marker').getByRole('button', { name: 'Add marker' }).isDisabled()).toBe(
+			true
+		);
 		stack.sim.sim.startApi();
 		await page.getByRole('button', { name: 'Retry' }).click();
 		await page.locator('[data-status="open"]').waitFor();
-		expect(await card('Marker').getByRole('button', { name: 'Add marker' }).isDisabled()).toBe(false);
+		expect(await card('Marker').getByRole('button', { name: 'Add marker' }).isDisabled()).toBe(
+			false
+		);
 	});
 
 	it("shows the application's own failure message, and does not retry", async () => {
@@ -222,7 +356,14 @@ describe('stream page', () => {
 				const frame = JSON.parse(String(message)) as { type?: string; context?: unknown };
 				if (frame.type !== 'clip') return server.send(message);
 				clipFrames.push(frame);
-				ws.send(JSON.stringify({ event: 'socketapi:response', context: frame.context, status: 400, error: 'Missing scope clips:edit for alpha' }));
+				ws.send(
+					JSON.stringify({
+						event: 'socketapi:response',
+						context: frame.context,
+						status: 400,
+						error: 'Missing scope clips:edit for alpha'
+					})
+				);
 			});
 		});
 		const other = await context.newPage();
@@ -242,7 +383,11 @@ describe('stream page', () => {
 	});
 
 	it('has no horizontal scrolling and no serious or critical axe violations', async () => {
-		expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+		expect(
+			await page.evaluate(
+				() => document.documentElement.scrollWidth <= document.documentElement.clientWidth
+			)
+		).toBe(true);
 		expect(await seriousViolations(page)).toEqual([]);
 	});
 });

@@ -17,10 +17,16 @@ describe('tts page', () => {
 	const form = () => page.getByRole('form', { name: 'Speak a message' });
 
 	it('offers the setup voices grouped by language, and shows the device without offering to change it', async () => {
-		const groups = await page.locator('optgroup').evaluateAll((els) => els.map((e) => (e as HTMLOptGroupElement).label));
+		const groups = await page
+			.locator('optgroup')
+			.evaluateAll((els) => els.map((e) => (e as HTMLOptGroupElement).label));
 		expect(groups.length).toBe(4);
 		expect(groups.some((g) => g.includes('es_ES'))).toBe(true);
-		await page.getByRole('region', { name: 'Output device' }).getByText('System default').first().waitFor();
+		await page
+			.getByRole('region', { name: 'Output device' })
+			.getByText('System default')
+			.first()
+			.waitFor();
 		await page.getByText('The device is chosen in the application').waitFor();
 		expect(await page.getByRole('combobox', { name: /device/i }).count()).toBe(0);
 	});
@@ -32,15 +38,21 @@ describe('tts page', () => {
 		expect(stack.sends()).toEqual([]);
 		await form().getByLabel('Message').fill('Hola a todos');
 		await form().getByLabel('Voice').selectOption({ label: 'Lucía' });
-		await form().getByLabel(/Volume/).evaluate((el) => {
-			const input = el as HTMLInputElement;
-			input.value = '40';
-			input.dispatchEvent(new Event('input', { bubbles: true }));
-		});
+		await form()
+			.getByLabel(/Volume/)
+			.evaluate((el) => {
+				const input = el as HTMLInputElement;
+				input.value = '40';
+				input.dispatchEvent(new Event('input', { bubbles: true }));
+			});
 		await form().getByRole('button', { name: 'Speak' }).click();
 		await form().getByText('Done').waitFor();
 		expect(stack.sends()).toMatchObject([{ type: 'tts', status: 200 }]);
-		expect(stack.sends()[0]!.params).toEqual({ value: 'Hola a todos', voice: 'es-ES-Standard-A', volume: 40 });
+		expect(stack.sends()[0]!.params).toEqual({
+			value: 'Hola a todos',
+			voice: 'es-ES-Standard-A',
+			volume: 40
+		});
 	});
 
 	it('sends no voice for the application default', async () => {
@@ -52,8 +64,14 @@ describe('tts page', () => {
 		expect(errors).toEqual([]);
 	});
 
-	it('has no serious or critical axe violations and no horizontal scrolling', { timeout: 60_000 }, async () => {
-		expect(await seriousViolations(page)).toEqual([]);
-		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-	});
+	it(
+		'has no serious or critical axe violations and no horizontal scrolling',
+		{ timeout: 60_000 },
+		async () => {
+			expect(await seriousViolations(page)).toEqual([]);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+				360
+			);
+		}
+	);
 });

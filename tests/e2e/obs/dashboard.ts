@@ -29,7 +29,13 @@ export function dashboardSuite(version: EngineVersion): void {
 		const go = async (label: string) => {
 			// The More sheet's links exist only once it is opened (a chunk of its own).
 			await waitForElement(page, { selector: 'nav a', within: 'Pages' });
-			const onBar = await page.evaluate((label) => [...document.querySelectorAll('nav[aria-label="Pages"] a')].some((a) => a.textContent?.trim() === label && !a.closest('dialog')), label);
+			const onBar = await page.evaluate(
+				(label) =>
+					[...document.querySelectorAll('nav[aria-label="Pages"] a')].some(
+						(a) => a.textContent?.trim() === label && !a.closest('dialog')
+					),
+				label
+			);
 			if (onBar) return press(page, { selector: 'nav a', name: label, within: 'Pages' });
 			await press(page, { selector: 'nav button.more' });
 			await press(page, { selector: 'nav dialog a', name: label });
@@ -56,7 +62,9 @@ export function dashboardSuite(version: EngineVersion): void {
 			stack.sim.sim.clearLog();
 			await press(page, { selector: 'button', name: 'lurk' });
 			await waitForElement(page, { selector: '.send *', name: 'Done' });
-			expect(stack.sends()).toMatchObject([{ type: 'chat-command', params: { value: 'lurk' }, status: 200 }]);
+			expect(stack.sends()).toMatchObject([
+				{ type: 'chat-command', params: { value: 'lurk' }, status: 200 }
+			]);
 			expect(errors).toEqual([]);
 		}, 60_000);
 
@@ -68,7 +76,9 @@ export function dashboardSuite(version: EngineVersion): void {
 			stack.sim.sim.clearLog();
 			await press(page, { selector: 'button', name: 'Add 1 to deaths' });
 			await waitForTextOf(page, '[aria-label="deaths value"]', /^8$/);
-			expect(stack.sends().map((r) => [r.type, r.params])).toEqual([['update-variable-value', { name: 'deaths', value: '+1' }]]);
+			expect(stack.sends().map((r) => [r.type, r.params])).toEqual([
+				['update-variable-value', { name: 'deaths', value: '+1' }]
+			]);
 			await sendAsOtherClient(stack, 'update-variable-value', { name: 'deaths', value: '+3' });
 			await waitForTextOf(page, '[aria-label="deaths value"]', /^11$/);
 			expect(errors).toEqual([]);

@@ -31,7 +31,8 @@ async function centre(page: Page, target: Target): Promise<{ x: number; y: numbe
 		const r = el.getBoundingClientRect();
 		return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 	}, target);
-	if (!point) throw new Error(`no ${target.selector} named ${JSON.stringify(target.name)} on the page`);
+	if (!point)
+		throw new Error(`no ${target.selector} named ${JSON.stringify(target.name)} on the page`);
 	return point;
 }
 
@@ -44,10 +45,18 @@ export async function press(page: Page, target: Target, timeout = 10_000): Promi
 
 /** Types into the input of the label whose text starts with `label` (replacing what it held). */
 export async function typeInto(page: Page, label: string, value: string): Promise<void> {
-	await page.waitForFunction((label) => [...document.querySelectorAll('label')].some((l) => l.textContent?.trim().startsWith(label)), label, { timeout: 10_000 });
+	await page.waitForFunction(
+		(label) =>
+			[...document.querySelectorAll('label')].some((l) => l.textContent?.trim().startsWith(label)),
+		label,
+		{ timeout: 10_000 }
+	);
 	const found = await page.evaluate((label) => {
-		const owner = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(label));
-		const input = (owner?.control ?? document.querySelector(`[aria-label="${label}"]`)) as HTMLInputElement | null;
+		const owner = [...document.querySelectorAll('label')].find((l) =>
+			l.textContent?.trim().startsWith(label)
+		);
+		const input = (owner?.control ??
+			document.querySelector(`[aria-label="${label}"]`)) as HTMLInputElement | null;
 		if (!input) return false;
 		input.focus();
 		input.select();
@@ -58,40 +67,58 @@ export async function typeInto(page: Page, label: string, value: string): Promis
 	else await page.keyboard.press('Backspace');
 }
 
-export async function waitForElement(page: Page, { selector, name, within }: Target, timeout = 10_000): Promise<void> {
+export async function waitForElement(
+	page: Page,
+	{ selector, name, within }: Target,
+	timeout = 10_000
+): Promise<void> {
 	try {
 		await page.waitForFunction(
 			({ selector, name, within }) => {
 				const scope = within ? document.querySelector(`[aria-label="${within}"]`) : document;
 				return [...(scope?.querySelectorAll<HTMLElement>(selector) ?? [])].some(
 					(el) =>
-				name === undefined ||
-				el.textContent?.trim() === name ||
-				el.getAttribute('aria-label') === name ||
-				// A visually hidden part that names it ("+1" with "Add 1 to deaths" for screen readers).
-				[...el.querySelectorAll('*')].some((part) => part.textContent?.trim() === name)
+						name === undefined ||
+						el.textContent?.trim() === name ||
+						el.getAttribute('aria-label') === name ||
+						// A visually hidden part that names it ("+1" with "Add 1 to deaths" for screen readers).
+						[...el.querySelectorAll('*')].some((part) => part.textContent?.trim() === name)
 				);
 			},
 			{ selector, name, within },
 			{ timeout }
 		);
 	} catch (error) {
-		throw new Error(`${(error as Error).message}\nwaiting for ${selector} ${JSON.stringify(name ?? '')}; the page says: ${JSON.stringify(await bodyText(page))}`);
+		throw new Error(
+			`${(error as Error).message}\nwaiting for ${selector} ${JSON.stringify(name ?? '')}; the page says: ${JSON.stringify(await bodyText(page))}`
+		);
 	}
 }
 
 /** Waits until the text of the first element matching `selector` matches. */
-export async function waitForTextOf(page: Page, selector: string, pattern: RegExp, timeout = 10_000): Promise<void> {
+export async function waitForTextOf(
+	page: Page,
+	selector: string,
+	pattern: RegExp,
+	timeout = 10_000
+): Promise<void> {
 	try {
 		await page.waitForFunction(
-			({ selector, source }) => new RegExp(source).test(document.querySelector(selector)?.textContent?.trim() ?? ''),
+			({ selector, source }) =>
+				new RegExp(source).test(document.querySelector(selector)?.textContent?.trim() ?? ''),
 			{ selector, source: pattern.source },
 			{ timeout }
 		);
 	} catch (error) {
-		const shown = await page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
-		throw new Error(`${(error as Error).message}\nwanted ${pattern} in ${selector}; it shows ${JSON.stringify(shown)}`);
+		const shown = await page.evaluate(
+			(s) => document.querySelector(s)?.textContent ?? null,
+			selector
+		);
+		throw new Error(
+			`${(error as Error).message}\nwanted ${pattern} in ${selector}; it shows ${JSON.stringify(shown)}`
+		);
 	}
 }
 
-export const bodyText = (page: Page) => page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400));
+export const bodyText = (page: Page) =>
+	page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400));

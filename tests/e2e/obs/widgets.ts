@@ -11,9 +11,21 @@ import type { EngineVersion } from '../engines';
 import { appUrl, BUILD_DIR, watchPage } from '../harness';
 import { entryLabel, WIDGET_ENTRIES } from '../reliability/pages';
 import { connection, startStack, type Stack } from '../stack';
-import { alertEnvelope, chatEnvelope, sendAsOtherClient, transparency, waitForText } from '../widgets/helpers';
+import {
+	alertEnvelope,
+	chatEnvelope,
+	sendAsOtherClient,
+	transparency,
+	waitForText
+} from '../widgets/helpers';
 
-const ROUTES = ['/widget/counter', '/widget/song-queue', '/widget/now-playing', '/widget/chat', '/widget/events'] as const;
+const ROUTES = [
+	'/widget/counter',
+	'/widget/song-queue',
+	'/widget/now-playing',
+	'/widget/chat',
+	'/widget/events'
+] as const;
 
 export function widgetSuite(version: EngineVersion): void {
 	describe(`widgets in Chromium ${version}`, () => {
@@ -33,63 +45,125 @@ export function widgetSuite(version: EngineVersion): void {
 		});
 
 		let round = 0;
-		const places = WIDGET_ENTRIES.flatMap((entry) => (['http', 'file'] as const).map((transport) => ({ entry, transport, page: entryLabel(entry) })));
-		it.each(places)('$transport, $page: live data at once, follows changes, transparent, no page errors', async ({ entry, transport }) => {
-			const n = ++round;
-			const tag = `${version} ${transport} ${entryLabel(entry)}`;
-			// A known state to read at first paint: the counter's value and the song playing.
-			await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 100 + n });
-			await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
-			await sendAsOtherClient(stack, 'song-request', { action: 'add', value: `Engine Band - Opening ${n}`, username: 'ana' });
-			await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+		const places = WIDGET_ENTRIES.flatMap((entry) =>
+			(['http', 'file'] as const).map((transport) => ({
+				entry,
+				transport,
+				page: entryLabel(entry)
+			}))
+		);
+		it.each(places)(
+			'$transport, $page: live data at once, follows changes, transparent, no page errors',
+			async ({ entry, transport }) => {
+				const n = ++round;
+				const tag = `${version} ${transport} ${entryLabel(entry)}`;
+				// A known state to read at first paint: the counter's value and the song playing.
+				await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 100 + n });
+				await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
+				await sendAsOtherClient(stack, 'song-request', {
+					action: 'add',
+					value: `Engine Band - Opening ${n}`,
+					username: 'ana'
+				});
+				await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
 
-			const base = transport === 'http' ? stack.site.url + entry : pathToFileURL(resolve(BUILD_DIR, entry || 'index.html')).href;
-			const context = await stack.browser.newContext({ viewport: { width: 480, height: 270 }, reducedMotion: 'reduce' });
-			const opened = [];
-			for (const route of ROUTES) {
-				const page = await context.newPage();
-				pages.push(page);
-				const watched = watchPage(page);
-				await page.goto(appUrl(base, route, { ...connection(stack.sim), name: 'wins', debug: 1 }));
-				opened.push({ route, page, errors: watched.errors });
-			}
-			const [counter, queue, playing, chat, events] = opened.map((o) => o.page) as [Page, Page, Page, Page, Page];
-			for (const page of opened.map((o) => o.page))
-				await page.waitForFunction(() => document.querySelector('.debug')?.getAttribute('data-status') === 'open', null, { timeout: 15_000 });
+				const base =
+					transport === 'http'
+						? stack.site.url + entry
+						: pathToFileURL(resolve(BUILD_DIR, entry || 'index.html')).href;
+				const context = await stack.browser.newContext({
+					viewport: { width: 480, height: 270 },
+					reducedMotion: 'reduce'
+				});
+				const opened = [];
+				for (const route of ROUTES) {
+					const page = await context.newPage();
+					pages.push(page);
+					const watched = watchPage(page);
+					await page.goto(
+						appUrl(base, route, { ...connection(stack.sim), name: 'wins', debug: 1 })
+					);
+					opened.push({ route, page, errors: watched.errors });
+				}
+				const [counter, queue, playing, chat, events] = opened.map((o) => o.page) as [
+					Page,
+					Page,
+					Page,
+					Page,
+					Page
+				];
+				for (const page of opened.map((o) => o.page))
+					await page.waitForFunction(
+						() => document.querySelector('.debug')?.getAttribute('data-status') === 'open',
+						null,
+						{ timeout: 15_000 }
+					);
 
-			await waitForText(counter, new RegExp(`^${100 + n}$`));
-			await waitForText(queue, new RegExp(`^Opening ${n} Engine Band requested by ana`));
-			await waitForText(playing, new RegExp(`^Opening ${n} Engine Band requested by ana`));
+				await waitForText(counter, new RegExp(`^${100 + n}$`));
+				await waitForText(queue, new RegExp(`^Opening ${n} Engine Band requested by ana`));
+				await waitForText(playing, new RegExp(`^Opening ${n} Engine Band requested by ana`));
 
-			await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 200 + n });
-			await sendAsOtherClient(stack, 'song-request', { action: 'add', value: `Engine Band - Next ${n}`, username: 'bo' });
-			stack.sim.sim.emit(chatEnvelope(`eng-${tag}`, `hello from ${tag}`, { username: 'ana' }));
-			stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: `Fan ${n}` }, { displayname: `Fan ${n}` }));
-			await waitForText(counter, new RegExp(`^${200 + n}$`));
-			await waitForText(queue, new RegExp(`1 Next ${n} · Engine Band bo$`));
-			await waitForText(chat, `ana: hello from ${tag}`);
-			await waitForText(events, new RegExp(`^Fan ${n} followed$`));
-			await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
-			await waitForText(playing, new RegExp(`^Next ${n} Engine Band requested by bo`));
+				await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 200 + n });
+				await sendAsOtherClient(stack, 'song-request', {
+					action: 'add',
+					value: `Engine Band - Next ${n}`,
+					username: 'bo'
+				});
+				stack.sim.sim.emit(chatEnvelope(`eng-${tag}`, `hello from ${tag}`, { username: 'ana' }));
+				stack.sim.sim.emit(
+					alertEnvelope('alpha-follower', { value: `Fan ${n}` }, { displayname: `Fan ${n}` })
+				);
+				await waitForText(counter, new RegExp(`^${200 + n}$`));
+				await waitForText(queue, new RegExp(`1 Next ${n} · Engine Band bo$`));
+				await waitForText(chat, `ana: hello from ${tag}`);
+				await waitForText(events, new RegExp(`^Fan ${n} followed$`));
+				await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+				await waitForText(playing, new RegExp(`^Next ${n} Engine Band requested by bo`));
 
-			for (const { route, page, errors } of opened) {
-				const seen = await transparency(page);
-				expect({ route, ...seen, errors }).toEqual({ route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0], errors: [] });
-			}
-		}, 180_000);
+				for (const { route, page, errors } of opened) {
+					const seen = await transparency(page);
+					expect({ route, ...seen, errors }).toEqual({
+						route,
+						html: 'rgba(0, 0, 0, 0)',
+						body: 'rgba(0, 0, 0, 0)',
+						corners: [0, 0, 0, 0],
+						errors: []
+					});
+				}
+			},
+			180_000
+		);
 
 		it('the chat background plate: each line on its own coloured plate, padded and rounded', async () => {
-			const page = await (await stack.browser.newContext({ viewport: { width: 480, height: 270 } })).newPage();
+			const page = await (
+				await stack.browser.newContext({ viewport: { width: 480, height: 270 } })
+			).newPage();
 			pages.push(page);
 			const { errors } = watchPage(page);
-			await page.goto(appUrl(stack.site.url, '/widget/chat', { ...connection(stack.sim), plate: 1, plateColor: '#10203080', debug: 1 }));
-			await page.waitForFunction(() => document.querySelector('.debug')?.getAttribute('data-status') === 'open', null, { timeout: 15_000 });
+			await page.goto(
+				appUrl(stack.site.url, '/widget/chat', {
+					...connection(stack.sim),
+					plate: 1,
+					plateColor: '#10203080',
+					debug: 1
+				})
+			);
+			await page.waitForFunction(
+				() => document.querySelector('.debug')?.getAttribute('data-status') === 'open',
+				null,
+				{ timeout: 15_000 }
+			);
 			stack.sim.sim.emit(chatEnvelope(`plate-${version}`, 'on a plate', { username: 'ana' }));
 			await waitForText(page, 'ana: on a plate');
 			const line = await page.evaluate(() => {
 				const li = document.querySelector('.widget li')!;
 				const style = getComputedStyle(li);
-				return { background: style.backgroundColor, padding: style.paddingLeft, radius: style.borderTopLeftRadius, width: li.getBoundingClientRect().width };
+				return {
+					background: style.backgroundColor,
+					padding: style.paddingLeft,
+					radius: style.borderTopLeftRadius,
+					width: li.getBoundingClientRect().width
+				};
 			});
 			expect(line.background).toBe('rgba(16, 32, 48, 0.5)');
 			expect(parseFloat(line.padding)).toBeGreaterThan(0);
@@ -100,11 +174,17 @@ export function widgetSuite(version: EngineVersion): void {
 		}, 60_000);
 
 		it('demo mode from a local file: widget.html loads its simulator beside it', async () => {
-			const page = await (await stack.browser.newContext({ viewport: { width: 480, height: 270 } })).newPage();
+			const page = await (
+				await stack.browser.newContext({ viewport: { width: 480, height: 270 } })
+			).newPage();
 			pages.push(page);
 			const { errors } = watchPage(page);
-			await page.goto(`${pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href}#/widget/chat?demo=1&debug=1`);
-			await page.waitForFunction(() => document.querySelector('.widget li') !== null, null, { timeout: 20_000 });
+			await page.goto(
+				`${pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href}#/widget/chat?demo=1&debug=1`
+			);
+			await page.waitForFunction(() => document.querySelector('.widget li') !== null, null, {
+				timeout: 20_000
+			});
 			expect(errors).toEqual([]);
 		}, 60_000);
 	});

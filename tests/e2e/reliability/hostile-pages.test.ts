@@ -8,11 +8,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { alertEnvelope, chatEnvelope, commandEnvelope } from '../../../src/lib/sim/events';
-import { findInjections, HOSTILE_NAMES, HOSTILE_PAYLOADS, IMG, SCRIPT, SVG, payload, type InjectionReport } from '../../support/hostile-corpus';
+import {
+	findInjections,
+	HOSTILE_NAMES,
+	HOSTILE_PAYLOADS,
+	IMG,
+	SCRIPT,
+	SVG,
+	payload,
+	type InjectionReport
+} from '../../support/hostile-corpus';
 import { startStack, type OpenPage, type Stack } from '../stack';
 import { openSections } from '../dashboard/page-helpers';
 import { waitForText } from '../widgets/helpers';
-import { ALL_PAYLOADS_TEXT, DISABLED_COMMAND, HOSTILE_COUNTER, HOSTILE_VARIABLE, hostileSetup } from './hostile-setup';
+import {
+	ALL_PAYLOADS_TEXT,
+	DISABLED_COMMAND,
+	HOSTILE_COUNTER,
+	HOSTILE_VARIABLE,
+	hostileSetup
+} from './hostile-setup';
 import { DASHBOARD_ROUTES, waitForStatus, WIDGET_VIEWPORT } from './pages';
 
 const CLEAN: InjectionReport = { pwned: undefined, injected: [] };
@@ -25,17 +40,40 @@ afterAll(async () => stack?.close());
 
 /** Injections in the page and in every frame it holds (the widget builder's preview). */
 async function injections(page: Page): Promise<InjectionReport> {
-	const reports = await Promise.all(page.frames().filter((frame) => !frame.isDetached()).map((frame) => frame.evaluate(findInjections)));
-	return { pwned: reports.map((r) => r.pwned).find((p) => p !== undefined), injected: reports.flatMap((r) => r.injected) };
+	const reports = await Promise.all(
+		page
+			.frames()
+			.filter((frame) => !frame.isDetached())
+			.map((frame) => frame.evaluate(findInjections))
+	);
+	return {
+		pwned: reports.map((r) => r.pwned).find((p) => p !== undefined),
+		injected: reports.flatMap((r) => r.injected)
+	};
 }
 
 /** Everything the feed and widgets show from the socket: chat lines, viewer commands and alerts, all hostile. */
 function emitHostileEvents(from = 0, count = HOSTILE_PAYLOADS.length): void {
 	const now = Date.now();
 	for (let i = from; i < from + count; i++) {
-		stack.sim.sim.emit(chatEnvelope(i % 3 ? 'alpha' : 'gamma', { username: payload(i + 1), displayname: payload(i + 2), color: payload(i + 3) }, payload(i), `hostile-${i}`, now));
+		stack.sim.sim.emit(
+			chatEnvelope(
+				i % 3 ? 'alpha' : 'gamma',
+				{ username: payload(i + 1), displayname: payload(i + 2), color: payload(i + 3) },
+				payload(i),
+				`hostile-${i}`,
+				now
+			)
+		);
 		stack.sim.sim.emit(commandEnvelope('alpha', payload(i + 4), payload(i + 5), now));
-		stack.sim.sim.emit(alertEnvelope(i % 2 ? `alpha-${payload(i)}` : 'alpha-follower', { value: payload(i + 6), username: payload(i + 7) }, { displayname: payload(i + 8), username: payload(i + 9), amount: payload(i + 10) }, now));
+		stack.sim.sim.emit(
+			alertEnvelope(
+				i % 2 ? `alpha-${payload(i)}` : 'alpha-follower',
+				{ value: payload(i + 6), username: payload(i + 7) },
+				{ displayname: payload(i + 8), username: payload(i + 9), amount: payload(i + 10) },
+				now
+			)
+		);
 	}
 }
 
@@ -45,10 +83,16 @@ const ACTIONS: Record<string, (opened: OpenPage) => Promise<void>> = {
 		await page.getByRole('button', { name: SCRIPT, exact: true }).first().waitFor();
 		// The application's own error echoes the name; then an error text of our choosing.
 		await page.getByRole('button', { name: DISABLED_COMMAND, exact: true }).click();
-		await page.getByText(/Failed: .*off <script>/).first().waitFor();
+		await page
+			.getByText(/Failed: .*off <script>/)
+			.first()
+			.waitFor();
 		stack.sim.sim.failNext({ type: 'chat-command', status: 400, message: ALL_PAYLOADS_TEXT });
 		await page.getByRole('button', { name: 'lurk', exact: true }).click();
-		await page.getByText(/Failed: .*<img src=x onerror/).first().waitFor();
+		await page
+			.getByText(/Failed: .*<img src=x onerror/)
+			.first()
+			.waitFor();
 	},
 	'/chat': async ({ page }) => {
 		const feed = page.getByRole('list', { name: /newest first/ });
@@ -114,7 +158,14 @@ const SHOWS: Record<string, string> = {
 
 /** The page's text, with the labels of options and controls (a select's options are not in innerText). */
 const pageText = (page: Page) =>
-	page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('option, [aria-label]')].map((el) => `${el.textContent} ${el.getAttribute('aria-label')}`)].join('\n'));
+	page.evaluate(() =>
+		[
+			document.body.innerText,
+			...[...document.querySelectorAll('option, [aria-label]')].map(
+				(el) => `${el.textContent} ${el.getAttribute('aria-label')}`
+			)
+		].join('\n')
+	);
 
 describe('hostile text on every dashboard page', () => {
 	for (const route of DASHBOARD_ROUTES)
@@ -125,7 +176,8 @@ describe('hostile text on every dashboard page', () => {
 			await waitForStatus(page, 'open');
 			emitHostileEvents();
 			await ACTIONS[route]?.(opened);
-			if (SHOWS[route]) await expect.poll(() => pageText(page), { timeout: 15_000 }).toContain(SHOWS[route]);
+			if (SHOWS[route])
+				await expect.poll(() => pageText(page), { timeout: 15_000 }).toContain(SHOWS[route]);
 			expect(await injections(page)).toEqual(CLEAN);
 			expect(errors).toEqual([]);
 			await page.context().close();
@@ -149,44 +201,76 @@ describe('hostile text in every widget', () => {
 		await page.context().close();
 	});
 
-	it('events: every payload as alert key, user name, value and amount', { timeout: 60_000 }, async () => {
-		const { page, errors } = await openWidget('/widget/events', { limit: 50 });
-		for (let from = 0; from < HOSTILE_PAYLOADS.length; from += 25) {
-			emitHostileEvents(from, 25);
-			stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'sentinel' }, { displayname: `Sentinel${from}` }, Date.now()));
-			await waitForText(page, `Sentinel${from} followed`);
-			expect(await injections(page)).toEqual(CLEAN);
+	it(
+		'events: every payload as alert key, user name, value and amount',
+		{ timeout: 60_000 },
+		async () => {
+			const { page, errors } = await openWidget('/widget/events', { limit: 50 });
+			for (let from = 0; from < HOSTILE_PAYLOADS.length; from += 25) {
+				emitHostileEvents(from, 25);
+				stack.sim.sim.emit(
+					alertEnvelope(
+						'alpha-follower',
+						{ value: 'sentinel' },
+						{ displayname: `Sentinel${from}` },
+						Date.now()
+					)
+				);
+				await waitForText(page, `Sentinel${from} followed`);
+				expect(await injections(page)).toEqual(CLEAN);
+			}
+			expect(errors).toEqual([]);
+			await page.context().close();
 		}
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
+	);
 
-	it('counter: a value holding every payload, and payloads in its own label, prefix and suffix', { timeout: 60_000 }, async () => {
-		const { page, errors } = await openWidget('/widget/counter', { name: HOSTILE_VARIABLE, label: SCRIPT, prefix: SVG, suffix: IMG });
-		await waitForText(page, SCRIPT);
-		expect(await page.locator('.widget .counter').innerText()).toContain(`${SVG}${HOSTILE_PAYLOADS[0]}`);
-		expect(await injections(page)).toEqual(CLEAN);
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
-
-	it('song queue and now playing: payloads as titles, artists, requesters and cover addresses', { timeout: 60_000 }, async () => {
-		for (const route of ['/widget/song-queue', '/widget/now-playing']) {
-			const { page, errors } = await openWidget(route, { limit: 25 });
-			await waitForText(page, IMG);
-			expect(await page.locator('.widget img').count()).toBe(0);
+	it(
+		'counter: a value holding every payload, and payloads in its own label, prefix and suffix',
+		{ timeout: 60_000 },
+		async () => {
+			const { page, errors } = await openWidget('/widget/counter', {
+				name: HOSTILE_VARIABLE,
+				label: SCRIPT,
+				prefix: SVG,
+				suffix: IMG
+			});
+			await waitForText(page, SCRIPT);
+			expect(await page.locator('.widget .counter').innerText()).toContain(
+				`${SVG}${HOSTILE_PAYLOADS[0]}`
+			);
 			expect(await injections(page)).toEqual(CLEAN);
 			expect(errors).toEqual([]);
 			await page.context().close();
 		}
-	});
+	);
 
-	it('names that are also object properties (__proto__, constructor…) are ordinary names', { timeout: 60_000 }, async () => {
-		const { page, errors } = await openWidget('/widget/chat', { limit: 20 });
-		HOSTILE_NAMES.forEach((name, i) => stack.sim.sim.emit(chatEnvelope('alpha', { username: name }, name, name, Date.now() + i)));
-		await waitForText(page, new RegExp(`${HOSTILE_NAMES.at(-1)}: ${HOSTILE_NAMES.at(-1)}`));
-		expect(await page.locator('.widget li').count()).toBe(HOSTILE_NAMES.length);
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
+	it(
+		'song queue and now playing: payloads as titles, artists, requesters and cover addresses',
+		{ timeout: 60_000 },
+		async () => {
+			for (const route of ['/widget/song-queue', '/widget/now-playing']) {
+				const { page, errors } = await openWidget(route, { limit: 25 });
+				await waitForText(page, IMG);
+				expect(await page.locator('.widget img').count()).toBe(0);
+				expect(await injections(page)).toEqual(CLEAN);
+				expect(errors).toEqual([]);
+				await page.context().close();
+			}
+		}
+	);
+
+	it(
+		'names that are also object properties (__proto__, constructor…) are ordinary names',
+		{ timeout: 60_000 },
+		async () => {
+			const { page, errors } = await openWidget('/widget/chat', { limit: 20 });
+			HOSTILE_NAMES.forEach((name, i) =>
+				stack.sim.sim.emit(chatEnvelope('alpha', { username: name }, name, name, Date.now() + i))
+			);
+			await waitForText(page, new RegExp(`${HOSTILE_NAMES.at(-1)}: ${HOSTILE_NAMES.at(-1)}`));
+			expect(await page.locator('.widget li').count()).toBe(HOSTILE_NAMES.length);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	);
 });

@@ -21,11 +21,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => stack?.close());
 
-const isPwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown }).__pwned !== undefined);
+const isPwned = (page: Page) =>
+	page.evaluate(() => (window as { __pwned?: unknown }).__pwned !== undefined);
 
 /** Pushes generated batches, then the nasty frames, at every open page; after each batch no page may have thrown. */
 async function bombard(pages: OpenPage[]): Promise<void> {
-	const thrown = () => pages.flatMap((p) => p.errors.map((e) => `${p.page.url().split('#')[1]?.split('?')[0]}: ${e}`));
+	const thrown = () =>
+		pages.flatMap((p) => p.errors.map((e) => `${p.page.url().split('#')[1]?.split('?')[0]}: ${e}`));
 	// The app writes nothing to the console, so a caught-and-logged failure would show here.
 	const consoleBefore = pages.map((p) => p.consoleLines.length);
 	await fc.assert(
@@ -51,51 +53,87 @@ async function bombard(pages: OpenPage[]): Promise<void> {
 describe('malformed frames', () => {
 	it('every widget survives them and still shows new data', { timeout: 150_000 }, async () => {
 		const pages: OpenPage[] = [];
-		for (const w of WIDGET_PAGES) pages.push(await stack.open(w.route, { ...w.params, name: 'hugs', limit: 5 }, WIDGET_VIEWPORT));
+		for (const w of WIDGET_PAGES)
+			pages.push(
+				await stack.open(w.route, { ...w.params, name: 'hugs', limit: 5 }, WIDGET_VIEWPORT)
+			);
 		for (const p of pages) await waitForStatus(p.page, 'open');
 		await bombard(pages);
-		const [counter, queue, nowPlaying, chat, events] = pages.map((p) => p.page) as [Page, Page, Page, Page, Page];
+		const [counter, queue, nowPlaying, chat, events] = pages.map((p) => p.page) as [
+			Page,
+			Page,
+			Page,
+			Page,
+			Page
+		];
 		await sendAsOtherClient(stack, 'set-counter-value', { name: 'hugs', value: 77 });
 		await waitForText(counter, /^77$/);
-		stack.sim.sim.emit(chatEnvelope('alpha', { username: 'survivor' }, 'still here', 'after-fuzz', Date.now()));
+		stack.sim.sim.emit(
+			chatEnvelope('alpha', { username: 'survivor' }, 'still here', 'after-fuzz', Date.now())
+		);
 		await waitForText(chat, /survivor: still here/);
-		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'Survivor' }, { displayname: 'Survivor' }, Date.now()));
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'alpha-follower',
+				{ value: 'Survivor' },
+				{ displayname: 'Survivor' },
+				Date.now()
+			)
+		);
 		await waitForText(events, /Survivor followed/);
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Fuzz Band - After The Noise', username: 'tester' });
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Fuzz Band - After The Noise',
+			username: 'tester'
+		});
 		await waitForText(queue, /After The Noise/);
 		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Fuzz Band - Last One Standing', username: 'tester' });
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Fuzz Band - Last One Standing',
+			username: 'tester'
+		});
 		await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
 		await waitForText(nowPlaying, /^Last One Standing/);
 		for (const p of pages) await p.page.context().close();
 	});
 
 	// Dashboard pages in groups, so a few share each barrage without loading all of them at once.
-	const groups = [DASHBOARD_ROUTES.slice(0, 5), DASHBOARD_ROUTES.slice(5, 10), DASHBOARD_ROUTES.slice(10)];
+	const groups = [
+		DASHBOARD_ROUTES.slice(0, 5),
+		DASHBOARD_ROUTES.slice(5, 10),
+		DASHBOARD_ROUTES.slice(10)
+	];
 	for (const routes of groups)
-		it(`dashboard pages ${routes.join(' ')} survive them and still work`, { timeout: 150_000 }, async () => {
-			const pages: OpenPage[] = [];
-			for (const route of routes) pages.push(await stack.open(route));
-			for (const p of pages) await waitForStatus(p.page, 'open');
-			await bombard(pages);
-			for (const { page } of pages) {
-				// A button that needs nothing from the application…
-				const theme = page.getByRole('button', { name: /theme/ });
-				const before = await theme.getAttribute('aria-label');
-				await theme.click();
-				expect(await theme.getAttribute('aria-label')).not.toBe(before);
+		it(
+			`dashboard pages ${routes.join(' ')} survive them and still work`,
+			{ timeout: 150_000 },
+			async () => {
+				const pages: OpenPage[] = [];
+				for (const route of routes) pages.push(await stack.open(route));
+				for (const p of pages) await waitForStatus(p.page, 'open');
+				await bombard(pages);
+				for (const { page } of pages) {
+					// A button that needs nothing from the application…
+					const theme = page.getByRole('button', { name: /theme/ });
+					const before = await theme.getAttribute('aria-label');
+					await theme.click();
+					expect(await theme.getAttribute('aria-label')).not.toBe(before);
+				}
+				// …and one that sends, once the setup was read again (injected settings replies may have replaced it).
+				stack.sim.sim.restart();
+				for (const { page } of pages) {
+					await waitForStatus(page, 'open');
+					await goToPage(page, 'Deck');
+					stack.sim.sim.clearLog();
+					await page.getByRole('button', { name: 'lurk', exact: true }).click();
+					await page.getByText('Done').first().waitFor();
+					expect(stack.sends().map((r) => [r.type, r.params])).toEqual([
+						['chat-command', { value: 'lurk' }]
+					]);
+				}
+				for (const p of pages) expect(p.errors).toEqual([]);
+				for (const p of pages) await p.page.context().close();
 			}
-			// …and one that sends, once the setup was read again (injected settings replies may have replaced it).
-			stack.sim.sim.restart();
-			for (const { page } of pages) {
-				await waitForStatus(page, 'open');
-				await goToPage(page, 'Deck');
-				stack.sim.sim.clearLog();
-				await page.getByRole('button', { name: 'lurk', exact: true }).click();
-				await page.getByText('Done').first().waitFor();
-				expect(stack.sends().map((r) => [r.type, r.params])).toEqual([['chat-command', { value: 'lurk' }]]);
-			}
-			for (const p of pages) expect(p.errors).toEqual([]);
-			for (const p of pages) await p.page.context().close();
-		});
+		);
 });

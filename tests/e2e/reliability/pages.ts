@@ -41,15 +41,25 @@ export const WIDGET_VIEWPORT = { width: 480, height: 270 };
 
 /** The connection state a page shows: the widget's debug corner, or the dashboard's badge. */
 export async function statusOf(page: Page): Promise<string | undefined> {
-	return page.evaluate(() => document.querySelector('.debug[data-status], .badge[data-status]')?.getAttribute('data-status') ?? undefined);
+	return page.evaluate(
+		() =>
+			document
+				.querySelector('.debug[data-status], .badge[data-status]')
+				?.getAttribute('data-status') ?? undefined
+	);
 }
 
 /** Waits until the page shows this connection state; says which state it showed if not. */
 export async function waitForStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
 	try {
-		await page.locator(`.debug[data-status="${status}"], .badge[data-status="${status}"]`).first().waitFor({ timeout });
+		await page
+			.locator(`.debug[data-status="${status}"], .badge[data-status="${status}"]`)
+			.first()
+			.waitFor({ timeout });
 	} catch (error) {
-		throw new Error(`${page.url().replace(/token=[^&]+/, 'token=…')} did not reach "${status}" (shows "${await statusOf(page)}"): ${(error as Error).message.split('\n')[0]}`);
+		throw new Error(
+			`${page.url().replace(/token=[^&]+/, 'token=…')} did not reach "${status}" (shows "${await statusOf(page)}"): ${(error as Error).message.split('\n')[0]}`
+		);
 	}
 }
 

@@ -23,9 +23,25 @@ export interface SimProcess {
 	stop(): Promise<void>;
 }
 
-export async function startSimProcess(opts: { port: number; token: string; pingMs?: number; demo?: boolean; profile?: Profile }): Promise<SimProcess> {
+export async function startSimProcess(opts: {
+	port: number;
+	token: string;
+	pingMs?: number;
+	demo?: boolean;
+	profile?: Profile;
+}): Promise<SimProcess> {
 	// One process (no tsx wrapper), so the signal reaches the server itself. The token goes by environment.
-	const args = ['--import', 'tsx', 'src/server/sim-cli.ts', '--port', String(opts.port), '--ping-ms', String(opts.pingMs ?? 5000), '--profile', opts.profile ?? 'current'];
+	const args = [
+		'--import',
+		'tsx',
+		'src/server/sim-cli.ts',
+		'--port',
+		String(opts.port),
+		'--ping-ms',
+		String(opts.pingMs ?? 5000),
+		'--profile',
+		opts.profile ?? 'current'
+	];
 	const child = spawn(process.execPath, opts.demo === false ? args : [...args, '--demo'], {
 		cwd: ROOT,
 		env: { ...process.env, SIM_TOKEN: opts.token },
@@ -63,7 +79,8 @@ export async function startSimProcess(opts: { port: number; token: string; pingM
 		child,
 		emit: async (envelope) => void (await call('POST', 'emit', envelope)),
 		control: async (action) => void (await call('POST', action, {})),
-		requestsSince: async (seq) => (await call('GET', `requests?since=${seq}`)).requests as LoggedRequest[],
+		requestsSince: async (seq) =>
+			(await call('GET', `requests?since=${seq}`)).requests as LoggedRequest[],
 		kill: () => end('SIGKILL'),
 		stop: () => end('SIGTERM')
 	};

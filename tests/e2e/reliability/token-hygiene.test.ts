@@ -11,7 +11,13 @@ import type { Browser } from 'playwright-core';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { appUrl, BUILD_DIR, launchBrowser, serveBuild } from '../harness';
 import { TOKEN } from '../stack';
-import { DASHBOARD_ROUTES, waitForStatus, WIDGET_ENTRIES, WIDGET_PAGES, WIDGET_VIEWPORT } from './pages';
+import {
+	DASHBOARD_ROUTES,
+	waitForStatus,
+	WIDGET_ENTRIES,
+	WIDGET_PAGES,
+	WIDGET_VIEWPORT
+} from './pages';
 import { openRecorded, policies, tryElsewhere, type Traffic } from './traffic';
 
 let sim: SimServer;
@@ -41,61 +47,120 @@ async function expectClean(t: Traffic, pageOrigin: string, label: string): Promi
 	await t.settled();
 	const foreign = t.requests.filter((r) => {
 		const url = new URL(r.url);
-		return url.protocol !== 'data:' && url.origin !== apiOrigin && !(pageOrigin === 'file:' ? url.protocol === 'file:' : url.origin === pageOrigin);
+		return (
+			url.protocol !== 'data:' &&
+			url.origin !== apiOrigin &&
+			!(pageOrigin === 'file:' ? url.protocol === 'file:' : url.origin === pageOrigin)
+		);
 	});
 	expect({ label, foreign }).toEqual({ label, foreign: [] });
-	expect({ label, sockets: t.sockets.filter((s) => new URL(s).origin !== apiOrigin.replace(/^http/, 'ws')) }).toEqual({ label, sockets: [] });
-	expect({ label, referers: t.requests.filter((r) => r.referer !== undefined) }).toEqual({ label, referers: [] });
-	expect({ label, tokenOutsideApi: t.requests.filter((r) => r.url.includes(TOKEN) && new URL(r.url).origin !== apiOrigin).map((r) => r.url) }).toEqual({ label, tokenOutsideApi: [] });
-	expect({ label, tokenInConsole: t.consoleLines.filter((l) => l.includes(TOKEN) || l.includes(encodeURIComponent(TOKEN))) }).toEqual({ label, tokenInConsole: [] });
+	expect({
+		label,
+		sockets: t.sockets.filter((s) => new URL(s).origin !== apiOrigin.replace(/^http/, 'ws'))
+	}).toEqual({ label, sockets: [] });
+	expect({ label, referers: t.requests.filter((r) => r.referer !== undefined) }).toEqual({
+		label,
+		referers: []
+	});
+	expect({
+		label,
+		tokenOutsideApi: t.requests
+			.filter((r) => r.url.includes(TOKEN) && new URL(r.url).origin !== apiOrigin)
+			.map((r) => r.url)
+	}).toEqual({ label, tokenOutsideApi: [] });
+	expect({
+		label,
+		tokenInConsole: t.consoleLines.filter(
+			(l) => l.includes(TOKEN) || l.includes(encodeURIComponent(TOKEN))
+		)
+	}).toEqual({ label, tokenInConsole: [] });
 	expect({ label, errors: t.errors }).toEqual({ label, errors: [] });
 }
 
 describe('token hygiene in the browser', () => {
-	it('every dashboard page talks to its own origin and the API only, sends no Referer, logs no token, and is locked to the API', { timeout: 180_000 }, async () => {
-		const pageOrigin = new URL(site.url).origin;
-		for (const route of DASHBOARD_ROUTES) {
-			const t = await openRecorded(browser, appUrl(site.url, route, { token: TOKEN, host: '127.0.0.1', port: sim.port }));
-			await waitForStatus(t.page, 'open');
-			// Let the page read what it shows (settings, variables, the builder's preview).
-			await t.quiet();
-			expect(t.requests.some((r) => new URL(r.url).origin === apiOrigin) || t.sockets.length > 0).toBe(true);
-			await expectClean(t, pageOrigin, route);
-			const policy = await policies(t.page);
-			expect(policy.static).toMatch(/default-src 'none'/);
-			expect(policy.lock).toBe(`connect-src ${apiOrigin} ws://127.0.0.1:${sim.port}`);
-			await t.page.context().close();
+	it(
+		'every dashboard page talks to its own origin and the API only, sends no Referer, logs no token, and is locked to the API',
+		{ timeout: 180_000 },
+		async () => {
+			const pageOrigin = new URL(site.url).origin;
+			for (const route of DASHBOARD_ROUTES) {
+				const t = await openRecorded(
+					browser,
+					appUrl(site.url, route, { token: TOKEN, host: '127.0.0.1', port: sim.port })
+				);
+				await waitForStatus(t.page, 'open');
+				// Let the page read what it shows (settings, variables, the builder's preview).
+				await t.quiet();
+				expect(
+					t.requests.some((r) => new URL(r.url).origin === apiOrigin) || t.sockets.length > 0
+				).toBe(true);
+				await expectClean(t, pageOrigin, route);
+				const policy = await policies(t.page);
+				expect(policy.static).toMatch(/default-src 'none'/);
+				expect(policy.lock).toBe(`connect-src ${apiOrigin} ws://127.0.0.1:${sim.port}`);
+				await t.page.context().close();
+			}
 		}
-	});
+	);
 
-	it('every widget does the same, and a page cannot reach any other address', { timeout: 120_000 }, async () => {
-		const pageOrigin = new URL(site.url).origin;
-		for (const w of WIDGET_ENTRIES.flatMap((entry) => WIDGET_PAGES.map((page) => ({ ...page, entry })))) {
-			const t = await openRecorded(browser, appUrl(site.url + w.entry, w.route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...w.params }), WIDGET_VIEWPORT);
-			await waitForStatus(t.page, 'open');
-			await t.quiet();
-			await expectClean(t, pageOrigin, w.route);
-			expect(await tryElsewhere(t.page, `http://127.0.0.1:${elsewhere.port}`)).toEqual({ fetched: false, socketOpened: false, violations: ['connect-src', 'connect-src'] });
-			expect(elsewhere.sim.requestLog).toEqual([]);
-			await t.page.context().close();
+	it(
+		'every widget does the same, and a page cannot reach any other address',
+		{ timeout: 120_000 },
+		async () => {
+			const pageOrigin = new URL(site.url).origin;
+			for (const w of WIDGET_ENTRIES.flatMap((entry) =>
+				WIDGET_PAGES.map((page) => ({ ...page, entry }))
+			)) {
+				const t = await openRecorded(
+					browser,
+					appUrl(site.url + w.entry, w.route, {
+						token: TOKEN,
+						host: '127.0.0.1',
+						port: sim.port,
+						...w.params
+					}),
+					WIDGET_VIEWPORT
+				);
+				await waitForStatus(t.page, 'open');
+				await t.quiet();
+				await expectClean(t, pageOrigin, w.route);
+				expect(await tryElsewhere(t.page, `http://127.0.0.1:${elsewhere.port}`)).toEqual({
+					fetched: false,
+					socketOpened: false,
+					violations: ['connect-src', 'connect-src']
+				});
+				expect(elsewhere.sim.requestLog).toEqual([]);
+				await t.page.context().close();
+			}
 		}
-	});
+	);
 
-	it('from a local file (file://) pages connect, lock to the API and stay clean', { timeout: 90_000 }, async () => {
-		const file = (page: string) => pathToFileURL(resolve(BUILD_DIR, page)).href;
-		for (const [page, route, params] of [
-			['index.html', '/', {}],
-			['index.html', '/widget/chat', { debug: 1 }],
-			['widget.html', '/widget/chat', { debug: 1 }]
-		] as const) {
-			const t = await openRecorded(browser, appUrl(file(page), route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...params }));
-			await waitForStatus(t.page, 'open');
-			await expectClean(t, 'file:', `file ${route}`);
-			expect((await policies(t.page)).lock).toBe(`connect-src ${apiOrigin} ws://127.0.0.1:${sim.port}`);
-			expect((await tryElsewhere(t.page, `http://127.0.0.1:${elsewhere.port}`)).fetched).toBe(false);
-			await t.page.context().close();
+	it(
+		'from a local file (file://) pages connect, lock to the API and stay clean',
+		{ timeout: 90_000 },
+		async () => {
+			const file = (page: string) => pathToFileURL(resolve(BUILD_DIR, page)).href;
+			for (const [page, route, params] of [
+				['index.html', '/', {}],
+				['index.html', '/widget/chat', { debug: 1 }],
+				['widget.html', '/widget/chat', { debug: 1 }]
+			] as const) {
+				const t = await openRecorded(
+					browser,
+					appUrl(file(page), route, { token: TOKEN, host: '127.0.0.1', port: sim.port, ...params })
+				);
+				await waitForStatus(t.page, 'open');
+				await expectClean(t, 'file:', `file ${route}`);
+				expect((await policies(t.page)).lock).toBe(
+					`connect-src ${apiOrigin} ws://127.0.0.1:${sim.port}`
+				);
+				expect((await tryElsewhere(t.page, `http://127.0.0.1:${elsewhere.port}`)).fetched).toBe(
+					false
+				);
+				await t.page.context().close();
+			}
 		}
-	});
+	);
 
 	it('demo mode makes no connection at all, and cannot', { timeout: 60_000 }, async () => {
 		for (const [entry, route, params] of [
@@ -104,10 +169,17 @@ describe('token hygiene in the browser', () => {
 			['', '/widget/counter', { debug: 1, name: 'deaths' }],
 			['widget.html', '/widget/chat', { debug: 1 }]
 		] as const) {
-			const t = await openRecorded(browser, appUrl(site.url + entry, route, { demo: 1, ...params }));
+			const t = await openRecorded(
+				browser,
+				appUrl(site.url + entry, route, { demo: 1, ...params })
+			);
 			await waitForStatus(t.page, 'open');
 			await t.page.waitForTimeout(500);
-			expect({ route, requests: t.requests.map((r) => r.url).filter((u) => !u.startsWith(site.url)), sockets: t.sockets }).toEqual({ route, requests: [], sockets: [] });
+			expect({
+				route,
+				requests: t.requests.map((r) => r.url).filter((u) => !u.startsWith(site.url)),
+				sockets: t.sockets
+			}).toEqual({ route, requests: [], sockets: [] });
 			expect(t.errors).toEqual([]);
 			expect((await policies(t.page)).lock).toBe("connect-src 'none'");
 			expect((await tryElsewhere(t.page, apiOrigin)).fetched).toBe(false);

@@ -19,7 +19,11 @@ export interface Traffic {
 }
 
 /** Opens a page in a fresh context, recording everything it asks for and says. */
-export async function openRecorded(browser: Browser, url: string, viewport = PHONE): Promise<Traffic> {
+export async function openRecorded(
+	browser: Browser,
+	url: string,
+	viewport = PHONE
+): Promise<Traffic> {
 	const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
 	const page = await context.newPage();
 	const reading: Promise<unknown>[] = [];
@@ -32,9 +36,18 @@ export async function openRecorded(browser: Browser, url: string, viewport = PHO
 	});
 	const quiet = async (capMs = 15_000) => {
 		const end = Date.now() + capMs;
-		while (Date.now() < end && (started > ended || Date.now() - lastActivity < 750)) await new Promise((r) => setTimeout(r, 100));
+		while (Date.now() < end && (started > ended || Date.now() - lastActivity < 750))
+			await new Promise((r) => setTimeout(r, 100));
 	};
-	const traffic: Traffic = { page, requests: [], sockets: [], consoleLines: [], errors: [], settled: async () => void (await Promise.all(reading)), quiet };
+	const traffic: Traffic = {
+		page,
+		requests: [],
+		sockets: [],
+		consoleLines: [],
+		errors: [],
+		settled: async () => void (await Promise.all(reading)),
+		quiet
+	};
 	// The headers actually sent (allHeaders), not the provisional ones Playwright knows up front.
 	page.on('requestfinished', (request) => {
 		ended++;
@@ -51,7 +64,10 @@ export async function openRecorded(browser: Browser, url: string, viewport = PHO
 	page.on('requestfailed', (request) => {
 		ended++;
 		lastActivity = Date.now();
-		traffic.requests.push({ url: request.url(), referer: request.headers()['referer'] || undefined });
+		traffic.requests.push({
+			url: request.url(),
+			referer: request.headers()['referer'] || undefined
+		});
 	});
 	page.on('websocket', (ws) => traffic.sockets.push(ws.url()));
 	page.on('console', (m) => traffic.consoleLines.push(`${m.type()}: ${m.text()}`));
@@ -61,18 +77,29 @@ export async function openRecorded(browser: Browser, url: string, viewport = PHO
 }
 
 /** What the page's policies say: the static one from the build, and the run-time lock if any. */
-export async function policies(page: Page): Promise<{ static: string | undefined; lock: string | undefined }> {
+export async function policies(
+	page: Page
+): Promise<{ static: string | undefined; lock: string | undefined }> {
 	return page.evaluate(() => {
-		const metas = [...document.querySelectorAll('meta[http-equiv]')].filter((m) => m.getAttribute('http-equiv')?.toLowerCase() === 'content-security-policy');
+		const metas = [...document.querySelectorAll('meta[http-equiv]')].filter(
+			(m) => m.getAttribute('http-equiv')?.toLowerCase() === 'content-security-policy'
+		);
 		return {
-			static: metas.find((m) => !m.hasAttribute('data-connection-lock'))?.getAttribute('content') ?? undefined,
-			lock: metas.find((m) => m.hasAttribute('data-connection-lock'))?.getAttribute('content') ?? undefined
+			static:
+				metas.find((m) => !m.hasAttribute('data-connection-lock'))?.getAttribute('content') ??
+				undefined,
+			lock:
+				metas.find((m) => m.hasAttribute('data-connection-lock'))?.getAttribute('content') ??
+				undefined
 		};
 	});
 }
 
 /** Tries a fetch and a websocket to another address from inside the page: what got through, and the violations seen. */
-export async function tryElsewhere(page: Page, origin: string): Promise<{ fetched: boolean; socketOpened: boolean; violations: string[] }> {
+export async function tryElsewhere(
+	page: Page,
+	origin: string
+): Promise<{ fetched: boolean; socketOpened: boolean; violations: string[] }> {
 	return page.evaluate(async (target) => {
 		const violations: string[] = [];
 		const onViolation = (e: SecurityPolicyViolationEvent) => violations.push(e.effectiveDirective);

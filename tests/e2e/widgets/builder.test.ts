@@ -12,7 +12,11 @@ import { defaultsOf, parseOptions, type Options } from '../../../src/lib/widgets
 import { seriousViolations } from '../axe';
 import { startStack, TOKEN, type Stack } from '../stack';
 
-type Step = { fill: string; value: string } | { check: string; on: boolean } | { select: string; value: string } | { pick: string; value: string };
+type Step =
+	| { fill: string; value: string }
+	| { check: string; on: boolean }
+	| { select: string; value: string }
+	| { pick: string; value: string };
 interface Case {
 	id: string;
 	title: string;
@@ -103,7 +107,14 @@ const CASES: Case[] = [
 			{ select: 'Newest', value: 'top' },
 			{ fill: 'Outline width (px)', value: '2' }
 		],
-		expected: { limit: 10, fade: 30, hideCommands: true, hideUsers: ['nightbot', 'StreamElements'], direction: 'top', outlineWidth: 2 },
+		expected: {
+			limit: 10,
+			fade: 30,
+			hideCommands: true,
+			hideUsers: ['nightbot', 'StreamElements'],
+			direction: 'top',
+			outlineWidth: 2
+		},
 		preview: /^$/
 	},
 	{
@@ -116,7 +127,13 @@ const CASES: Case[] = [
 			{ fill: 'Never these (parts of alert keys)', value: '' },
 			{ check: 'Show replays', on: true }
 		],
-		expected: { mode: 'popup', duration: 8, include: ['follower', 'bits'], exclude: [], replays: true },
+		expected: {
+			mode: 'popup',
+			duration: 8,
+			include: ['follower', 'bits'],
+			exclude: [],
+			replays: true
+		},
 		preview: /^$/
 	}
 ];
@@ -124,7 +141,8 @@ const CASES: Case[] = [
 async function apply(page: Page, step: Step): Promise<void> {
 	if ('fill' in step) await page.getByLabel(step.fill, { exact: true }).fill(step.value);
 	else if ('check' in step) await page.getByLabel(step.check, { exact: true }).setChecked(step.on);
-	else if ('select' in step) await page.getByLabel(step.select, { exact: true }).selectOption(step.value);
+	else if ('select' in step)
+		await page.getByLabel(step.select, { exact: true }).selectOption(step.value);
 	else await page.getByLabel(step.pick, { exact: true }).fill(step.value);
 }
 
@@ -139,14 +157,26 @@ afterAll(async () => stack?.close());
 describe('widget builder', () => {
 	it('the counter case sets every counter field through the form', () => {
 		const counter = CASES.find((c) => c.id === 'counter')!;
-		const labels = counter.steps.map((step) => ('fill' in step ? step.fill : 'check' in step ? step.check : 'select' in step ? step.select : step.pick));
+		const labels = counter.steps.map((step) =>
+			'fill' in step
+				? step.fill
+				: 'check' in step
+					? step.check
+					: 'select' in step
+						? step.select
+						: step.pick
+		);
 		const fields = widgetById('counter')!.fields;
 		expect(labels).toHaveLength(fields.length);
 		expect(Object.keys(counter.expected).sort()).toEqual(fields.map((f) => f.key).sort());
 	});
 
 	it('for every widget, the generated form produces a URL the widget parses back to the same options, and the preview runs it', async () => {
-		const { page, consoleLines, errors } = await stack.open('/widgets', {}, { width: 1280, height: 1000 });
+		const { page, consoleLines, errors } = await stack.open(
+			'/widgets',
+			{},
+			{ width: 1280, height: 1000 }
+		);
 		for (const c of CASES) {
 			await page.getByLabel(c.title, { exact: true }).check();
 			// Another widget shows its URL masked again: reveal it for this one.
@@ -159,13 +189,17 @@ describe('widget builder', () => {
 			const parsed = parseOptions(fields, fragmentParams(hash));
 			expect(parsed.warnings).toEqual([]);
 			expect(parsed.options).toEqual({ ...defaultsOf(fields), ...c.expected });
-			expect(settingsFromParams(fragmentParams(hash))).toMatchObject({ ok: true, settings: { token: TOKEN, port: stack.sim.port } });
+			expect(settingsFromParams(fragmentParams(hash))).toMatchObject({
+				ok: true,
+				settings: { token: TOKEN, port: stack.sim.port }
+			});
 			// The preview is the real widget at that very URL.
 			const frame = page.locator('iframe');
 			await expect.poll(() => frame.getAttribute('src')).toBe(url);
 			const widget = page.frameLocator('iframe').locator('.widget');
 			await widget.waitFor();
-			if (c.preview.source !== '^$') await expect.poll(() => widget.innerText(), { timeout: 8000 }).toMatch(c.preview);
+			if (c.preview.source !== '^$')
+				await expect.poll(() => widget.innerText(), { timeout: 8000 }).toMatch(c.preview);
 		}
 		expect(consoleLines).toEqual([]);
 		expect(errors).toEqual([]);
@@ -175,8 +209,13 @@ describe('widget builder', () => {
 		const { page } = await stack.open('/widgets', {}, { width: 1280, height: 1000 });
 		await page.getByLabel('Variable name', { exact: true }).fill('deaths');
 		await page.getByLabel('Text size (px)', { exact: true }).fill('9999');
-		await page.getByRole('alert').getByText('Text size must be between 8 and 400: the widget uses the default (64).').waitFor();
-		expect(await page.getByLabel('Text size (px)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+		await page
+			.getByRole('alert')
+			.getByText('Text size must be between 8 and 400: the widget uses the default (64).')
+			.waitFor();
+		expect(
+			await page.getByLabel('Text size (px)', { exact: true }).getAttribute('aria-invalid')
+		).toBe('true');
 		expect(await shownUrl(page)).not.toMatch(/size=/);
 		await page.getByLabel('Text size (px)', { exact: true }).fill('72');
 		await page.getByRole('alert').waitFor({ state: 'detached' });
@@ -219,16 +258,25 @@ describe('widget builder', () => {
 	});
 
 	it('previews demo data when the session is a demo, on the chosen background', async () => {
-		const context = await stack.browser.newContext({ viewport: { width: 1280, height: 1000 }, reducedMotion: 'reduce' });
+		const context = await stack.browser.newContext({
+			viewport: { width: 1280, height: 1000 },
+			reducedMotion: 'reduce'
+		});
 		const page = await context.newPage();
 		await page.goto(`${stack.site.url}#/widgets?demo=1`);
 		await page.getByLabel('Song queue', { exact: true }).check();
 		await page.getByLabel('Checkerboard').check();
 		expect(await page.locator('.stage').getAttribute('data-backdrop')).toBe('checker');
-		await expect.poll(() => page.locator('iframe').getAttribute('src')).toMatch(/#\/widget\/song-queue\?demo=1&token=demo$/);
+		await expect
+			.poll(() => page.locator('iframe').getAttribute('src'))
+			.toMatch(/#\/widget\/song-queue\?demo=1&token=demo$/);
 		const frame = page.frameLocator('iframe');
-		await expect.poll(() => frame.locator('.widget').innerText(), { timeout: 8000 }).toMatch(/Midnight Arcade/);
-		expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+		await expect
+			.poll(() => frame.locator('.widget').innerText(), { timeout: 8000 })
+			.toMatch(/Midnight Arcade/);
+		expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+			'rgba(0, 0, 0, 0)'
+		);
 		expect(await shownUrl(page)).toContain('demo=1');
 		await context.close();
 	});
@@ -243,6 +291,8 @@ describe('widget builder', () => {
 		const { page: phone } = await stack.open('/widgets');
 		await phone.getByRole('heading', { name: 'Widgets', exact: true }).waitFor();
 		expect(await seriousViolations(phone)).toEqual([]);
-		expect(await phone.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+		expect(await phone.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
+			true
+		);
 	}, 60_000);
 });

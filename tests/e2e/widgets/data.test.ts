@@ -5,7 +5,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
-import { alertEnvelope, chatDeletion, chatEnvelope, openConnected, sendAsOtherClient, waitForText, widgetText } from './helpers';
+import {
+	alertEnvelope,
+	chatDeletion,
+	chatEnvelope,
+	openConnected,
+	sendAsOtherClient,
+	waitForText,
+	widgetText
+} from './helpers';
 
 let stack: Stack;
 const pages: Page[] = [];
@@ -25,7 +33,11 @@ async function open(route: string, params: Record<string, string | number | bool
 
 describe('counter widget', () => {
 	it('shows the current value at once, then follows set-counter-value and counter math within the interval', async () => {
-		const { page, errors } = await open('/widget/counter', { name: 'wins', label: 'Wins', prefix: 'W: ' });
+		const { page, errors } = await open('/widget/counter', {
+			name: 'wins',
+			label: 'Wins',
+			prefix: 'W: '
+		});
 		await waitForText(page, 'Wins W: 3');
 		// With stream mode on, the variable-changed alert makes it read at once (the polling path alone is
 		// tested below); the bound leaves room for a loaded machine.
@@ -49,10 +61,20 @@ describe('counter widget', () => {
 			const interval = 1000;
 			const withinInterval = interval + 1500;
 			// In widget.html, the page the builder links to.
-			const { page, errors } = await openConnected(stack, '/widget/counter', { name: 'polled', interval }, undefined, { entry: 'widget.html' });
+			const { page, errors } = await openConnected(
+				stack,
+				'/widget/counter',
+				{ name: 'polled', interval },
+				undefined,
+				{ entry: 'widget.html' }
+			);
 			pages.push(page);
 			// An events widget listening for exactly that alert: it stays empty while stream mode is off.
-			const { page: alerts } = await open('/widget/events', { include: 'variableChanged', exclude: '', limit: 10 });
+			const { page: alerts } = await open('/widget/events', {
+				include: 'variableChanged',
+				exclude: '',
+				limit: 10
+			});
 			await waitForText(page, /^5$/);
 			await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 40 });
 			await waitForText(page, /^40$/, withinInterval);
@@ -75,9 +97,24 @@ describe('counter widget', () => {
 
 	it('animates a value change with full motion, and not at all with reduced motion', async () => {
 		const animationOf = (page: Page) =>
-			page.locator('.counter .value').evaluate((el) => ({ classes: [...el.classList].filter((c) => c.startsWith('anim-')), name: getComputedStyle(el).animationName }));
-		const { page: moving } = await openConnected(stack, '/widget/counter', { name: 'hugs', animation: 'pop' }, undefined, { motion: 'full' });
-		const { page: still } = await openConnected(stack, '/widget/counter', { name: 'hugs', animation: 'pop' }, undefined, { motion: 'reduced' });
+			page.locator('.counter .value').evaluate((el) => ({
+				classes: [...el.classList].filter((c) => c.startsWith('anim-')),
+				name: getComputedStyle(el).animationName
+			}));
+		const { page: moving } = await openConnected(
+			stack,
+			'/widget/counter',
+			{ name: 'hugs', animation: 'pop' },
+			undefined,
+			{ motion: 'full' }
+		);
+		const { page: still } = await openConnected(
+			stack,
+			'/widget/counter',
+			{ name: 'hugs', animation: 'pop' },
+			undefined,
+			{ motion: 'reduced' }
+		);
 		pages.push(moving, still);
 		const before = Number(await moving.locator('.counter').getAttribute('data-value'));
 		await waitForText(still, String(before));
@@ -101,28 +138,48 @@ describe('counter widget', () => {
 	});
 
 	it('formats the number, draws the goal bar, and asks for a name when it has none', async () => {
-		const { page } = await open('/widget/counter', { name: 'alpha_total_follower_count', format: 'grouped', goal: 20000 });
+		const { page } = await open('/widget/counter', {
+			name: 'alpha_total_follower_count',
+			format: 'grouped',
+			goal: 20000
+		});
 		await waitForText(page, '10,452');
 		expect(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('10452');
 		const { page: unnamed } = await open('/widget/counter', {});
 		await unnamed.getByText('no counter name: add name=<variable> to the URL').waitFor();
 		const { page: quiet } = await stack.open('/widget/counter', {});
 		pages.push(quiet);
-		await quiet.locator('.hint').getByText(/no counter name/).waitFor();
+		await quiet
+			.locator('.hint')
+			.getByText(/no counter name/)
+			.waitFor();
 	});
 });
 
 describe('song widgets', () => {
 	it('the song queue shows the song playing and the requests, and follows add, skip and clear', async () => {
 		const { page, errors } = await open('/widget/song-queue', { limit: 5 });
-		await waitForText(page, /Midnight Arcade.*Neon Lakes.*moss_moth.*1 Paper Boats.*2 Static Bloom/);
+		await waitForText(
+			page,
+			/Midnight Arcade.*Neon Lakes.*moss_moth.*1 Paper Boats.*2 Static Bloom/
+		);
 		await expect(page.locator('.fill').count()).resolves.toBe(1);
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Juniper Fox - Winter Lanterns', username: 'lumenfox' });
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Juniper Fox - Winter Lanterns',
+			username: 'lumenfox'
+		});
 		await waitForText(page, /3 Winter Lanterns · Juniper Fox lumenfox$/);
 		await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
-		await waitForText(page, /^Paper Boats Harbor Lights requested by quietkettle .*1 Static Bloom.*2 Winter Lanterns/);
+		await waitForText(
+			page,
+			/^Paper Boats Harbor Lights requested by quietkettle .*1 Static Bloom.*2 Winter Lanterns/
+		);
 		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
-		await waitForText(page, /^Paper Boats Harbor Lights requested by quietkettle \d+:\d\d \d+:\d\d$/);
+		await waitForText(
+			page,
+			/^Paper Boats Harbor Lights requested by quietkettle \d+:\d\d \d+:\d\d$/
+		);
 		expect(errors).toEqual([]);
 	});
 
@@ -136,7 +193,11 @@ describe('song widgets', () => {
 		await page.locator('.widget article').waitFor({ state: 'detached' });
 		expect(await widgetText(page)).toBe('');
 		await waitForText(shown, /^Nothing playing$/);
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - Quiet Comet', username: 'ana' });
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Aurora Fields - Quiet Comet',
+			username: 'ana'
+		});
 		await waitForText(page, /^Quiet Comet Aurora Fields requested by ana \d:\d\d \d:\d\d$/);
 	});
 });
@@ -145,8 +206,16 @@ describe('song queue hideIdle', () => {
 	it('hides when nothing plays and the queue is empty, and shows otherwise (hideIdle=0 always shows)', async () => {
 		const { page } = await open('/widget/song-queue');
 		const { page: shown } = await open('/widget/song-queue', { hideIdle: 0 });
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - First Light', username: 'ana' });
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - Second Wind', username: 'bo' });
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Aurora Fields - First Light',
+			username: 'ana'
+		});
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Aurora Fields - Second Wind',
+			username: 'bo'
+		});
 		await waitForText(page, /Second Wind/);
 		// Something plays, nothing waits: still shown.
 		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
@@ -157,22 +226,37 @@ describe('song queue hideIdle', () => {
 		await page.locator('.widget section.songs').waitFor({ state: 'detached' });
 		expect(await widgetText(page)).toBe('');
 		await waitForText(shown, /^Nothing playing$/);
-		await sendAsOtherClient(stack, 'song-request', { action: 'add', value: 'Aurora Fields - Third Bell', username: 'cy' });
+		await sendAsOtherClient(stack, 'song-request', {
+			action: 'add',
+			value: 'Aurora Fields - Third Bell',
+			username: 'cy'
+		});
 		await waitForText(page, /^Third Bell Aurora Fields requested by cy/);
 	});
 });
 
 describe('chat widget', () => {
 	it('shows new messages, hides commands and chosen users, and removes deleted ones', async () => {
-		const { page, errors } = await open('/widget/chat', { hideCommands: 1, hideUsers: 'PandaBot,nightbot' });
-		stack.sim.sim.emit(chatEnvelope('m-1', 'hello from alpha', { username: 'ana', displayname: 'Ana', color: '#ff00aa' }));
+		const { page, errors } = await open('/widget/chat', {
+			hideCommands: 1,
+			hideUsers: 'PandaBot,nightbot'
+		});
+		stack.sim.sim.emit(
+			chatEnvelope('m-1', 'hello from alpha', {
+				username: 'ana',
+				displayname: 'Ana',
+				color: '#ff00aa'
+			})
+		);
 		stack.sim.sim.emit(chatEnvelope('m-2', '!lurk', { username: 'bo' }));
 		stack.sim.sim.emit(chatEnvelope('m-3', 'I am a bot', { username: 'nightbot' }));
 		stack.sim.sim.emit(chatEnvelope('m-4', 'gamma says hi', { username: 'cy' }, 'gamma'));
 		stack.sim.sim.emit(chatEnvelope('m-5', 'from elsewhere', { username: 'di' }, 'tiktok'));
 		await waitForText(page, /Ana: hello from alpha.*cy: gamma says hi.*tiktok di: from elsewhere/);
 		expect(await widgetText(page)).not.toMatch(/lurk|bot/);
-		expect(await page.locator('li[data-id="m-1"] .name').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 0, 170)');
+		expect(
+			await page.locator('li[data-id="m-1"] .name').evaluate((el) => getComputedStyle(el).color)
+		).toBe('rgb(255, 0, 170)');
 		expect(await page.locator('li[data-id="m-1"] svg[data-platform="alpha"]').count()).toBe(1);
 		stack.sim.sim.emit(chatDeletion('m-1'));
 		await page.locator('li[data-id="m-1"]').waitFor({ state: 'detached' });
@@ -183,29 +267,39 @@ describe('chat widget', () => {
 	it('puts the newest line at the top with direction=top, at the bottom by default', async () => {
 		const { page: top } = await open('/widget/chat', { direction: 'top' });
 		const { page: bottom } = await open('/widget/chat');
-		for (const n of ['one', 'two', 'three']) stack.sim.sim.emit(chatEnvelope(`dir-${n}`, n, { username: 'ana' }));
+		for (const n of ['one', 'two', 'three'])
+			stack.sim.sim.emit(chatEnvelope(`dir-${n}`, n, { username: 'ana' }));
 		await waitForText(top, /^ana: three ana: two ana: one$/);
 		await waitForText(bottom, /^ana: one ana: two ana: three$/);
-		const y = (page: Page, id: string) => page.locator(`li[data-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+		const y = (page: Page, id: string) =>
+			page.locator(`li[data-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
 		expect(await y(top, 'dir-three')).toBeLessThan(await y(top, 'dir-one'));
 		expect(await y(bottom, 'dir-three')).toBeGreaterThan(await y(bottom, 'dir-one'));
 	});
 
 	it('leaves out platform icons with platformIcons=0 and user colours with userColors=0', async () => {
-		const { page: plain } = await open('/widget/chat', { platformIcons: 0, userColors: 0, color: '#00ff00' });
+		const { page: plain } = await open('/widget/chat', {
+			platformIcons: 0,
+			userColors: 0,
+			color: '#00ff00'
+		});
 		const { page: styled } = await open('/widget/chat', { color: '#00ff00' });
 		stack.sim.sim.emit(chatEnvelope('pi-1', 'coloured', { username: 'ana', color: '#ff00aa' }));
 		await waitForText(plain, /^ana: coloured$/);
 		await waitForText(styled, /^ana: coloured$/);
 		const seen = (page: Page) =>
-			page.locator('li[data-id="pi-1"]').evaluate((li) => ({ icons: li.querySelectorAll('svg').length, color: getComputedStyle(li.querySelector('.name')!).color }));
+			page.locator('li[data-id="pi-1"]').evaluate((li) => ({
+				icons: li.querySelectorAll('svg').length,
+				color: getComputedStyle(li.querySelector('.name')!).color
+			}));
 		expect(await seen(plain)).toEqual({ icons: 0, color: 'rgb(0, 255, 0)' });
 		expect(await seen(styled)).toEqual({ icons: 1, color: 'rgb(255, 0, 170)' });
 	});
 
 	it('keeps only the last `limit` messages, and fades lines out after the chosen time', async () => {
 		const { page } = await open('/widget/chat', { limit: 3, fade: 1 });
-		for (let i = 1; i <= 6; i++) stack.sim.sim.emit(chatEnvelope(`n-${i}`, `line ${i}`, { username: 'ana' }));
+		for (let i = 1; i <= 6; i++)
+			stack.sim.sim.emit(chatEnvelope(`n-${i}`, `line ${i}`, { username: 'ana' }));
 		await waitForText(page, /^ana: line 4 ana: line 5 ana: line 6$/);
 		await page.locator('li[data-id="n-6"]').waitFor({ state: 'detached', timeout: 6000 });
 	});
@@ -217,7 +311,9 @@ describe('bounded', () => {
 		const { page: events } = await open('/widget/events', { limit: 5 });
 		for (let i = 0; i < 3000; i++) {
 			stack.sim.sim.emit(chatEnvelope(`flood-${i}`, `line ${i}`, { username: 'ana' }));
-			stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: `f${i}` }, { displayname: `f${i}` }));
+			stack.sim.sim.emit(
+				alertEnvelope('alpha-follower', { value: `f${i}` }, { displayname: `f${i}` })
+			);
 		}
 		await waitForText(chat, /ana: line 2999$/, 20_000);
 		await waitForText(events, /^f2999 followed/, 20_000);
@@ -229,11 +325,37 @@ describe('bounded', () => {
 describe('events widget', () => {
 	it('shows injected alerts as readable lines, newest first, replays hidden', async () => {
 		const { page, errors } = await open('/widget/events');
-		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'Ana', username: 'Ana' }, { username: 'ana', displayname: 'Ana', userId: 'u1' }));
-		stack.sim.sim.emit(alertEnvelope('alpha-bits', { value: 100, username: 'Bo' }, { username: 'bo', displayname: 'Bo', amount: 100, bits: 100 }));
-		stack.sim.sim.emit(alertEnvelope('appstream-donation', { value: 5 }, { username: 'cy', displayname: 'Cy', amount: 5, currency: 'USD', currencySymbol: '$' }));
-		stack.sim.sim.emit(alertEnvelope('alpha-raid', { value: 42 }, { displayname: 'Old', amount: 42 }, true));
-		stack.sim.sim.emit(alertEnvelope('appstream-variableChanged', { value: 3 }, { variable_name: 'deaths', variable_value: 3 }));
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'alpha-follower',
+				{ value: 'Ana', username: 'Ana' },
+				{ username: 'ana', displayname: 'Ana', userId: 'u1' }
+			)
+		);
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'alpha-bits',
+				{ value: 100, username: 'Bo' },
+				{ username: 'bo', displayname: 'Bo', amount: 100, bits: 100 }
+			)
+		);
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'appstream-donation',
+				{ value: 5 },
+				{ username: 'cy', displayname: 'Cy', amount: 5, currency: 'USD', currencySymbol: '$' }
+			)
+		);
+		stack.sim.sim.emit(
+			alertEnvelope('alpha-raid', { value: 42 }, { displayname: 'Old', amount: 42 }, true)
+		);
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'appstream-variableChanged',
+				{ value: 3 },
+				{ variable_name: 'deaths', variable_value: 3 }
+			)
+		);
 		await waitForText(page, /^Cy donated \$5 Bo cheered 100 bits Ana followed$/);
 		expect(errors).toEqual([]);
 	});
@@ -241,8 +363,12 @@ describe('events widget', () => {
 	it('filters by parts of alert keys, and shows one at a time in popup mode', async () => {
 		const { page } = await open('/widget/events', { include: 'follower', replays: 1 });
 		const { page: popup } = await open('/widget/events', { mode: 'popup' });
-		stack.sim.sim.emit(alertEnvelope('gamma-follower', { value: 'Gus' }, { displayname: 'Gus' }, true));
-		stack.sim.sim.emit(alertEnvelope('alpha-subscriber', { value: 'Sue' }, { displayname: 'Sue', months: 6 }));
+		stack.sim.sim.emit(
+			alertEnvelope('gamma-follower', { value: 'Gus' }, { displayname: 'Gus' }, true)
+		);
+		stack.sim.sim.emit(
+			alertEnvelope('alpha-subscriber', { value: 'Sue' }, { displayname: 'Sue', months: 6 })
+		);
 		await waitForText(page, /^Gus followed$/);
 		await waitForText(popup, /^Sue subscribed for 6 months$/);
 	});

@@ -3,7 +3,11 @@ import type { Page } from 'playwright-core';
 import { TOKEN, type OpenOptions, type Stack } from '../stack';
 
 /** What another client (a deck, a bot) would do: a REST send straight to the simulator. */
-export async function sendAsOtherClient(stack: Stack, type: string, params: Record<string, unknown>): Promise<unknown> {
+export async function sendAsOtherClient(
+	stack: Stack,
+	type: string,
+	params: Record<string, unknown>
+): Promise<unknown> {
 	const res = await fetch(`${stack.sim.url}/api/send?token=${encodeURIComponent(TOKEN)}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
@@ -30,27 +34,42 @@ export async function widgetText(page: Page): Promise<string> {
 }
 
 /** Waits until the widget's text matches (the widget polls on its own interval); says what it showed if not. */
-export async function waitForText(page: Page, pattern: RegExp | string, timeout = 8000): Promise<void> {
-	const source = typeof pattern === 'string' ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : pattern.source;
+export async function waitForText(
+	page: Page,
+	pattern: RegExp | string,
+	timeout = 8000
+): Promise<void> {
+	const source =
+		typeof pattern === 'string' ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : pattern.source;
 	try {
 		await page.waitForFunction(
 			(src) => {
 				// The same reading as visibleText (a page function cannot call one from this module).
 				const root = document.querySelector('.widget');
-				const children = root ? [...root.children].filter((child) => !child.classList.contains('debug')) : [];
-				const text = children.map((child) => (child as HTMLElement).innerText).join(' ').replace(/\s+/g, ' ').trim();
+				const children = root
+					? [...root.children].filter((child) => !child.classList.contains('debug'))
+					: [];
+				const text = children
+					.map((child) => (child as HTMLElement).innerText)
+					.join(' ')
+					.replace(/\s+/g, ' ')
+					.trim();
 				return new RegExp(src).test(text);
 			},
 			source,
 			{ timeout }
 		);
 	} catch (error) {
-		throw new Error(`${(error as Error).message}\nwanted ${pattern}\nthe widget shows: ${JSON.stringify(await widgetText(page))}`);
+		throw new Error(
+			`${(error as Error).message}\nwanted ${pattern}\nthe widget shows: ${JSON.stringify(await widgetText(page))}`
+		);
 	}
 }
 
 /** Computed backgrounds of html and body, and the alpha of the four corner pixels of a transparent screenshot. */
-export async function transparency(page: Page): Promise<{ html: string; body: string; corners: number[] }> {
+export async function transparency(
+	page: Page
+): Promise<{ html: string; body: string; corners: number[] }> {
 	const { html, body } = await page.evaluate(() => ({
 		html: getComputedStyle(document.documentElement).backgroundColor,
 		body: getComputedStyle(document.body).backgroundColor
@@ -67,13 +86,23 @@ export async function transparency(page: Page): Promise<{ html: string; body: st
 		const ctx = canvas.getContext('2d')!;
 		ctx.drawImage(img, 0, 0);
 		const at = (x: number, y: number) => ctx.getImageData(x, y, 1, 1).data[3]!;
-		return [at(0, 0), at(img.width - 1, 0), at(0, img.height - 1), at(img.width - 1, img.height - 1)];
+		return [
+			at(0, 0),
+			at(img.width - 1, 0),
+			at(0, img.height - 1),
+			at(img.width - 1, img.height - 1)
+		];
 	}, png.toString('base64'));
 	await probe.close();
 	return { html, body, corners };
 }
 
-export function chatEnvelope(messageId: string, text: string, user: { username: string; displayname?: string; color?: string }, origin = 'alpha') {
+export function chatEnvelope(
+	messageId: string,
+	text: string,
+	user: { username: string; displayname?: string; color?: string },
+	origin = 'alpha'
+) {
 	return {
 		type: 'chat',
 		origin,
@@ -97,9 +126,18 @@ export function chatEnvelope(messageId: string, text: string, user: { username: 
 	};
 }
 
-export const chatDeletion = (messageId: string) => ({ type: 'chat', origin: 'alpha', data: { shouldRemove: messageId, extraSettings: { time: '12:00:00', timestamp: Date.now() } } });
+export const chatDeletion = (messageId: string) => ({
+	type: 'chat',
+	origin: 'alpha',
+	data: { shouldRemove: messageId, extraSettings: { time: '12:00:00', timestamp: Date.now() } }
+});
 
-export function alertEnvelope(key: string, dynamic: Record<string, unknown>, extra: Record<string, unknown>, replay = false) {
+export function alertEnvelope(
+	key: string,
+	dynamic: Record<string, unknown>,
+	extra: Record<string, unknown>,
+	replay = false
+) {
 	const dash = key.indexOf('-');
 	return {
 		type: 'alert',

@@ -19,10 +19,22 @@ function hostileSetup() {
 	input.songs = {
 		source: 'music_player',
 		playing: true,
-		nowPlaying: { title: SCRIPT, artist: IMG, requester: SVG, url: JS_URL, image: JS_URL, duration: 200 },
+		nowPlaying: {
+			title: SCRIPT,
+			artist: IMG,
+			requester: SVG,
+			url: JS_URL,
+			image: JS_URL,
+			duration: 200
+		},
 		queue: [
 			{ title: IMG, artist: SVG, requester: SCRIPT, image: `x" onerror="window.__pwned=1` },
-			{ title: SVG, artist: JS_URL, requester: IMG, image: 'data:text/html,<script>window.__pwned=1</script>' }
+			{
+				title: SVG,
+				artist: JS_URL,
+				requester: IMG,
+				image: 'data:text/html,<script>window.__pwned=1</script>'
+			}
 		]
 	};
 	input.variables = { ...input.variables, hostile_var: IMG };
@@ -36,9 +48,15 @@ async function injected(page: Page) {
 	return page.evaluate(() => ({
 		pwned: (window as { __pwned?: unknown }).__pwned,
 		scripts: document.querySelectorAll('.widget script').length,
-		handlers: [...document.querySelectorAll('.widget *')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
-		badImages: [...document.querySelectorAll('.widget img')].map((img) => img.getAttribute('src') ?? '').filter((src) => !/^(data:image\/|https?:)/.test(src)),
-		strayElements: document.querySelectorAll('.widget img:not(.cover), .widget svg:not(.icon), .widget iframe, .widget object, .widget a').length
+		handlers: [...document.querySelectorAll('.widget *')].filter((el) =>
+			[...el.attributes].some((a) => a.name.startsWith('on'))
+		).length,
+		badImages: [...document.querySelectorAll('.widget img')]
+			.map((img) => img.getAttribute('src') ?? '')
+			.filter((src) => !/^(data:image\/|https?:)/.test(src)),
+		strayElements: document.querySelectorAll(
+			'.widget img:not(.cover), .widget svg:not(.icon), .widget iframe, .widget object, .widget a'
+		).length
 	}));
 }
 
@@ -53,9 +71,25 @@ afterAll(async () => stack?.close());
 describe('hostile text', () => {
 	it('chat messages, user names and platforms render as text and run nothing', async () => {
 		const { page, errors } = await openConnected(stack, '/widget/chat');
-		PAYLOADS.forEach((payload, i) => stack.sim.sim.emit(chatEnvelope(`h-${i}`, payload, { username: `u${i}`, displayname: payload, color: `red;background:url(${JS_URL})` })));
+		PAYLOADS.forEach((payload, i) =>
+			stack.sim.sim.emit(
+				chatEnvelope(`h-${i}`, payload, {
+					username: `u${i}`,
+					displayname: payload,
+					color: `red;background:url(${JS_URL})`
+				})
+			)
+		);
 		stack.sim.sim.emit(chatEnvelope('h-9', IMG, { username: SVG, color: SVG }, SCRIPT));
-		await waitForText(page, new RegExp(SVG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ': ' + IMG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
+		await waitForText(
+			page,
+			new RegExp(
+				SVG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') +
+					': ' +
+					IMG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') +
+					'$'
+			)
+		);
 		const text = await widgetText(page);
 		for (const payload of PAYLOADS) expect(text).toContain(`${payload}: ${payload}`);
 		// A colour that is not a plain hex colour is not used at all.
@@ -68,9 +102,19 @@ describe('hostile text', () => {
 	it('alert names, user names and values in the events widget render as text', async () => {
 		const { page, errors } = await openConnected(stack, '/widget/events', { limit: 10 });
 		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: IMG }, { displayname: IMG }));
-		stack.sim.sim.emit(alertEnvelope('alpha-bits', { value: 100 }, { displayname: SVG, amount: SCRIPT }));
-		stack.sim.sim.emit(alertEnvelope(`alpha-${SCRIPT}`, { value: JS_URL }, { displayname: SCRIPT }));
-		stack.sim.sim.emit(alertEnvelope('appstream-donation', { value: 5 }, { displayname: JS_URL, amount: 5, currencySymbol: SVG }));
+		stack.sim.sim.emit(
+			alertEnvelope('alpha-bits', { value: 100 }, { displayname: SVG, amount: SCRIPT })
+		);
+		stack.sim.sim.emit(
+			alertEnvelope(`alpha-${SCRIPT}`, { value: JS_URL }, { displayname: SCRIPT })
+		);
+		stack.sim.sim.emit(
+			alertEnvelope(
+				'appstream-donation',
+				{ value: 5 },
+				{ displayname: JS_URL, amount: 5, currencySymbol: SVG }
+			)
+		);
 		await waitForText(page, /^.* donated .* followed$/);
 		const text = await widgetText(page);
 		expect(text).toContain(`${IMG} followed`);
@@ -101,7 +145,12 @@ describe('hostile text', () => {
 	});
 
 	it("a variable's value and the widget's own URL options render as text", async () => {
-		const { page, errors } = await openConnected(stack, '/widget/counter', { name: 'hostile_var', label: SCRIPT, prefix: SVG, suffix: JS_URL });
+		const { page, errors } = await openConnected(stack, '/widget/counter', {
+			name: 'hostile_var',
+			label: SCRIPT,
+			prefix: SVG,
+			suffix: JS_URL
+		});
 		await waitForText(page, `${SCRIPT} ${SVG}${IMG}${JS_URL}`);
 		expect(await injected(page)).toEqual(CLEAN);
 		expect(errors).toEqual([]);

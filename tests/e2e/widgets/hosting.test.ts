@@ -12,7 +12,14 @@ import { appUrl, BUILD_DIR, serveBuild, watchPage } from '../harness';
 import { WIDGET_ENTRIES } from '../reliability/pages';
 import { defaultSetup } from '../../../src/lib/sim/default-setup';
 import { connection, startStack, type Stack } from '../stack';
-import { alertEnvelope, chatEnvelope, openConnected, sendAsOtherClient, transparency, waitForText } from './helpers';
+import {
+	alertEnvelope,
+	chatEnvelope,
+	openConnected,
+	sendAsOtherClient,
+	transparency,
+	waitForText
+} from './helpers';
 
 /** Each widget with options that make it show something from the default setup, and what it shows. */
 const WIDGETS: { route: string; params: Record<string, string>; shows: RegExp }[] = [
@@ -38,7 +45,10 @@ afterEach(async () => {
 afterAll(async () => stack?.close());
 
 async function newPage(): Promise<Page> {
-	const context = await stack.browser.newContext({ viewport: { width: 480, height: 270 }, reducedMotion: 'reduce' });
+	const context = await stack.browser.newContext({
+		viewport: { width: 480, height: 270 },
+		reducedMotion: 'reduce'
+	});
 	const page = await context.newPage();
 	pages.push(page);
 	return page;
@@ -59,15 +69,23 @@ describe('widgets only read', () => {
 		const log = stack.sim.sim.requestLog;
 		const allowed = (r: (typeof log)[number]) =>
 			r.transport === 'http'
-				? ['/api/meta', '/api/retrieve', '/api/premium'].includes(r.path ?? '') || (r.path === '/api/send' && r.type === 'get-variable-value')
-				: (r.path === '/api' && r.status === 101) || r.type === 'get-variable-value' || r.note === 'subscribe' || /^retrieve/.test(r.note ?? '');
+				? ['/api/meta', '/api/retrieve', '/api/premium'].includes(r.path ?? '') ||
+					(r.path === '/api/send' && r.type === 'get-variable-value')
+				: (r.path === '/api' && r.status === 101) ||
+					r.type === 'get-variable-value' ||
+					r.note === 'subscribe' ||
+					/^retrieve/.test(r.note ?? '');
 		expect(log.filter((r) => !allowed(r))).toEqual([]);
 		expect(log.some((r) => r.type === 'get-variable-value')).toBe(true);
 		// No `name`: a scene full of widgets does not notify the streamer.
 		expect(stack.sim.sim.clients.every((c) => c.name === undefined)).toBe(true);
-		const subscribed = log.filter((r) => r.note === 'subscribe').map((r) => (r.frame as { subscribe: string[] }).subscribe.join(','));
+		const subscribed = log
+			.filter((r) => r.note === 'subscribe')
+			.map((r) => (r.frame as { subscribe: string[] }).subscribe.join(','));
 		// Each widget's own types, plus premium and states, which every narrowed subscription keeps.
-		expect(new Set(subscribed)).toEqual(new Set(['alert,premium,states', 'alert,modqueue_list,premium,states', 'chat,premium,states']));
+		expect(new Set(subscribed)).toEqual(
+			new Set(['alert,premium,states', 'alert,modqueue_list,premium,states', 'chat,premium,states'])
+		);
 	}, 45_000);
 });
 
@@ -75,20 +93,36 @@ describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 	const pageFile = entry;
 
 	// One test per widget, so each gets the whole timeout on a loaded machine.
-	it.each(WIDGETS.map((w) => [w.route, w] as const))('%s is transparent, has no scrollbars and carries no dashboard styles', async (_, w) => {
-		const page = await newPage();
-		await page.goto(appUrl(stack.site.url + entry, w.route, { ...connection(stack.sim), ...w.params }));
-		await page.locator('.widget').waitFor();
-		await waitForText(page, w.shows);
-		const seen = await transparency(page);
-		expect({ route: w.route, ...seen }).toEqual({ route: w.route, html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', corners: [0, 0, 0, 0] });
-		const layout = await page.evaluate(() => ({
-			overflow: [getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow],
-			scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
-			dashboard: document.querySelector('.dash') !== null
-		}));
-		expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
-	}, 45_000);
+	it.each(WIDGETS.map((w) => [w.route, w] as const))(
+		'%s is transparent, has no scrollbars and carries no dashboard styles',
+		async (_, w) => {
+			const page = await newPage();
+			await page.goto(
+				appUrl(stack.site.url + entry, w.route, { ...connection(stack.sim), ...w.params })
+			);
+			await page.locator('.widget').waitFor();
+			await waitForText(page, w.shows);
+			const seen = await transparency(page);
+			expect({ route: w.route, ...seen }).toEqual({
+				route: w.route,
+				html: 'rgba(0, 0, 0, 0)',
+				body: 'rgba(0, 0, 0, 0)',
+				corners: [0, 0, 0, 0]
+			});
+			const layout = await page.evaluate(() => ({
+				overflow: [
+					getComputedStyle(document.documentElement).overflow,
+					getComputedStyle(document.body).overflow
+				],
+				scrolls:
+					document.documentElement.scrollHeight > innerHeight ||
+					document.documentElement.scrollWidth > innerWidth,
+				dashboard: document.querySelector('.dash') !== null
+			}));
+			expect(layout).toEqual({ overflow: ['hidden', 'hidden'], scrolls: false, dashboard: false });
+		},
+		45_000
+	);
 
 	it(`every widget loads from a local file (file://…/${pageFile}#/widget/…)`, async () => {
 		const file = pathToFileURL(resolve(BUILD_DIR, pageFile)).href;
@@ -128,7 +162,9 @@ describe.each(WIDGET_ENTRIES)('browser source hosting, %s', (entry) => {
 			const opened: Page[] = [];
 			for (const w of WIDGETS) {
 				const page = await newPage();
-				await page.goto(appUrl(site.url + entry, w.route, { ...connection(stack.sim), ...w.params, debug: 1 }));
+				await page.goto(
+					appUrl(site.url + entry, w.route, { ...connection(stack.sim), ...w.params, debug: 1 })
+				);
 				expect(page.url()).toContain(`/obs/overlays/${entry}#/widget/`);
 				await page.locator('.debug[data-status="open"]').waitFor();
 				await waitForText(page, w.shows);
@@ -151,7 +187,11 @@ describe('the widget-only page', () => {
 		// The whole app in one file (index.html itself now loads its pages as split chunks).
 		const app = readFileSync(resolve(BUILD_DIR, 'standalone.html'), 'utf8');
 		// Strings only dashboard pages carry: the deck's search, the routines page, the share page.
-		for (const dashboardOnly of ['Search commands, alerts, scenes', 'Routines can never be shared', 'Share links']) {
+		for (const dashboardOnly of [
+			'Search commands, alerts, scenes',
+			'Routines can never be shared',
+			'Share links'
+		]) {
 			expect(app).toContain(dashboardOnly);
 			expect(widgetPage).not.toContain(dashboardOnly);
 		}
@@ -172,7 +212,12 @@ describe('the widget-only page', () => {
 		const fetched: string[] = [];
 		const plain = await newPage();
 		plain.on('request', (r) => fetched.push(r.url()));
-		await plain.goto(appUrl(`${stack.site.url}widget.html`, '/widget/counter', { ...connection(stack.sim), name: 'wins' }));
+		await plain.goto(
+			appUrl(`${stack.site.url}widget.html`, '/widget/counter', {
+				...connection(stack.sim),
+				name: 'wins'
+			})
+		);
 		await waitForText(plain, /^\d+$/);
 		expect(fetched.filter((url) => url.includes('widget-demo'))).toEqual([]);
 	});
@@ -203,7 +248,15 @@ describe('unattended', () => {
 	it('invalid options fall back to defaults and are listed in the debug corner, with nothing in the console', async () => {
 		const { page, consoleLines, errors } = await stack.open(
 			'/widget/counter',
-			{ name: 'deaths', size: '9999', format: 'roman', color: 'url(javascript:alert(1))', outline: 'banana', shadow: 'maybe', debug: 1 },
+			{
+				name: 'deaths',
+				size: '9999',
+				format: 'roman',
+				color: 'url(javascript:alert(1))',
+				outline: 'banana',
+				shadow: 'maybe',
+				debug: 1
+			},
 			{ width: 640, height: 360 }
 		);
 		pages.push(page);
@@ -217,7 +270,9 @@ describe('unattended', () => {
 			'Option shadow must be true or false (given "maybe"): default used'
 		]);
 		await waitForText(page, /^\d+$/);
-		expect(await page.locator('.widget').evaluate((el) => getComputedStyle(el).fontSize)).toBe('64px');
+		expect(await page.locator('.widget').evaluate((el) => getComputedStyle(el).fontSize)).toBe(
+			'64px'
+		);
 		expect(consoleLines).toEqual([]);
 		expect(errors).toEqual([]);
 	});
@@ -225,12 +280,21 @@ describe('unattended', () => {
 
 describe('an old widget address (index.html#/widget/…, from before widget.html)', () => {
 	it('lands on widget.html with its fragment intact, over http and from a local file', async () => {
-		const fragment = '#' + appUrl('http://127.0.0.1/', '/widget/counter', { ...connection(stack.sim), name: 'wins', debug: 1 }).split('#')[1];
+		const fragment =
+			'#' +
+			appUrl('http://127.0.0.1/', '/widget/counter', {
+				...connection(stack.sim),
+				name: 'wins',
+				debug: 1
+			}).split('#')[1];
 		const indexFile = pathToFileURL(resolve(BUILD_DIR, 'index.html')).href;
 		for (const [old, landing] of [
 			[`${stack.site.url}index.html${fragment}`, `${stack.site.url}widget.html${fragment}`],
 			[`${stack.site.url}${fragment}`, `${stack.site.url}widget.html${fragment}`],
-			[`${indexFile}${fragment}`, `${pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href}${fragment}`]
+			[
+				`${indexFile}${fragment}`,
+				`${pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href}${fragment}`
+			]
 		]) {
 			const page = await newPage();
 			await page.goto(old!);

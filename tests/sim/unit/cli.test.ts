@@ -11,7 +11,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[], env: Record<string, string> = {}) {
 	// `node --import tsx` runs one process (the .bin/tsx wrapper would start a second).
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/sim-cli.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/sim-cli.ts', ...args], {
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
 	let out = '';
 	child.stdout.on('data', (d: Buffer) => (out += d.toString()));
 	child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -24,15 +27,23 @@ function run(args: string[], env: Record<string, string> = {}) {
 			};
 			child.stdout.on('data', check);
 			child.stderr.on('data', check);
-			void exited.then(() => (out.match(pattern) ? resolve(out.match(pattern)!) : reject(new Error(`exited without ${pattern}: ${out}`))));
+			void exited.then(() =>
+				out.match(pattern)
+					? resolve(out.match(pattern)!)
+					: reject(new Error(`exited without ${pattern}: ${out}`))
+			);
 		});
 	return { child, exited, line, output: () => out };
 }
 
 describe('sim CLI', () => {
 	it('prints the URL once ready (never the token), serves, and stops cleanly on SIGTERM', async () => {
-		const cli = run(['--port', '0', '--disable-feature', 'meta', 'premium', '--ping-ms', '1000'], { SIM_TOKEN: TOKEN });
-		const [, url] = await cli.line(/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile current\)/);
+		const cli = run(['--port', '0', '--disable-feature', 'meta', 'premium', '--ping-ms', '1000'], {
+			SIM_TOKEN: TOKEN
+		});
+		const [, url] = await cli.line(
+			/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile current\)/
+		);
 		const res = await fetch(`${url}/api/retrieve?token=${TOKEN}`);
 		expect(res.status).toBe(200);
 		expect((await fetch(`${url}/api/meta?token=${TOKEN}`)).status).toBe(404);
@@ -45,7 +56,9 @@ describe('sim CLI', () => {
 
 	it('stops cleanly on SIGINT (Ctrl+C) too, and the port is released', async () => {
 		const cli = run(['--port', '0'], { SIM_TOKEN: TOKEN });
-		const [, url] = await cli.line(/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile current\)/);
+		const [, url] = await cli.line(
+			/simulator listening on (http:\/\/127\.0\.0\.1:\d+) \(profile current\)/
+		);
 		expect((await fetch(`${url}/api/retrieve?token=${TOKEN}`)).status).toBe(200);
 		cli.child.kill('SIGINT');
 		expect(await cli.exited).toBe(0);
@@ -58,7 +71,13 @@ describe('sim CLI', () => {
 		writeFileSync(file, JSON.stringify({ lights: [{ id: 'l1', type: 5 }] }));
 		const cli = run(['--port', '0', '--token', TOKEN, '--setup', file]);
 		expect(await cli.exited).toBe(1);
-		const lines = cli.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'));
-		expect(lines).toEqual([`${file}: invalid setup: setup.lights[0].type must be a string (light type)`]);
+		const lines = cli
+			.output()
+			.trim()
+			.split('\n')
+			.filter((l) => !l.startsWith('npm warn'));
+		expect(lines).toEqual([
+			`${file}: invalid setup: setup.lights[0].type must be a string (light type)`
+		]);
 	}, 20_000);
 });

@@ -20,12 +20,32 @@ describe('parseSetup', () => {
 
 	it.each([
 		['not JSON', '{nope', /^setup is not valid JSON: /],
-		['a wrong type', { lights: [{ id: 'x', type: 7 }] }, /^invalid setup: setup\.lights\[0\]\.type must be a string \(light type\)$/],
+		[
+			'a wrong type',
+			{ lights: [{ id: 'x', type: 7 }] },
+			/^invalid setup: setup\.lights\[0\]\.type must be a string \(light type\)$/
+		],
 		['an unknown field', { bogus: 1 }, /^invalid setup: setup\.bogus is not a known field$/],
-		['a missing field', { lights: [{ id: 'x' }] }, /^invalid setup: setup\.lights\[0\]\.type is required$/],
-		['a bad counter', { counters: { deaths: 'many' } }, /^invalid setup: setup\.counters\.deaths must be a number/],
-		['an unknown folder', { commands: { chat: [{ name: 'a', folder: 'Nope' }] } }, /^invalid setup: setup\.commands\.chat\[0\]\.folder names "Nope", which setup\.folders does not list$/],
-		['a bad platform', { connectedPlatforms: ['myspace'] }, /^invalid setup: setup\.connectedPlatforms\[0\] must be one of alpha, beta, gamma$/]
+		[
+			'a missing field',
+			{ lights: [{ id: 'x' }] },
+			/^invalid setup: setup\.lights\[0\]\.type is required$/
+		],
+		[
+			'a bad counter',
+			{ counters: { deaths: 'many' } },
+			/^invalid setup: setup\.counters\.deaths must be a number/
+		],
+		[
+			'an unknown folder',
+			{ commands: { chat: [{ name: 'a', folder: 'Nope' }] } },
+			/^invalid setup: setup\.commands\.chat\[0\]\.folder names "Nope", which setup\.folders does not list$/
+		],
+		[
+			'a bad platform',
+			{ connectedPlatforms: ['myspace'] },
+			/^invalid setup: setup\.connectedPlatforms\[0\] must be one of alpha, beta, gamma$/
+		]
 	])('names the field at fault for %s', (_what, input, message) => {
 		const parsed = parseSetup(input);
 		expect(parsed.ok).toBe(false);
@@ -57,17 +77,31 @@ describe('counterMath', () => {
 		['', '=100', 1],
 		[null, '-9', 1],
 		[undefined, 'anything', 1]
-	])('%j with %j gives %j', (current, sent, value) => expect(counterMath(current, sent)).toEqual({ ok: true, value }));
+	])('%j with %j gives %j', (current, sent, value) =>
+		expect(counterMath(current, sent)).toEqual({ ok: true, value })
+	);
 
-	it.each([[5, 'lots'], [5, '/0'], [5, true], [5, '+'], [5, `${' '.repeat(100_000)}x`]])('refuses %j with %j', (current, sent) => {
+	it.each([
+		[5, 'lots'],
+		[5, '/0'],
+		[5, true],
+		[5, '+'],
+		[5, `${' '.repeat(100_000)}x`]
+	])('refuses %j with %j', (current, sent) => {
 		expect(counterMath(current, sent).ok).toBe(false);
 	});
 });
 
 describe('songFromQuery', () => {
 	it('splits "Artist - Title" and "Title by Artist"', () => {
-		expect(songFromQuery('daft punk - one more time')).toMatchObject({ title: 'One More Time', artist: 'Daft Punk' });
-		expect(songFromQuery('Glass Garden by Mira Sol')).toMatchObject({ title: 'Glass Garden', artist: 'Mira Sol' });
+		expect(songFromQuery('daft punk - one more time')).toMatchObject({
+			title: 'One More Time',
+			artist: 'Daft Punk'
+		});
+		expect(songFromQuery('Glass Garden by Mira Sol')).toMatchObject({
+			title: 'Glass Garden',
+			artist: 'Mira Sol'
+		});
 	});
 
 	it('maps a URL to a catalogue song and keeps the URL', () => {
@@ -86,8 +120,12 @@ describe('songFromQuery', () => {
 });
 
 describe('chat-mode values', () => {
-	it.each([[false], ['false'], ['off'], ['0'], [0], [''], [undefined], [null]])('%j is off', (v) => expect(chatModeOn(v)).toBe(false));
-	it.each([[true], ['true'], ['on'], [1], ['yes']])('%j is on', (v) => expect(chatModeOn(v)).toBe(true));
+	it.each([[false], ['false'], ['off'], ['0'], [0], [''], [undefined], [null]])('%j is off', (v) =>
+		expect(chatModeOn(v)).toBe(false)
+	);
+	it.each([[true], ['true'], ['on'], [1], ['yes']])('%j is on', (v) =>
+		expect(chatModeOn(v)).toBe(true)
+	);
 });
 
 describe('storable variable values', () => {

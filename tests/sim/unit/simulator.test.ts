@@ -20,15 +20,28 @@ class FakePeer implements SimPeer {
 	}
 }
 
-function setup(opts: { profile?: 'current' | 'legacy'; now?: () => number; clock?: ManualClock } = {}) {
+function setup(
+	opts: { profile?: 'current' | 'legacy'; now?: () => number; clock?: ManualClock } = {}
+) {
 	const sim = new Simulator({ token: TOKEN, random: () => 0.42, ...opts });
 	const query = (extra = '') => new URLSearchParams(`token=${TOKEN}${extra}`);
-	const http = (method: string, path: string, body = '', q = query()) => sim.handleHttp({ method, path, query: q, headers: {}, body });
+	const http = (method: string, path: string, body = '', q = query()) =>
+		sim.handleHttp({ method, path, query: q, headers: {}, body });
 	const send = async (type: string, params?: unknown) => {
-		const res = await http('POST', '/api/send', JSON.stringify(params === undefined ? { type } : { type, params }));
-		return { status: res.status, body: res.headers['Content-Type']?.startsWith('application/json') ? (JSON.parse(res.body) as Record<string, unknown>) : res.body };
+		const res = await http(
+			'POST',
+			'/api/send',
+			JSON.stringify(params === undefined ? { type } : { type, params })
+		);
+		return {
+			status: res.status,
+			body: res.headers['Content-Type']?.startsWith('application/json')
+				? (JSON.parse(res.body) as Record<string, unknown>)
+				: res.body
+		};
 	};
-	const variable = async (name: string) => ((await send('get-variable-value', { name })).body as { message?: unknown }).message;
+	const variable = async (name: string) =>
+		((await send('get-variable-value', { name })).body as { message?: unknown }).message;
 	const connect = (q = query()) => {
 		const peer = new FakePeer();
 		const conn = sim.connect(q, peer);
@@ -42,7 +55,9 @@ describe('features and profiles', () => {
 	it('current has every feature, legacy none, and single features can be switched off', async () => {
 		expect(featuresFor('current')).toEqual([...FEATURES]);
 		expect(featuresFor('legacy')).toEqual([]);
-		expect(featuresFor('current', ['mcp', 'premium'])).toEqual(FEATURES.filter((f) => f !== 'mcp' && f !== 'premium'));
+		expect(featuresFor('current', ['mcp', 'premium'])).toEqual(
+			FEATURES.filter((f) => f !== 'mcp' && f !== 'premium')
+		);
 		expect(new Simulator({ token: 't', profile: 'legacy' }).features).toEqual([]);
 	});
 
@@ -55,7 +70,15 @@ describe('authentication', () => {
 	it('takes the token from the query or a Bearer header, in any header case', async () => {
 		const { sim } = setup();
 		const ask = async (query: string, headers: Record<string, string>) =>
-			(await sim.handleHttp({ method: 'GET', path: '/api/retrieve', query: new URLSearchParams(query), headers, body: '' })).status;
+			(
+				await sim.handleHttp({
+					method: 'GET',
+					path: '/api/retrieve',
+					query: new URLSearchParams(query),
+					headers,
+					body: ''
+				})
+			).status;
 		expect(await ask(`token=${TOKEN}`, {})).toBe(200);
 		expect(await ask('', { authorization: `Bearer ${TOKEN}` })).toBe(200);
 		expect(await ask('', { Authorization: `bearer ${TOKEN}` })).toBe(200);
@@ -65,8 +88,14 @@ describe('authentication', () => {
 
 	it('refuses a socket with a wrong token and logs the refusal', async () => {
 		const { sim } = setup();
-		expect(sim.connect(new URLSearchParams('token=nope'), new FakePeer())).toEqual({ refused: 401 });
-		expect(sim.requestLog.at(-1)).toMatchObject({ transport: 'ws', status: 401, note: 'upgrade refused: bad token' });
+		expect(sim.connect(new URLSearchParams('token=nope'), new FakePeer())).toEqual({
+			refused: 401
+		});
+		expect(sim.requestLog.at(-1)).toMatchObject({
+			transport: 'ws',
+			status: 401,
+			note: 'upgrade refused: bad token'
+		});
 	});
 
 	it('never writes the token into the request log', async () => {
@@ -134,7 +163,9 @@ describe('request log', () => {
 		for (let i = 0; i < LOG_CAPACITY + 50; i++) await send('clear-cooldowns');
 		expect(sim.requestLog).toHaveLength(LOG_CAPACITY);
 		expect(sim.requestLog[0]!.seq).toBe(51);
-		expect(sim.requestsSince(LOG_CAPACITY + 45).map((r) => r.seq)).toEqual([5046, 5047, 5048, 5049, 5050]);
+		expect(sim.requestsSince(LOG_CAPACITY + 45).map((r) => r.seq)).toEqual([
+			5046, 5047, 5048, 5049, 5050
+		]);
 		sim.clearLog();
 		expect(sim.requestLog).toEqual([]);
 	});
@@ -147,8 +178,15 @@ describe('request log', () => {
 
 	it('records the platform outcome of acknowledged-only types', async () => {
 		const { sim, send } = setup();
-		expect(await send('run-commercial', { duration: 5, platform: 'alpha' })).toEqual({ status: 200, body: { message: true, status: 200 } });
-		expect(sim.requestLog.at(-1)).toMatchObject({ type: 'run-commercial', status: 200, platformOutcome: 'refused by the platform: params.duration must be between 30 and 180 s' });
+		expect(await send('run-commercial', { duration: 5, platform: 'alpha' })).toEqual({
+			status: 200,
+			body: { message: true, status: 200 }
+		});
+		expect(sim.requestLog.at(-1)).toMatchObject({
+			type: 'run-commercial',
+			status: 200,
+			platformOutcome: 'refused by the platform: params.duration must be between 30 and 180 s'
+		});
 	});
 });
 
@@ -173,7 +211,9 @@ describe('time-driven state (injected clock)', () => {
 		await send('create-poll', { name: 'Q', value: 'a,b', duration: 15, platform: 'alpha' });
 		now += 15_000;
 		await send('end-poll', { platform: 'alpha' });
-		expect(sim.requestLog.at(-1)!.platformOutcome).toBe('refused by alpha: no active poll created through the service');
+		expect(sim.requestLog.at(-1)!.platformOutcome).toBe(
+			'refused by alpha: no active poll created through the service'
+		);
 		expect(sim.snapshot().poll).toMatchObject({ status: 'COMPLETED' });
 	});
 
@@ -189,20 +229,39 @@ describe('time-driven state (injected clock)', () => {
 });
 
 describe('run-actions waits on the injected clock', () => {
-	const say = (message: string) => ({ base: 'app', type: 'chatbot', value: { message, platform: 'alpha' } });
-	const lines = (peer: FakePeer) => peer.ofType('chat').map((f) => (f.data as { message: string }).message);
+	const say = (message: string) => ({
+		base: 'app',
+		type: 'chatbot',
+		value: { message, platform: 'alpha' }
+	});
+	const lines = (peer: FakePeer) =>
+		peer.ofType('chat').map((f) => (f.data as { message: string }).message);
 	/** Starts a send without awaiting it, and tells whether it has answered yet. */
-	function start(send: (type: string, params?: unknown) => Promise<unknown>, type: string, params: unknown) {
+	function start(
+		send: (type: string, params?: unknown) => Promise<unknown>,
+		type: string,
+		params: unknown
+	) {
 		const state: { answer?: unknown } = {};
 		const promise = send(type, params).then((answer) => (state.answer = answer));
-		return { promise, get answered() { return state.answer !== undefined; }, get answer() { return state.answer; } };
+		return {
+			promise,
+			get answered() {
+				return state.answer !== undefined;
+			},
+			get answer() {
+				return state.answer;
+			}
+		};
 	}
 
 	it('answers over REST only when the list has finished, the steps after a delay running after it', async () => {
 		const clock = new ManualClock();
 		const { sim, send, connect } = setup({ clock });
 		const { peer } = connect();
-		const run = start(send, 'run-actions', { actions: [say('one'), { type: 'delay', delay: 5000 }, say('two')] });
+		const run = start(send, 'run-actions', {
+			actions: [say('one'), { type: 'delay', delay: 5000 }, say('two')]
+		});
 		await clock.advance(4999);
 		expect(run.answered).toBe(false);
 		expect(lines(peer)).toEqual(['one']);
@@ -211,7 +270,11 @@ describe('run-actions waits on the injected clock', () => {
 		await run.promise;
 		expect(run.answer).toEqual({ status: 200, body: { message: true, status: 200 } });
 		expect(lines(peer)).toEqual(['one', 'two']);
-		expect(sim.requestLog.at(-1)).toMatchObject({ type: 'run-actions', status: 200, note: expect.stringContaining('delay 5000 ms') });
+		expect(sim.requestLog.at(-1)).toMatchObject({
+			type: 'run-actions',
+			status: 200,
+			note: expect.stringContaining('delay 5000 ms')
+		});
 	});
 
 	it('takes duration in place of delay, and numeric strings; an inline delay on another action is not applied', async () => {
@@ -235,8 +298,13 @@ describe('run-actions waits on the injected clock', () => {
 		const clock = new ManualClock();
 		const { send, connect } = setup({ clock });
 		const { peer } = connect();
-		const nested = { type: 'conditional', then: [{ type: 'loop', body: [{ type: 'delay', delay: 4000 }, say('inner')] }] };
-		const run = start(send, 'run-actions', { actions: [nested, say('after'), { type: 'stop' }, say('never')] });
+		const nested = {
+			type: 'conditional',
+			then: [{ type: 'loop', body: [{ type: 'delay', delay: 4000 }, say('inner')] }]
+		};
+		const run = start(send, 'run-actions', {
+			actions: [nested, say('after'), { type: 'stop' }, say('never')]
+		});
 		await clock.advance(3999);
 		expect(run.answered).toBe(false);
 		expect(lines(peer)).toEqual([]);
@@ -248,12 +316,20 @@ describe('run-actions waits on the injected clock', () => {
 	it(`cuts the waits of one list at ${LIMITS.runActionsMaxWaitMs} ms in all, and says so in the log`, async () => {
 		const clock = new ManualClock();
 		const { sim, send } = setup({ clock });
-		const run = start(send, 'run-actions', { actions: [{ type: 'delay', delay: 40_000 }, { type: 'delay', delay: 40_000 }, { type: 'delay', delay: 40_000 }] });
+		const run = start(send, 'run-actions', {
+			actions: [
+				{ type: 'delay', delay: 40_000 },
+				{ type: 'delay', delay: 40_000 },
+				{ type: 'delay', delay: 40_000 }
+			]
+		});
 		await clock.advance(LIMITS.runActionsMaxWaitMs - 1);
 		expect(run.answered).toBe(false);
 		await clock.advance(1);
 		await run.promise;
-		expect(sim.requestLog.at(-1)!.note).toContain(`delay 40000 ms cut to 20000 ms (the ${LIMITS.runActionsMaxWaitMs} ms cap on waits); delay 40000 ms cut to 0 ms`);
+		expect(sim.requestLog.at(-1)!.note).toContain(
+			`delay 40000 ms cut to 20000 ms (the ${LIMITS.runActionsMaxWaitMs} ms cap on waits); delay 40000 ms cut to 0 ms`
+		);
 	});
 
 	it('replies on the websocket when the list has finished; a list without waits replies at once', async () => {
@@ -261,9 +337,19 @@ describe('run-actions waits on the injected clock', () => {
 		const { connect } = setup({ clock });
 		const { peer, conn } = connect();
 		const replies = () => peer.sent.filter((f) => f.event === 'socketapi:response');
-		conn.receive(JSON.stringify({ type: 'run-actions', params: { actions: [{ type: 'delay', delay: 1000 }] }, context: 'slow' }));
-		conn.receive(JSON.stringify({ type: 'run-actions', params: { actions: [say('quick')] }, context: 'quick' }));
-		expect(replies()).toEqual([{ event: 'socketapi:response', context: 'quick', status: 200, message: true }]);
+		conn.receive(
+			JSON.stringify({
+				type: 'run-actions',
+				params: { actions: [{ type: 'delay', delay: 1000 }] },
+				context: 'slow'
+			})
+		);
+		conn.receive(
+			JSON.stringify({ type: 'run-actions', params: { actions: [say('quick')] }, context: 'quick' })
+		);
+		expect(replies()).toEqual([
+			{ event: 'socketapi:response', context: 'quick', status: 200, message: true }
+		]);
 		await clock.advance(1000);
 		expect(replies().map((r) => r.context)).toEqual(['quick', 'slow']);
 	});
@@ -273,24 +359,51 @@ describe('lint notes and strict mode', () => {
 	it('a lenient request is answered and logged with its lint note; onLog sees it; strict answers 400', async () => {
 		const seen: string[][] = [];
 		const sim = new Simulator({ token: TOKEN, onLog: (e) => e.lint && seen.push(e.lint) });
-		const body = JSON.stringify({ type: 'set-counter-value', params: { name: 'wins', value: '4' } });
-		const post = (s: Simulator) => s.handleHttp({ method: 'POST', path: '/api/send', query: new URLSearchParams(`token=${TOKEN}`), headers: {}, body });
+		const body = JSON.stringify({
+			type: 'set-counter-value',
+			params: { name: 'wins', value: '4' }
+		});
+		const post = (s: Simulator) =>
+			s.handleHttp({
+				method: 'POST',
+				path: '/api/send',
+				query: new URLSearchParams(`token=${TOKEN}`),
+				headers: {},
+				body
+			});
 		expect((await post(sim)).status).toBe(200);
-		const note = 'params.value is a numeric string; the application reads it as a number (send a JSON number)';
-		expect(sim.requestLog.at(-1)).toMatchObject({ type: 'set-counter-value', status: 200, lint: [note] });
+		const note =
+			'params.value is a numeric string; the application reads it as a number (send a JSON number)';
+		expect(sim.requestLog.at(-1)).toMatchObject({
+			type: 'set-counter-value',
+			status: 200,
+			lint: [note]
+		});
 		expect(seen).toEqual([[note]]);
 		const strict = new Simulator({ token: TOKEN, strict: true });
 		const refused = await post(strict);
-		expect([refused.status, refused.body]).toEqual([400, `${note} (refused: the simulator runs in strict mode)`]);
+		expect([refused.status, refused.body]).toEqual([
+			400,
+			`${note} (refused: the simulator runs in strict mode)`
+		]);
 		expect(strict.requestLog.at(-1)).toMatchObject({ status: 400, lint: [note] });
 	});
 
 	it('strict mode refuses an undocumented type and a missing coordinate with 400 naming the field', async () => {
 		const strict = new Simulator({ token: TOKEN, strict: true });
 		const post = (type: string, params: unknown) =>
-			strict.handleHttp({ method: 'POST', path: '/api/send', query: new URLSearchParams(`token=${TOKEN}`), headers: {}, body: JSON.stringify({ type, params }) });
+			strict.handleHttp({
+				method: 'POST',
+				path: '/api/send',
+				query: new URLSearchParams(`token=${TOKEN}`),
+				headers: {},
+				body: JSON.stringify({ type, params })
+			});
 		const hud = await post('hud-toggle', {});
-		expect([hud.status, hud.body]).toEqual([400, 'type "hud-toggle" is not in the spec; the application accepts it (protocol facts §5.11) (refused: the simulator runs in strict mode)']);
+		expect([hud.status, hud.body]).toEqual([
+			400,
+			'type "hud-toggle" is not in the spec; the application accepts it (protocol facts §5.11) (refused: the simulator runs in strict mode)'
+		]);
 		const layer = await post('overlay-set-layer-position', { layer: 'layer-chat', x: 1 });
 		expect([layer.status, layer.body]).toEqual([
 			400,
@@ -304,9 +417,18 @@ describe('lint notes and strict mode', () => {
 		const peer = new FakePeer();
 		const conn = sim.connect(new URLSearchParams(`token=${TOKEN}`), peer);
 		if ('refused' in conn) throw new Error('refused');
-		conn.receive(JSON.stringify({ type: 'chat-command', params: { value: 'lurk', colour: 'red' }, context: 1 }));
-		expect(peer.sent.at(-1)).toEqual({ event: 'socketapi:response', context: 1, status: 200, message: true });
-		expect(sim.requestLog.at(-1)!.lint).toEqual(['params.colour is not a documented field of this type; the application ignores it']);
+		conn.receive(
+			JSON.stringify({ type: 'chat-command', params: { value: 'lurk', colour: 'red' }, context: 1 })
+		);
+		expect(peer.sent.at(-1)).toEqual({
+			event: 'socketapi:response',
+			context: 1,
+			status: 200,
+			message: true
+		});
+		expect(sim.requestLog.at(-1)!.lint).toEqual([
+			'params.colour is not a documented field of this type; the application ignores it'
+		]);
 	});
 });
 
@@ -317,9 +439,14 @@ describe('activity queue', () => {
 		await send('pause-queue');
 		await send('chat-command', { value: 'lurk' });
 		await send('chat-command', { value: 'hype', skipQueue: true });
-		expect(peer.ofType('command').map((f) => (f.data as { command: string }).command)).toEqual(['hype']);
+		expect(peer.ofType('command').map((f) => (f.data as { command: string }).command)).toEqual([
+			'hype'
+		]);
 		await send('resume-queue');
-		expect(peer.ofType('command').map((f) => (f.data as { command: string }).command)).toEqual(['hype', 'lurk']);
+		expect(peer.ofType('command').map((f) => (f.data as { command: string }).command)).toEqual([
+			'hype',
+			'lurk'
+		]);
 		await send('pause-queue');
 		await send('chat-command', { value: 'party' });
 		await send('clear-queue');
@@ -352,10 +479,20 @@ describe('demo traffic', () => {
 describe('setup option', () => {
 	it('serves a hand-built setup with its defaults filled in, and refuses an invalid one by field', async () => {
 		const sim = new Simulator({ token: 't', setup: { scenes: ['Only Scene'] } as never });
-		const res = await sim.handleHttp({ method: 'GET', path: '/api/retrieve', query: new URLSearchParams('token=t'), headers: {}, body: '' });
-		const data = (JSON.parse(res.body) as { data: { options: Record<string, { values: string[] }> } }).data;
+		const res = await sim.handleHttp({
+			method: 'GET',
+			path: '/api/retrieve',
+			query: new URLSearchParams('token=t'),
+			headers: {},
+			body: ''
+		});
+		const data = (
+			JSON.parse(res.body) as { data: { options: Record<string, { values: string[] }> } }
+		).data;
 		expect(data.options['studio-scene']!.values).toEqual(['Only Scene']);
 		expect(data.options['chatbot-command']!.values).toEqual(['so', 'uptime', 'command']);
-		expect(() => new Simulator({ token: 't', setup: { lights: 'none' } as never })).toThrow('invalid setup: setup.lights must be a list of lights');
+		expect(() => new Simulator({ token: 't', setup: { lights: 'none' } as never })).toThrow(
+			'invalid setup: setup.lights must be a list of lights'
+		);
 	});
 });

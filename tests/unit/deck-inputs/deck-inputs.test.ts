@@ -1,12 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { DeckInputs, type InputButton, type InputsStatus, type Learnt } from '$lib/app/deck/inputs/deck-inputs';
+import {
+	DeckInputs,
+	type InputButton,
+	type InputsStatus,
+	type Learnt
+} from '$lib/app/deck/inputs/deck-inputs';
 import { anyBound } from '$lib/app/deck/inputs/deck-tiles.svelte';
 import { fakePage, FakeMidiAccess, FakeMidiInput, pad } from './fakes';
 
-const k = (code: string, mods: { ctrl?: boolean; shift?: boolean } = {}) => ({ code, ctrl: !!mods.ctrl, alt: false, shift: !!mods.shift, meta: false });
+const k = (code: string, mods: { ctrl?: boolean; shift?: boolean } = {}) => ({
+	code,
+	ctrl: !!mods.ctrl,
+	alt: false,
+	shift: !!mods.shift,
+	meta: false
+});
 const BUTTONS: InputButton[] = [
-	{ id: 'lurk', label: 'lurk', inputs: { key: k('KeyL', { shift: true }), midi: { kind: 'note', channel: 10, number: 36 }, gamepad: { button: 0 } } },
-	{ id: 'hype', label: 'hype', inputs: { key: k('KeyH'), midi: { kind: 'cc', channel: 1, number: 20 }, gamepad: { button: 3 } } },
+	{
+		id: 'lurk',
+		label: 'lurk',
+		inputs: {
+			key: k('KeyL', { shift: true }),
+			midi: { kind: 'note', channel: 10, number: 36 },
+			gamepad: { button: 0 }
+		}
+	},
+	{
+		id: 'hype',
+		label: 'hype',
+		inputs: { key: k('KeyH'), midi: { kind: 'cc', channel: 1, number: 20 }, gamepad: { button: 3 } }
+	},
 	{ id: 'plain', label: 'plain', inputs: {} }
 ];
 
@@ -14,7 +37,10 @@ function setup(options: Parameters<typeof fakePage>[0] = {}) {
 	const fake = fakePage(options);
 	const log: string[] = [];
 	let status: InputsStatus | undefined;
-	const inputs = new DeckInputs({ down: (id, s) => log.push(`down ${id} ${s}`), up: (id, s) => log.push(`up ${id} ${s}`) }, { env: fake.env, onStatus: (s) => (status = s) });
+	const inputs = new DeckInputs(
+		{ down: (id, s) => log.push(`down ${id} ${s}`), up: (id, s) => log.push(`up ${id} ${s}`) },
+		{ env: fake.env, onStatus: (s) => (status = s) }
+	);
 	inputs.setButtons(BUTTONS);
 	const stop = inputs.start();
 	return { fake, log, inputs, stop, status: () => status ?? inputs.status };
@@ -82,7 +108,10 @@ describe('DeckInputs: keys', () => {
 		expect(log).toEqual([]); // learning never presses
 		inputs.learn('key', 'plain', (l) => learnt.push(l));
 		fake.key('keydown', 'Escape');
-		expect(status()).toMatchObject({ learning: undefined, learnMessage: 'Stopped: the shortcut is unchanged.' });
+		expect(status()).toMatchObject({
+			learning: undefined,
+			learnMessage: 'Stopped: the shortcut is unchanged.'
+		});
 		expect(learnt).toHaveLength(1);
 	});
 });
@@ -145,7 +174,9 @@ describe('DeckInputs: MIDI', () => {
 		expect(insecure.fake.page.midiAsked).toBe(0);
 		expect(insecure.status()).toMatchObject({ midi: 'unavailable' });
 		expect(insecure.status().midiMessage).toMatch(/secure/);
-		const refused = setup({ midi: Object.assign(new Error('denied'), { name: 'NotAllowedError' }) });
+		const refused = setup({
+			midi: Object.assign(new Error('denied'), { name: 'NotAllowedError' })
+		});
 		await settle();
 		expect(refused.status()).toMatchObject({ midi: 'refused' });
 		expect(refused.status().midiMessage).toMatch(/refused/);
@@ -212,7 +243,11 @@ describe('anyBound (the deck page loads its input handling only then)', () => {
 		expect(anyBound([])).toBe(false);
 		expect(anyBound([BUTTONS[2]!])).toBe(false);
 		expect(anyBound([BUTTONS[2]!, { id: 'k', label: 'k', inputs: { key: k('KeyK') } }])).toBe(true);
-		expect(anyBound([{ id: 'm', label: 'm', inputs: { midi: { kind: 'note', channel: 1, number: 60 } } }])).toBe(true);
+		expect(
+			anyBound([
+				{ id: 'm', label: 'm', inputs: { midi: { kind: 'note', channel: 1, number: 60 } } }
+			])
+		).toBe(true);
 		expect(anyBound([{ id: 'g', label: 'g', inputs: { gamepad: { button: 0 } } }])).toBe(true);
 	});
 });

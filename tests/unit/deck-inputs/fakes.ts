@@ -30,15 +30,28 @@ export class FakeMidiAccess extends EventTarget {
 
 /** Node's EventTarget keeps a listener added with capture after its removal with capture: the fake page has no phases, so capture is dropped. */
 class PageTarget extends EventTarget {
-	override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
-		super.addEventListener(type, listener, typeof options === 'object' ? { ...options, capture: false } : undefined);
+	override addEventListener(
+		type: string,
+		listener: EventListenerOrEventListenerObject | null,
+		options?: boolean | AddEventListenerOptions
+	): void {
+		super.addEventListener(
+			type,
+			listener,
+			typeof options === 'object' ? { ...options, capture: false } : undefined
+		);
 	}
-	override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null): void {
+	override removeEventListener(
+		type: string,
+		listener: EventListenerOrEventListenerObject | null
+	): void {
 		super.removeEventListener(type, listener);
 	}
 }
 
-export function fakePage(options: { secure?: boolean; midi?: FakeMidiAccess | Error; focused?: boolean } = {}) {
+export function fakePage(
+	options: { secure?: boolean; midi?: FakeMidiAccess | Error; focused?: boolean } = {}
+) {
 	const target = new PageTarget();
 	const frames: (() => void)[] = [];
 	const pads: (PadLike | null)[] = [];
@@ -55,7 +68,8 @@ export function fakePage(options: { secure?: boolean; midi?: FakeMidiAccess | Er
 			get activeElement() {
 				return page.active;
 			},
-			querySelector: (s: string) => (s === 'dialog[open]' && page.dialogOpen ? ({} as Element) : null)
+			querySelector: (s: string) =>
+				s === 'dialog[open]' && page.dialogOpen ? ({} as Element) : null
 		},
 		navigator: {
 			requestMIDIAccess: async () => {
@@ -70,8 +84,19 @@ export function fakePage(options: { secure?: boolean; midi?: FakeMidiAccess | Er
 		frame: (run) => frames.push(run),
 		cancelFrame: (id) => (frames[id - 1] = () => {})
 	};
-	const key = (type: 'keydown' | 'keyup', code: string, mods: { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean; repeat?: boolean } = {}) => {
-		const e = Object.assign(new Event(type, { cancelable: true }), { code, ctrlKey: !!mods.ctrl, shiftKey: !!mods.shift, altKey: !!mods.alt, metaKey: !!mods.meta, repeat: !!mods.repeat });
+	const key = (
+		type: 'keydown' | 'keyup',
+		code: string,
+		mods: { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean; repeat?: boolean } = {}
+	) => {
+		const e = Object.assign(new Event(type, { cancelable: true }), {
+			code,
+			ctrlKey: !!mods.ctrl,
+			shiftKey: !!mods.shift,
+			altKey: !!mods.alt,
+			metaKey: !!mods.meta,
+			repeat: !!mods.repeat
+		});
 		target.dispatchEvent(e);
 		return e;
 	};
@@ -95,4 +120,11 @@ export function fakePage(options: { secure?: boolean; midi?: FakeMidiAccess | Er
 	};
 }
 
-export const pad = (index: number, pressed: number[] = []): PadLike => ({ index, connected: true, buttons: Array.from({ length: 17 }, (_, i) => ({ pressed: pressed.includes(i), value: pressed.includes(i) ? 1 : 0 })) });
+export const pad = (index: number, pressed: number[] = []): PadLike => ({
+	index,
+	connected: true,
+	buttons: Array.from({ length: 17 }, (_, i) => ({
+		pressed: pressed.includes(i),
+		value: pressed.includes(i) ? 1 : 0
+	}))
+});

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GamepadEdges } from '$lib/app/deck/inputs/gamepad';
 import { HoldTimer, type HoldState, type Schedule } from '$lib/app/deck/inputs/hold';
 
-const pad = (index: number, pressed: number[], size = 4) => ({ index, connected: true, buttons: Array.from({ length: size }, (_, i) => ({ pressed: pressed.includes(i), value: pressed.includes(i) ? 1 : 0 })) });
+const pad = (index: number, pressed: number[], size = 4) => ({
+	index,
+	connected: true,
+	buttons: Array.from({ length: size }, (_, i) => ({
+		pressed: pressed.includes(i),
+		value: pressed.includes(i) ? 1 : 0
+	}))
+});
 
 describe('gamepad edges', () => {
 	it('a press fires once on its edge, not while held, and a release follows', () => {
@@ -27,7 +34,9 @@ describe('gamepad edges', () => {
 	it('an analogue trigger past half way is pressed', () => {
 		const edges = new GamepadEdges();
 		edges.update([{ index: 0, buttons: [{ pressed: false, value: 0.2 }] }]);
-		expect(edges.update([{ index: 0, buttons: [{ pressed: false, value: 0.8 }] }])).toEqual([{ pad: 0, button: 0, edge: 'down' }]);
+		expect(edges.update([{ index: 0, buttons: [{ pressed: false, value: 0.8 }] }])).toEqual([
+			{ pad: 0, button: 0, edge: 'down' }
+		]);
 	});
 });
 
@@ -38,7 +47,11 @@ function manualClock() {
 		due.push(t);
 		return () => (t.live = false);
 	};
-	return { schedule, elapse: () => due.splice(0).forEach((t) => t.live && t.run()), pending: () => due.filter((t) => t.live).length };
+	return {
+		schedule,
+		elapse: () => due.splice(0).forEach((t) => t.live && t.run()),
+		pending: () => due.filter((t) => t.live).length
+	};
 }
 
 describe('hold to fire', () => {
@@ -46,7 +59,11 @@ describe('hold to fire', () => {
 		const clock = manualClock();
 		const states: HoldState[] = [];
 		let fired = 0;
-		const hold = new HoldTimer({ fire: () => fired++, changed: (s) => states.push(s), schedule: clock.schedule });
+		const hold = new HoldTimer({
+			fire: () => fired++,
+			changed: (s) => states.push(s),
+			schedule: clock.schedule
+		});
 		hold.start();
 		hold.start(); // auto-repeat
 		expect(clock.pending()).toBe(1);
@@ -80,7 +97,11 @@ describe('press gesture', () => {
 		const clock = manualClock();
 		let mode: 'tap' | 'hold' | 'confirm' = 'tap';
 		const fired: string[] = [];
-		const g = new PressGesture({ mode: () => mode, fire: (how) => fired.push(how), schedule: clock.schedule });
+		const g = new PressGesture({
+			mode: () => mode,
+			fire: (how) => fired.push(how),
+			schedule: clock.schedule
+		});
 		g.down();
 		g.up();
 		mode = 'confirm';

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkKey, formatKey, keyFromEvent, RESERVED_KEYS, reservedBy } from '$lib/app/deck/inputs/keys';
+import {
+	checkKey,
+	formatKey,
+	keyFromEvent,
+	RESERVED_KEYS,
+	reservedBy
+} from '$lib/app/deck/inputs/keys';
 
-const k = (code: string, mods: { ctrl?: boolean; alt?: boolean; shift?: boolean; meta?: boolean } = {}) => ({ code, ctrl: false, alt: false, shift: false, meta: false, ...mods });
+const k = (
+	code: string,
+	mods: { ctrl?: boolean; alt?: boolean; shift?: boolean; meta?: boolean } = {}
+) => ({ code, ctrl: false, alt: false, shift: false, meta: false, ...mods });
 
 describe('key shortcuts', () => {
 	it.each([
@@ -45,11 +54,24 @@ describe('key shortcuts', () => {
 	it('every entry of the table is refused, and lone modifiers are not a combo', () => {
 		for (const entry of RESERVED_KEYS)
 			for (const code of entry.codes) {
-				const key = k(code, entry.with === 'primary' ? { ctrl: true } : entry.with === 'alt' ? { alt: true } : {});
+				const key = k(
+					code,
+					entry.with === 'primary' ? { ctrl: true } : entry.with === 'alt' ? { alt: true } : {}
+				);
 				expect(reservedBy(key), `${code} with ${entry.with}`).toBeDefined();
 			}
-		expect(keyFromEvent({ code: 'ShiftLeft', ctrlKey: false, altKey: false, shiftKey: true, metaKey: false })).toBeUndefined();
-		expect(keyFromEvent({ code: 'KeyK', ctrlKey: true, altKey: false, shiftKey: true, metaKey: false })).toEqual(k('KeyK', { ctrl: true, shift: true }));
+		expect(
+			keyFromEvent({
+				code: 'ShiftLeft',
+				ctrlKey: false,
+				altKey: false,
+				shiftKey: true,
+				metaKey: false
+			})
+		).toBeUndefined();
+		expect(
+			keyFromEvent({ code: 'KeyK', ctrlKey: true, altKey: false, shiftKey: true, metaKey: false })
+		).toEqual(k('KeyK', { ctrl: true, shift: true }));
 	});
 
 	it('refuses a combo another button has, naming that button; the same button may keep its own', () => {
@@ -57,10 +79,19 @@ describe('key shortcuts', () => {
 			{ id: 'a', label: 'lurk', key: k('KeyK') },
 			{ id: 'b', label: 'hype', key: k('KeyK', { shift: true }) }
 		];
-		expect(checkKey(k('KeyK'), 'c', others)).toEqual({ ok: false, reason: 'K is already the shortcut of “lurk”.' });
-		expect(checkKey(k('KeyK', { shift: true }), 'c', others)).toEqual({ ok: false, reason: 'Shift+K is already the shortcut of “hype”.' });
+		expect(checkKey(k('KeyK'), 'c', others)).toEqual({
+			ok: false,
+			reason: 'K is already the shortcut of “lurk”.'
+		});
+		expect(checkKey(k('KeyK', { shift: true }), 'c', others)).toEqual({
+			ok: false,
+			reason: 'Shift+K is already the shortcut of “hype”.'
+		});
 		expect(checkKey(k('KeyK'), 'a', others).ok).toBe(true);
-		expect(checkKey(k('KeyK', { ctrl: true, alt: true }), 'c', others)).toMatchObject({ ok: false, reason: expect.stringMatching(/cannot be a shortcut/) });
+		expect(checkKey(k('KeyK', { ctrl: true, alt: true }), 'c', others)).toMatchObject({
+			ok: false,
+			reason: expect.stringMatching(/cannot be a shortcut/)
+		});
 		expect(checkKey(k('KeyM', { alt: true }), 'c', others).ok).toBe(true);
 	});
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMidi, midiAvailability, midiEdge, midiMatches, MidiDecoder } from '$lib/app/deck/inputs/midi';
+import {
+	formatMidi,
+	midiAvailability,
+	midiEdge,
+	midiMatches,
+	MidiDecoder
+} from '$lib/app/deck/inputs/midi';
 
 describe('MIDI decoding', () => {
 	it('reads note-on, note-off and control change with their channel (1–16)', () => {
@@ -30,11 +36,17 @@ describe('MIDI decoding', () => {
 
 	it('skips realtime bytes anywhere, sysex blocks whole, and other messages; system common ends running status', () => {
 		const d = new MidiDecoder();
-		expect(d.decode([0xb0, 0xf8, 7, 0xfe, 100])).toEqual([{ kind: 'cc', channel: 1, number: 7, value: 100 }]);
+		expect(d.decode([0xb0, 0xf8, 7, 0xfe, 100])).toEqual([
+			{ kind: 'cc', channel: 1, number: 7, value: 100 }
+		]);
 		expect(d.decode([0xf0, 0x7e, 0x10, 1, 2, 0xf7])).toEqual([]);
 		expect(d.decode([7, 5])).toEqual([]); // the sysex cleared running status: stray data bytes are dropped
-		expect(d.decode([0xf0, 1, 2, 0x91, 60, 100])).toEqual([{ kind: 'note-on', channel: 2, number: 60, value: 100 }]); // a status byte ends a sysex
-		expect(d.decode([0xc0, 5, 0xe0, 1, 2, 0x90, 1, 2])).toEqual([{ kind: 'note-on', channel: 1, number: 1, value: 2 }]);
+		expect(d.decode([0xf0, 1, 2, 0x91, 60, 100])).toEqual([
+			{ kind: 'note-on', channel: 2, number: 60, value: 100 }
+		]); // a status byte ends a sysex
+		expect(d.decode([0xc0, 5, 0xe0, 1, 2, 0x90, 1, 2])).toEqual([
+			{ kind: 'note-on', channel: 1, number: 1, value: 2 }
+		]);
 		expect(d.decode([0xf2, 1, 2, 3, 4])).toEqual([]);
 		expect(d.decode([])).toEqual([]);
 	});
@@ -55,10 +67,19 @@ describe('MIDI decoding', () => {
 	});
 
 	it('says why MIDI is off on an insecure page or a browser without it', () => {
-		const insecure = midiAvailability({ isSecureContext: false, navigator: { requestMIDIAccess: () => {} }, host: '192.168.1.20:8080' });
+		const insecure = midiAvailability({
+			isSecureContext: false,
+			navigator: { requestMIDIAccess: () => {} },
+			host: '192.168.1.20:8080'
+		});
 		expect(insecure).toMatchObject({ ok: false, reason: 'insecure' });
 		if (!insecure.ok) expect(insecure.message).toMatch(/192\.168\.1\.20:8080.*127\.0\.0\.1/s);
-		expect(midiAvailability({ isSecureContext: true, navigator: {} })).toMatchObject({ ok: false, reason: 'unsupported' });
-		expect(midiAvailability({ isSecureContext: true, navigator: { requestMIDIAccess: () => {} } })).toEqual({ ok: true });
+		expect(midiAvailability({ isSecureContext: true, navigator: {} })).toMatchObject({
+			ok: false,
+			reason: 'unsupported'
+		});
+		expect(
+			midiAvailability({ isSecureContext: true, navigator: { requestMIDIAccess: () => {} } })
+		).toEqual({ ok: true });
 	});
 });

@@ -2,7 +2,14 @@
  * What each deck action sends: exactly one documented request, checked by the catalog (`checkSend`),
  * and where its state can be read back from. The deck page, the editor and the tests read this table.
  */
-import { CATALOG, checkSend, needsConfirmation, type FieldIssue, type SendType, type States } from '$lib/protocol';
+import {
+	CATALOG,
+	checkSend,
+	needsConfirmation,
+	type FieldIssue,
+	type SendType,
+	type States
+} from '$lib/protocol';
 import type { PressMode } from './bindings';
 import type { DeckAction, DeckActionKind, TriggerType } from './layout';
 
@@ -15,7 +22,10 @@ type Toggle = Extract<DeckAction, { kind: 'toggle' }>['target'];
 type Switch = Extract<DeckAction, { kind: 'switch' }>['target'];
 
 /** Readable toggles: the type that sets them (`value` true/false, omitted toggles) and their `states` flag. */
-export const TOGGLES: Record<Toggle, { type: SendType; flag: 'streamMode' | 'on' | 'fuze'; label: string }> = {
+export const TOGGLES: Record<
+	Toggle,
+	{ type: SendType; flag: 'streamMode' | 'on' | 'fuze'; label: string }
+> = {
 	'stream-mode': { type: 'toggle-stream-mode', flag: 'streamMode', label: 'Stream mode' },
 	'light-control': { type: 'set-app', flag: 'on', label: 'Light control' },
 	fuze: { type: 'toggle-fuze', flag: 'fuze', label: 'Fuze' }
@@ -75,29 +85,47 @@ export function requestFor(action: DeckAction, states?: States): DeckRequest | u
 			return { type, params: { value: action.color } };
 		case 'counter':
 			// Counter math (spec, Variables and counters): "+N" adds, "-N" subtracts; set stores exactly the number.
-			if (action.step === 'set') return { type, params: { name: action.name, value: action.amount } };
-			return { type, params: { name: action.name, value: `${action.step === 'add' ? '+' : '-'}${Math.abs(action.amount)}` } };
+			if (action.step === 'set')
+				return { type, params: { name: action.name, value: action.amount } };
+			return {
+				type,
+				params: {
+					name: action.name,
+					value: `${action.step === 'add' ? '+' : '-'}${Math.abs(action.amount)}`
+				}
+			};
 		case 'toggle': {
 			const now = toggleState(action.target, states);
 			return { type, params: now === undefined ? {} : { value: !now } };
 		}
 		case 'switch':
-			if (action.target === 'layer') return { type, params: { layer: action.name, value: action.on } };
+			if (action.target === 'layer')
+				return { type, params: { layer: action.name, value: action.on } };
 			return { type, params: { name: action.name, value: action.on } };
 		case 'routine':
 			return { type, params: { actions: action.actions } };
 		case 'text':
 			// Announcements are alpha only (catalog); a stream command always names its platform (facts §11).
-			return { type, params: action.target === 'chat' ? { value: action.text } : { value: action.text, platform: 'alpha' } };
+			return {
+				type,
+				params:
+					action.target === 'chat'
+						? { value: action.text }
+						: { value: action.text, platform: 'alpha' }
+			};
 	}
 }
 
 /** Checks an action's request with the catalog: the issues name the field and rule, as a form shows them. */
-export function checkAction(action: DeckAction): { ok: true; request?: DeckRequest } | { ok: false; issues: FieldIssue[] } {
+export function checkAction(
+	action: DeckAction
+): { ok: true; request?: DeckRequest } | { ok: false; issues: FieldIssue[] } {
 	const request = requestFor(action);
 	if (!request) return { ok: true };
 	const check = checkSend(request.type, request.params);
-	return check.ok ? { ok: true, request: { type: check.type, params: check.params } } : { ok: false, issues: check.issues };
+	return check.ok
+		? { ok: true, request: { type: check.type, params: check.params } }
+		: { ok: false, issues: check.issues };
 }
 
 /** A readable toggle's state as the application reported it; undefined when it cannot be known. */
@@ -141,14 +169,19 @@ export function alertLabel(key: string): { text: string; source?: string } {
 }
 
 /** A name a new button gets from its action, before the streamer changes it. */
-export function defaultLabel(action: DeckAction, pageName?: (id: string) => string | undefined): string {
+export function defaultLabel(
+	action: DeckAction,
+	pageName?: (id: string) => string | undefined
+): string {
 	switch (action.kind) {
 		case 'trigger':
 			return action.type === 'alert' ? alertLabel(action.name).text : action.name;
 		case 'light':
 			return `Light ${action.color}`;
 		case 'counter':
-			return action.step === 'set' ? `${action.name} = ${action.amount}` : `${action.name} ${action.step === 'add' ? '+' : '−'}${Math.abs(action.amount)}`;
+			return action.step === 'set'
+				? `${action.name} = ${action.amount}`
+				: `${action.name} ${action.step === 'add' ? '+' : '−'}${Math.abs(action.amount)}`;
 		case 'toggle':
 			return TOGGLES[action.target].label;
 		case 'switch':

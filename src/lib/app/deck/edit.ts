@@ -10,7 +10,11 @@ export type NewButton = Omit<DeckButton, 'col' | 'row'> & Partial<Pick<DeckButto
 
 const fail = (reason: string): EditResult => ({ ok: false, reason });
 
-function onPage(doc: DeckDocument, pageId: string, change: (page: DeckPage) => DeckPage | string): EditResult {
+function onPage(
+	doc: DeckDocument,
+	pageId: string,
+	change: (page: DeckPage) => DeckPage | string
+): EditResult {
 	const page = doc.pages.find((p) => p.id === pageId);
 	if (!page) return fail('That page is gone.');
 	const next = change(page);
@@ -20,8 +24,12 @@ function onPage(doc: DeckDocument, pageId: string, change: (page: DeckPage) => D
 
 const labelOf = (b: DeckButton) => b.look.label || 'The button';
 
-export function addPage(doc: DeckDocument, page: Pick<DeckPage, 'id' | 'name'> & GridSize): EditResult {
-	if (doc.pages.length >= GRID_LIMITS.pages) return fail(`A deck holds at most ${GRID_LIMITS.pages} pages.`);
+export function addPage(
+	doc: DeckDocument,
+	page: Pick<DeckPage, 'id' | 'name'> & GridSize
+): EditResult {
+	if (doc.pages.length >= GRID_LIMITS.pages)
+		return fail(`A deck holds at most ${GRID_LIMITS.pages} pages.`);
 	const name = page.name.trim().slice(0, 60) || 'New page';
 	return { ok: true, doc: { ...doc, pages: [...doc.pages, { ...page, name, buttons: [] }] } };
 }
@@ -40,11 +48,21 @@ export function renamePage(doc: DeckDocument, pageId: string, name: string): Edi
 /** Changes a page's grid; refused when a button would fall outside it. */
 export function resizePage(doc: DeckDocument, pageId: string, size: GridSize): EditResult {
 	const { columns, rows } = size;
-	if (!Number.isInteger(columns) || columns < GRID_LIMITS.columns.min || columns > GRID_LIMITS.columns.max) return fail(`Columns must be between ${GRID_LIMITS.columns.min} and ${GRID_LIMITS.columns.max}.`);
-	if (!Number.isInteger(rows) || rows < GRID_LIMITS.rows.min || rows > GRID_LIMITS.rows.max) return fail(`Rows must be between ${GRID_LIMITS.rows.min} and ${GRID_LIMITS.rows.max}.`);
+	if (
+		!Number.isInteger(columns) ||
+		columns < GRID_LIMITS.columns.min ||
+		columns > GRID_LIMITS.columns.max
+	)
+		return fail(
+			`Columns must be between ${GRID_LIMITS.columns.min} and ${GRID_LIMITS.columns.max}.`
+		);
+	if (!Number.isInteger(rows) || rows < GRID_LIMITS.rows.min || rows > GRID_LIMITS.rows.max)
+		return fail(`Rows must be between ${GRID_LIMITS.rows.min} and ${GRID_LIMITS.rows.max}.`);
 	return onPage(doc, pageId, (p) => {
 		const outside = p.buttons.find((b) => b.col + b.width > columns || b.row >= rows);
-		return outside ? `${labelOf(outside)} would fall outside a ${columns} × ${rows} grid: move or remove it first.` : { ...p, columns, rows };
+		return outside
+			? `${labelOf(outside)} would fall outside a ${columns} × ${rows} grid: move or remove it first.`
+			: { ...p, columns, rows };
 	});
 }
 
@@ -52,34 +70,63 @@ export function resizePage(doc: DeckDocument, pageId: string, size: GridSize): E
 export function addButton(doc: DeckDocument, pageId: string, button: NewButton): EditResult {
 	return onPage(doc, pageId, (p) => {
 		if (p.buttons.some((b) => b.id === button.id)) return 'That button is already on the page.';
-		const spot = button.col !== undefined && button.row !== undefined && fits(p, { col: button.col, row: button.row, width: button.width }) ? { col: button.col, row: button.row } : firstFree(p, button.width);
+		const spot =
+			button.col !== undefined &&
+			button.row !== undefined &&
+			fits(p, { col: button.col, row: button.row, width: button.width })
+				? { col: button.col, row: button.row }
+				: firstFree(p, button.width);
 		if (!spot) return `${p.name} is full: make its grid bigger or remove a button.`;
 		return { ...p, buttons: [...p.buttons, { ...button, ...spot }] };
 	});
 }
 
 export function removeButton(doc: DeckDocument, pageId: string, buttonId: string): EditResult {
-	return onPage(doc, pageId, (p) => (p.buttons.some((b) => b.id === buttonId) ? { ...p, buttons: p.buttons.filter((b) => b.id !== buttonId) } : 'That button is gone.'));
+	return onPage(doc, pageId, (p) =>
+		p.buttons.some((b) => b.id === buttonId)
+			? { ...p, buttons: p.buttons.filter((b) => b.id !== buttonId) }
+			: 'That button is gone.'
+	);
 }
 
 /**
  * Moves a button to (col, row). A free place takes it; a place held by one button that fits where
  * this one was swaps the two; anything else is refused.
  */
-export function moveButton(doc: DeckDocument, pageId: string, buttonId: string, col: number, row: number): EditResult {
+export function moveButton(
+	doc: DeckDocument,
+	pageId: string,
+	buttonId: string,
+	col: number,
+	row: number
+): EditResult {
 	return onPage(doc, pageId, (p) => {
 		const moving = p.buttons.find((b) => b.id === buttonId);
 		if (!moving) return 'That button is gone.';
 		if (moving.col === col && moving.row === row) return p;
 		const target = { col, row, width: moving.width };
-		if (col < 0 || row < 0 || col + moving.width > p.columns || row >= p.rows) return `${labelOf(moving)} cannot go past the edge of the grid.`;
-		if (fits(p, target, moving.id)) return { ...p, buttons: p.buttons.map((b) => (b.id === moving.id ? { ...b, col, row } : b)) };
+		if (col < 0 || row < 0 || col + moving.width > p.columns || row >= p.rows)
+			return `${labelOf(moving)} cannot go past the edge of the grid.`;
+		if (fits(p, target, moving.id))
+			return { ...p, buttons: p.buttons.map((b) => (b.id === moving.id ? { ...b, col, row } : b)) };
 		const taken = occupied(p, moving.id);
-		const others = [...new Set(cellsOf(target).map((c) => taken.get(c)).filter((x): x is string => Boolean(x)))];
+		const others = [
+			...new Set(
+				cellsOf(target)
+					.map((c) => taken.get(c))
+					.filter((x): x is string => Boolean(x))
+			)
+		];
 		const other = others.length === 1 ? p.buttons.find((b) => b.id === others[0]) : undefined;
 		if (!other) return `There is no room for ${labelOf(moving)} there.`;
 		// The other button takes the moved one's place, if the page still holds both without overlap.
-		const after = p.buttons.map((b) => (b.id === moving.id ? { ...b, col, row } : b.id === other.id ? { ...b, col: moving.col, row: moving.row } : b));
+		const after = p.buttons.map((b) =>
+			b.id === moving.id
+				? { ...b, col, row }
+				: b.id === other.id
+					? { ...b, col: moving.col, row: moving.row }
+					: b
+		);
 		const candidate = { ...p, buttons: after };
 		return laidOut(candidate) ? candidate : `There is no room for ${labelOf(moving)} there.`;
 	});
@@ -89,7 +136,8 @@ export function moveButton(doc: DeckDocument, pageId: string, buttonId: string, 
 function laidOut(page: DeckPage): boolean {
 	const seen = new Set<string>();
 	for (const b of page.buttons) {
-		if (b.col < 0 || b.row < 0 || b.col + b.width > page.columns || b.row >= page.rows) return false;
+		if (b.col < 0 || b.row < 0 || b.col + b.width > page.columns || b.row >= page.rows)
+			return false;
 		for (const c of cellsOf(b)) {
 			if (seen.has(c)) return false;
 			seen.add(c);
@@ -99,7 +147,12 @@ function laidOut(page: DeckPage): boolean {
 }
 
 /** 1 × 1 or 2 × 1; a wide button needs the cell to its right free (or it steps left when that one is). */
-export function resizeButton(doc: DeckDocument, pageId: string, buttonId: string, width: 1 | 2): EditResult {
+export function resizeButton(
+	doc: DeckDocument,
+	pageId: string,
+	buttonId: string,
+	width: 1 | 2
+): EditResult {
 	return onPage(doc, pageId, (p) => {
 		const b = p.buttons.find((x) => x.id === buttonId);
 		if (!b) return 'That button is gone.';
@@ -112,8 +165,17 @@ export function resizeButton(doc: DeckDocument, pageId: string, buttonId: string
 }
 
 /** Replaces a button's look, action, press or inputs (its place stays). */
-export function updateButton(doc: DeckDocument, pageId: string, buttonId: string, patch: Partial<Pick<DeckButton, 'look' | 'action' | 'press' | 'inputs'>>): EditResult {
-	return onPage(doc, pageId, (p) => (p.buttons.some((b) => b.id === buttonId) ? { ...p, buttons: p.buttons.map((b) => (b.id === buttonId ? { ...b, ...patch } : b)) } : 'That button is gone.'));
+export function updateButton(
+	doc: DeckDocument,
+	pageId: string,
+	buttonId: string,
+	patch: Partial<Pick<DeckButton, 'look' | 'action' | 'press' | 'inputs'>>
+): EditResult {
+	return onPage(doc, pageId, (p) =>
+		p.buttons.some((b) => b.id === buttonId)
+			? { ...p, buttons: p.buttons.map((b) => (b.id === buttonId ? { ...b, ...patch } : b)) }
+			: 'That button is gone.'
+	);
 }
 
 /** The edit history: the last few documents, newest last, so the last edit can be undone. */

@@ -30,24 +30,36 @@ export function formFactor(viewport: Viewport): FormFactor {
 	return viewport.width < 1000 ? 'tablet' : 'desktop';
 }
 
-export const defaultGrid = (viewport: Viewport): GridSize => ({ ...DEFAULT_GRIDS[formFactor(viewport)] });
+export const defaultGrid = (viewport: Viewport): GridSize => ({
+	...DEFAULT_GRIDS[formFactor(viewport)]
+});
 
 /** The screen the page runs on now (a default for pages made without one, as in tests). */
 export function currentViewport(): Viewport {
 	if (typeof window === 'undefined') return { width: 360, height: 780, coarse: true };
-	return { width: window.innerWidth, height: window.innerHeight, coarse: window.matchMedia?.('(pointer: coarse)').matches ?? false };
+	return {
+		width: window.innerWidth,
+		height: window.innerHeight,
+		coarse: window.matchMedia?.('(pointer: coarse)').matches ?? false
+	};
 }
 
 /** Cells taken on a page, each with the button that takes it (one button left out, for a move). */
 export function occupied(page: Pick<DeckPage, 'buttons'>, except?: string): Map<string, string> {
 	const taken = new Map<string, string>();
-	for (const b of page.buttons) if (b.id !== except) for (const cell of cellsOf(b)) taken.set(cell, b.id);
+	for (const b of page.buttons)
+		if (b.id !== except) for (const cell of cellsOf(b)) taken.set(cell, b.id);
 	return taken;
 }
 
 /** Whether a button of this width fits at (col, row): inside the grid and on free cells. */
-export function fits(page: DeckPage, spot: Pick<DeckButton, 'col' | 'row' | 'width'>, except?: string): boolean {
-	if (spot.col < 0 || spot.row < 0 || spot.col + spot.width > page.columns || spot.row >= page.rows) return false;
+export function fits(
+	page: DeckPage,
+	spot: Pick<DeckButton, 'col' | 'row' | 'width'>,
+	except?: string
+): boolean {
+	if (spot.col < 0 || spot.row < 0 || spot.col + spot.width > page.columns || spot.row >= page.rows)
+		return false;
 	const taken = occupied(page, except);
 	return cellsOf(spot).every((c) => !taken.has(c));
 }
@@ -55,6 +67,7 @@ export function fits(page: DeckPage, spot: Pick<DeckButton, 'col' | 'row' | 'wid
 /** The first free place for a button of this width, reading order; undefined when the page is full. */
 export function firstFree(page: DeckPage, width: 1 | 2): { col: number; row: number } | undefined {
 	for (let row = 0; row < page.rows; row++)
-		for (let col = 0; col + width <= page.columns; col++) if (fits(page, { col, row, width })) return { col, row };
+		for (let col = 0; col + width <= page.columns; col++)
+			if (fits(page, { col, row, width })) return { col, row };
 	return undefined;
 }

@@ -33,7 +33,10 @@ export function liveState(action: DeckAction, source: LiveSource): LiveState {
 		}
 		case 'counter': {
 			const raw = source.open ? source.values[action.name] : undefined;
-			const value = raw === undefined || raw === null || raw === '' || typeof raw === 'object' ? undefined : String(raw);
+			const value =
+				raw === undefined || raw === null || raw === '' || typeof raw === 'object'
+					? undefined
+					: String(raw);
 			return { kind: 'counter', value, text: value ?? UNKNOWN };
 		}
 		case 'switch':

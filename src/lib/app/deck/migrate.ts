@@ -6,13 +6,28 @@
 import * as v from 'valibot';
 import { defaultLabel, defaultPress } from './actions';
 import type { GridSize } from './grid';
-import { DECK_VERSION, GRID_LIMITS, TRIGGER_TYPES, type DeckAction, type DeckButton, type DeckDocument, type DeckPage, type TriggerType } from './layout';
+import {
+	DECK_VERSION,
+	GRID_LIMITS,
+	TRIGGER_TYPES,
+	type DeckAction,
+	type DeckButton,
+	type DeckDocument,
+	type DeckPage,
+	type TriggerType
+} from './layout';
 
 export const LEGACY_KEY = 'stream-control:deck';
 
 export const LegacyDeckSchema = v.object({
 	favourites: v.array(v.string()),
-	pages: v.array(v.object({ id: v.string(), name: v.pipe(v.string(), v.maxLength(60)), items: v.array(v.string()) }))
+	pages: v.array(
+		v.object({
+			id: v.string(),
+			name: v.pipe(v.string(), v.maxLength(60)),
+			items: v.array(v.string())
+		})
+	)
 });
 export type LegacyDeck = v.InferOutput<typeof LegacyDeckSchema>;
 
@@ -28,7 +43,12 @@ export function actionOfKey(key: string): Extract<DeckAction, { kind: 'trigger' 
 }
 
 /** A grid page holding these actions in reading order, its rows grown (then columns) to hold them all. */
-export function pageOf(id: string, name: string, actions: readonly DeckAction[], grid: GridSize): DeckPage {
+export function pageOf(
+	id: string,
+	name: string,
+	actions: readonly DeckAction[],
+	grid: GridSize
+): DeckPage {
 	let { columns, rows } = grid;
 	while (columns * rows < actions.length && rows < GRID_LIMITS.rows.max) rows++;
 	while (columns * rows < actions.length && columns < GRID_LIMITS.columns.max) columns++;
@@ -46,10 +66,15 @@ export function pageOf(id: string, name: string, actions: readonly DeckAction[],
 }
 
 export function migrateLegacy(legacy: LegacyDeck, grid: GridSize): DeckDocument {
-	const actions = (keys: readonly string[]) => [...new Set(keys)].map(actionOfKey).filter((a): a is NonNullable<typeof a> => Boolean(a));
+	const actions = (keys: readonly string[]) =>
+		[...new Set(keys)].map(actionOfKey).filter((a): a is NonNullable<typeof a> => Boolean(a));
 	const pages: DeckPage[] = [];
-	if (legacy.favourites.length) pages.push(pageOf('favourites', 'Favourites', actions(legacy.favourites), grid));
-	for (const page of legacy.pages) pages.push(pageOf(page.id.slice(0, 30) || `page-${pages.length}`, page.name, actions(page.items), grid));
+	if (legacy.favourites.length)
+		pages.push(pageOf('favourites', 'Favourites', actions(legacy.favourites), grid));
+	for (const page of legacy.pages)
+		pages.push(
+			pageOf(page.id.slice(0, 30) || `page-${pages.length}`, page.name, actions(page.items), grid)
+		);
 	// Page ids must differ: an old page could have been called "favourites" by chance.
 	const seen = new Set<string>();
 	for (const page of pages) {

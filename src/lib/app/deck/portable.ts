@@ -22,13 +22,19 @@ export function parseDeck(text: string): Parsed {
 	}
 	const parsed = v.safeParse(DeckDocumentSchema, data);
 	if (parsed.success) return { ok: true, doc: parsed.output };
-	return { ok: false, message: `The file is not a deck this version can read: ${describeIssues(toFieldIssues(parsed.issues).slice(0, 3))}.` };
+	return {
+		ok: false,
+		message: `The file is not a deck this version can read: ${describeIssues(toFieldIssues(parsed.issues).slice(0, 3))}.`
+	};
 }
 
 /** The imported pages after the ones already here (a page id already used gets a new one), so nothing is replaced. */
 export function appendPages(current: DeckDocument, incoming: DeckDocument): EditResult {
 	if (current.pages.length + incoming.pages.length > GRID_LIMITS.pages)
-		return { ok: false, reason: `A deck holds at most ${GRID_LIMITS.pages} pages: this one has ${current.pages.length} and the file ${incoming.pages.length}.` };
+		return {
+			ok: false,
+			reason: `A deck holds at most ${GRID_LIMITS.pages} pages: this one has ${current.pages.length} and the file ${incoming.pages.length}.`
+		};
 	const used = new Set(current.pages.map((p) => p.id));
 	const renamed = new Map<string, string>();
 	for (const page of incoming.pages) if (used.has(page.id)) renamed.set(page.id, newId('p'));
@@ -36,14 +42,21 @@ export function appendPages(current: DeckDocument, incoming: DeckDocument): Edit
 		...page,
 		id: renamed.get(page.id) ?? page.id,
 		// Page jumps inside the file follow their page's new id.
-		buttons: page.buttons.map((b) => (b.action.kind === 'page' && renamed.has(b.action.page) ? { ...b, action: { ...b.action, page: renamed.get(b.action.page)! } } : b))
+		buttons: page.buttons.map((b) =>
+			b.action.kind === 'page' && renamed.has(b.action.page)
+				? { ...b, action: { ...b.action, page: renamed.get(b.action.page)! } }
+				: b
+		)
 	}));
 	return { ok: true, doc: { ...current, pages: [...current.pages, ...pages] } };
 }
 
 /** What a share link carries: the layout without this device's keys, MIDI and gamepad bindings. */
 export function forSharing(doc: DeckDocument): DeckDocument {
-	return { ...doc, pages: doc.pages.map((p) => ({ ...p, buttons: p.buttons.map((b) => ({ ...b, inputs: {} })) })) };
+	return {
+		...doc,
+		pages: doc.pages.map((p) => ({ ...p, buttons: p.buttons.map((b) => ({ ...b, inputs: {} })) }))
+	};
 }
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -51,9 +64,13 @@ function toBase64Url(bytes: Uint8Array): string {
 	for (const byte of bytes) binary += String.fromCharCode(byte);
 	return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const fromBase64Url = (text: string) =>
+	Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
+async function through(
+	bytes: Uint8Array<ArrayBuffer>,
+	stream: CompressionStream | DecompressionStream
+): Promise<Uint8Array<ArrayBuffer>> {
 	const out = new Blob([bytes]).stream().pipeThrough(stream);
 	return new Uint8Array(await new Response(out).arrayBuffer());
 }
@@ -76,9 +93,13 @@ export async function decodeDeck(text: string): Promise<Parsed> {
 		const kind = text.slice(0, 2);
 		let bytes: Uint8Array<ArrayBuffer> = fromBase64Url(text.slice(2));
 		if (kind === 'z.') bytes = await through(bytes, new DecompressionStream('deflate-raw'));
-		else if (kind !== 'j.') return { ok: false, message: 'The link carries a deck in a form this version cannot read.' };
+		else if (kind !== 'j.')
+			return { ok: false, message: 'The link carries a deck in a form this version cannot read.' };
 		return parseDeck(new TextDecoder().decode(bytes));
 	} catch {
-		return { ok: false, message: 'The deck in the link is damaged (cut short when it was copied?).' };
+		return {
+			ok: false,
+			message: 'The deck in the link is damaged (cut short when it was copied?).'
+		};
 	}
 }

@@ -8,9 +8,24 @@ import { describeIssues, toFieldIssues } from '$lib/protocol';
 import { StoredValue, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
 import { defaultLabel, defaultPress } from './actions';
-import { addButton, addPage, commit, removeButton, undo, type EditResult, type History } from './edit';
+import {
+	addButton,
+	addPage,
+	commit,
+	removeButton,
+	undo,
+	type EditResult,
+	type History
+} from './edit';
 import { currentViewport, defaultGrid, type Viewport } from './grid';
-import { DeckDocumentSchema, emptyDeck, newId, type DeckAction, type DeckDocument, type DeckPage } from './layout';
+import {
+	DeckDocumentSchema,
+	emptyDeck,
+	newId,
+	type DeckAction,
+	type DeckDocument,
+	type DeckPage
+} from './layout';
 import { LEGACY_KEY, LegacyDeckSchema, migrateLegacy } from './migrate';
 
 const KEY_PREFIX = 'stream-control:deck:v2:';
@@ -39,7 +54,10 @@ export class DeckStore {
 		this.#viewport = options.viewport ?? currentViewport();
 		// Something unreadable under the key is kept aside, never overwritten by the next change.
 		const empty = emptyDeck();
-		this.#doc = new PersistedState<DeckDocument>(this.key, DeckDocumentSchema, empty, { storage, keepUnreadable: true });
+		this.#doc = new PersistedState<DeckDocument>(this.key, DeckDocumentSchema, empty, {
+			storage,
+			keepUnreadable: true
+		});
 		if (this.#doc.current !== empty) return;
 		const legacy = new StoredValue(LEGACY_KEY, LegacyDeckSchema, storage).load();
 		if (legacy) this.#doc.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
@@ -66,7 +84,8 @@ export class DeckStore {
 	/** Applies one edit; a refused edit changes nothing and answers why. */
 	edit(change: (doc: DeckDocument) => EditResult): EditResult {
 		const result = change(this.doc);
-		if (result.ok && result.doc !== this.doc) this.#apply(commit({ past: this.#past, present: this.doc }, result.doc));
+		if (result.ok && result.doc !== this.doc)
+			this.#apply(commit({ past: this.#past, present: this.doc }, result.doc));
 		return result;
 	}
 
@@ -86,20 +105,33 @@ export class DeckStore {
 	/** Replaces the whole deck (an import), checked first; undo brings the old one back. */
 	replace(doc: unknown): EditResult {
 		const parsed = v.safeParse(DeckDocumentSchema, doc);
-		if (!parsed.success) return { ok: false, reason: describeIssues(toFieldIssues(parsed.issues).slice(0, 1)) };
+		if (!parsed.success)
+			return { ok: false, reason: describeIssues(toFieldIssues(parsed.issues).slice(0, 1)) };
 		return this.edit(() => ({ ok: true, doc: parsed.output }));
 	}
 
 	/** A new page with the grid that suits this screen. */
 	addPage(name: string): EditResult & { id: string } {
 		const id = newId('p');
-		return { ...this.edit((doc) => addPage(doc, { id, name, ...defaultGrid(this.#viewport) })), id };
+		return {
+			...this.edit((doc) => addPage(doc, { id, name, ...defaultGrid(this.#viewport) })),
+			id
+		};
 	}
 
 	/** A button for this action, at the first free place of the page. */
 	addAction(pageId: string, action: DeckAction): EditResult {
 		const label = defaultLabel(action, (id) => this.page(id)?.name).slice(0, 40);
-		return this.edit((doc) => addButton(doc, pageId, { id: newId(), width: 1, look: { label }, action, press: defaultPress(action), inputs: {} }));
+		return this.edit((doc) =>
+			addButton(doc, pageId, {
+				id: newId(),
+				width: 1,
+				look: { label },
+				action,
+				press: defaultPress(action),
+				inputs: {}
+			})
+		);
 	}
 
 	/** The Favourites page's button for this action, if any (the everything view's star). */
@@ -114,14 +146,26 @@ export class DeckStore {
 		return this.edit((doc) => {
 			let next = doc;
 			if (!doc.pages.some((p) => p.id === FAVOURITES_PAGE)) {
-				const made = addPage(doc, { id: FAVOURITES_PAGE, name: 'Favourites', ...defaultGrid(this.#viewport) });
+				const made = addPage(doc, {
+					id: FAVOURITES_PAGE,
+					name: 'Favourites',
+					...defaultGrid(this.#viewport)
+				});
 				if (!made.ok) return made;
 				next = made.doc;
 			}
 			const label = defaultLabel(action).slice(0, 40);
-			return addButton(next, FAVOURITES_PAGE, { id: newId(), width: 1, look: { label }, action, press: defaultPress(action), inputs: {} });
+			return addButton(next, FAVOURITES_PAGE, {
+				id: newId(),
+				width: 1,
+				look: { label },
+				action,
+				press: defaultPress(action),
+				inputs: {}
+			});
 		});
 	}
 }
 
-export const sameAction = (a: DeckAction, b: DeckAction): boolean => JSON.stringify(a) === JSON.stringify(b);
+export const sameAction = (a: DeckAction, b: DeckAction): boolean =>
+	JSON.stringify(a) === JSON.stringify(b);

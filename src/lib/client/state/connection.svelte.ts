@@ -5,7 +5,13 @@
  * (createSubscriber), so nothing is left listening once the readers are gone.
  */
 import { createSubscriber } from 'svelte/reactivity';
-import { overlayCounts, type Meta, type OverlayKey, type SettingsData, type States } from '../../protocol/payloads';
+import {
+	overlayCounts,
+	type Meta,
+	type OverlayKey,
+	type SettingsData,
+	type States
+} from '../../protocol/payloads';
 import type { Capabilities } from '../capabilities';
 import type { ClientError } from '../errors';
 import type { ReadableSource } from '../read-only-view';

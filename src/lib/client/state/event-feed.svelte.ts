@@ -2,7 +2,12 @@
  * A bounded list of chat lines, viewer commands and alerts, newest last. A chat deletion removes the
  * line whose message id it names (deletions arrive as `chat` events with `shouldRemove`).
  */
-import { parseAlertEvent, parseChatEvent, type AlertLine, type ChatLine } from '../../protocol/messages';
+import {
+	parseAlertEvent,
+	parseChatEvent,
+	type AlertLine,
+	type ChatLine
+} from '../../protocol/messages';
 import { parseCommandEvent, type CommandLine } from '../../protocol/event-hints';
 import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
@@ -58,21 +63,29 @@ export class EventFeed {
 				source.on('chat', (envelope) => {
 					const chat = parseChatEvent(envelope);
 					if (chat?.kind === 'deletion') this.#removeChat(chat.id);
-					else if (chat) this.#add({ kind: 'chat', key: this.#key('chat'), line: chat.line, receivedAt: Date.now() });
+					else if (chat)
+						this.#add({
+							kind: 'chat',
+							key: this.#key('chat'),
+							line: chat.line,
+							receivedAt: Date.now()
+						});
 				})
 			);
 		if (kinds.has('command'))
 			this.#disposers.push(
 				source.on('command', (envelope) => {
 					const line = parseCommandEvent(envelope);
-					if (line) this.#add({ kind: 'command', key: this.#key('command'), line, receivedAt: Date.now() });
+					if (line)
+						this.#add({ kind: 'command', key: this.#key('command'), line, receivedAt: Date.now() });
 				})
 			);
 		if (kinds.has('alert'))
 			this.#disposers.push(
 				source.on('alert', (envelope) => {
 					const line = parseAlertEvent(envelope);
-					if (line) this.#add({ kind: 'alert', key: this.#key('alert'), line, receivedAt: Date.now() });
+					if (line)
+						this.#add({ kind: 'alert', key: this.#key('alert'), line, receivedAt: Date.now() });
 				})
 			);
 	}
@@ -136,7 +149,8 @@ export class EventFeed {
 			if ('add' in change) {
 				next.push(change.add);
 				added.add(change.add);
-			} else next = next.filter((item) => !(item.kind === 'chat' && item.line.id === change.removeChat));
+			} else
+				next = next.filter((item) => !(item.kind === 'chat' && item.line.id === change.removeChat));
 		}
 		// Lines that came in this frame (the list's tail) stay for it, even beyond the limit (up to a cap).
 		const fresh = next.filter((item) => added.has(item)).length;

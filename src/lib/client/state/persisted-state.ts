@@ -42,14 +42,25 @@ export class PersistedState<T> {
 	#changed = () => {};
 	readonly #subscribe: () => void;
 
-	constructor(key: string, schema: v.GenericSchema<unknown, T>, fallback: T, options: PersistedOptions = {}) {
-		this.#stored = new StoredValue(key, schema, 'storage' in options ? options.storage : deviceStorage());
+	constructor(
+		key: string,
+		schema: v.GenericSchema<unknown, T>,
+		fallback: T,
+		options: PersistedOptions = {}
+	) {
+		this.#stored = new StoredValue(
+			key,
+			schema,
+			'storage' in options ? options.storage : deviceStorage()
+		);
 		this.#fallback = fallback;
 		this.#seen = this.#stored.text();
 		const loaded = this.#stored.parse(this.#seen);
-		if (loaded === undefined && this.#seen !== null && options.keepUnreadable) this.#stored.keepAside(this.#seen);
+		if (loaded === undefined && this.#seen !== null && options.keepUnreadable)
+			this.#stored.keepAside(this.#seen);
 		this.#value = loaded ?? fallback;
-		const events = 'events' in options ? options.events : (globalThis.window as StorageEvents | undefined);
+		const events =
+			'events' in options ? options.events : (globalThis.window as StorageEvents | undefined);
 		this.#subscribe = createSubscriber((update) => {
 			const sync = () => {
 				if (this.#sync()) update();

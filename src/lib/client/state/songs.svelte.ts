@@ -6,7 +6,13 @@
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import { SONG_VARIABLES } from '$lib/protocol/vocabulary';
-import { parseNowPlaying, parseQueue, songVariableNames, type NowPlaying, type Song } from '../songs';
+import {
+	parseNowPlaying,
+	parseQueue,
+	songVariableNames,
+	type NowPlaying,
+	type Song
+} from '../songs';
 
 /** Envelope types song widgets need: music alerts (hints) and the mod queue. */
 export const SONG_SUBSCRIPTIONS = ['alert', 'modqueue_list'] as const;
@@ -30,7 +36,8 @@ export class SongState {
 		this.nowPlaying = $derived(parseNowPlaying(this.#values));
 		this.queue = $derived(this.#withQueue ? parseQueue(this.#values[SONG_VARIABLES.queue]) : []);
 		this.loaded = $derived(
-			Object.hasOwn(this.#values, SONG_VARIABLES.title) && names.every((n) => Object.hasOwn(this.#values, n) || Object.hasOwn(this.#watcher.errors, n))
+			Object.hasOwn(this.#values, SONG_VARIABLES.title) &&
+				names.every((n) => Object.hasOwn(this.#values, n) || Object.hasOwn(this.#watcher.errors, n))
 		);
 	}
 

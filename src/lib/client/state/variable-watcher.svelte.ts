@@ -22,7 +22,10 @@ interface VariableWatcherOptions {
 	intervalMs?: number;
 }
 
-type WatchSource = Pick<ReadOnlyView, 'status' | 'readVariable' | 'on' | 'onStatus' | 'onReady' | 'onReceipt'>;
+type WatchSource = Pick<
+	ReadOnlyView,
+	'status' | 'readVariable' | 'on' | 'onStatus' | 'onReady' | 'onReceipt'
+>;
 
 export class VariableWatcher {
 	#values = $state.raw<Readonly<Record<string, unknown>>>({});
@@ -66,11 +69,15 @@ export class VariableWatcher {
 			}),
 			source.onReceipt((receipt) => {
 				const rule = isSendType(receipt.type) ? SEND_TYPE_INFO[receipt.type] : undefined;
-				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs')) void this.refresh();
+				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs'))
+					void this.refresh();
 			})
 		];
 		// Polling a closed or refused connection only piles up errors; the reconnect triggers a read anyway.
-		const timer = setInterval(() => source.status === 'open' && void this.#poll(), this.#intervalMs);
+		const timer = setInterval(
+			() => source.status === 'open' && void this.#poll(),
+			this.#intervalMs
+		);
 		if (source.status !== 'connecting') void this.refresh();
 		return () => {
 			this.#watching = false;

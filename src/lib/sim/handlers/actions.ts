@@ -15,16 +15,32 @@ export type SendRunner = (type: string, params: Params) => MaybePromise<SendOutc
 
 type Step = Record<string, unknown>;
 const valueOf = (step: Step): Record<string, unknown> =>
-	typeof step.value === 'object' && step.value !== null && !Array.isArray(step.value) ? (step.value as Record<string, unknown>) : {};
+	typeof step.value === 'object' && step.value !== null && !Array.isArray(step.value)
+		? (step.value as Record<string, unknown>)
+		: {};
 
 /** An `app` action as the send it amounts to, or undefined when the simulator does not model it. */
-function asSend(type: string, value: Record<string, unknown>, extra: Record<string, unknown>): [string, Params] | undefined {
+function asSend(
+	type: string,
+	value: Record<string, unknown>,
+	extra: Record<string, unknown>
+): [string, Params] | undefined {
 	const on = value.on !== false;
 	switch (type) {
 		case 'chatbot':
-			return ['chatbot-message', { value: str(value.message) ?? '', ...(str(value.platform) ? { platform: value.platform } : {}), extraSettings: extra }];
+			return [
+				'chatbot-message',
+				{
+					value: str(value.message) ?? '',
+					...(str(value.platform) ? { platform: value.platform } : {}),
+					extraSettings: extra
+				}
+			];
 		case 'tts':
-			return ['tts', { value: str(value.message) ?? '', ...(str(value.voice) ? { voice: value.voice } : {}) }];
+			return [
+				'tts',
+				{ value: str(value.message) ?? '', ...(str(value.voice) ? { voice: value.voice } : {}) }
+			];
 		case 'callCommand':
 			return ['chat-command', { value: str(value.value) ?? '', extraSettings: extra }];
 		case 'setStreamMode':
@@ -44,7 +60,14 @@ function asSend(type: string, value: Record<string, unknown>, extra: Record<stri
 		case 'clearQueue':
 			return ['clear-queue', {}];
 		case 'addSongRequest':
-			return ['song-request', { action: 'add', value: str(value.value) ?? '', ...(str(value.requesterUsername) ? { username: value.requesterUsername } : {}) }];
+			return [
+				'song-request',
+				{
+					action: 'add',
+					value: str(value.value) ?? '',
+					...(str(value.requesterUsername) ? { username: value.requesterUsername } : {})
+				}
+			];
 		case 'skipSongRequest':
 			return ['song-request', { action: 'skip' }];
 		case 'clearSongRequestQueue':
@@ -64,7 +87,10 @@ function updateCounter(rt: Runtime, value: Record<string, unknown>): string {
 	if (!name) return 'updateCounter without a counter name: skipped';
 	const operator = str(value.operator) ?? '+';
 	const current = rt.state.variables.get(name)?.value ?? 0;
-	const result = counterMath(current === '' ? 0 : current, `${operator}${String(value.message ?? '1')}`);
+	const result = counterMath(
+		current === '' ? 0 : current,
+		`${operator}${String(value.message ?? '1')}`
+	);
 	if (!result.ok) return `updateCounter ${name}: ${result.error}`;
 	rt.setVariable(name, result.value, { byUser: true, counter: true });
 	return `${name} = ${result.value}`;
@@ -80,14 +106,24 @@ interface Walk {
 	stopped: boolean;
 }
 
-function* runStep(rt: Runtime, step: Step, run: SendRunner, extra: Record<string, unknown>, walk: Walk): Generator<Pause, void, SendOutcome | undefined> {
+function* runStep(
+	rt: Runtime,
+	step: Step,
+	run: SendRunner,
+	extra: Record<string, unknown>,
+	walk: Walk
+): Generator<Pause, void, SendOutcome | undefined> {
 	const type = String(step.type);
 	const base = str(step.base)?.replace(/Actions$/, '');
 	if (type === 'delay') {
 		const asked = delayOf(step);
 		const ms = Math.min(asked, Math.max(0, LIMITS.runActionsMaxWaitMs - walk.waited));
 		walk.waited += ms;
-		walk.notes.push(ms < asked ? `delay ${asked} ms cut to ${ms} ms (the ${LIMITS.runActionsMaxWaitMs} ms cap on waits)` : `delay ${ms} ms`);
+		walk.notes.push(
+			ms < asked
+				? `delay ${asked} ms cut to ${ms} ms (the ${LIMITS.runActionsMaxWaitMs} ms cap on waits)`
+				: `delay ${ms} ms`
+		);
 		if (ms > 0) yield ms;
 		return;
 	}
@@ -114,15 +150,29 @@ function* runStep(rt: Runtime, step: Step, run: SendRunner, extra: Record<string
 		let outcome: SendOutcome | undefined = undefined;
 		const started = run(send[0], send[1]);
 		outcome = started instanceof Promise ? yield started : started;
-		walk.notes.push(outcome?.ok ? `app.${type}: done` : `app.${type}: failed (${outcome?.ok === false ? outcome.text : 'no outcome'})`);
+		walk.notes.push(
+			outcome?.ok
+				? `app.${type}: done`
+				: `app.${type}: failed (${outcome?.ok === false ? outcome.text : 'no outcome'})`
+		);
 		return;
 	}
-	if (base && (PLATFORMS as readonly string[]).includes(base) && !rt.state.connectedPlatforms.includes(base as never))
+	if (
+		base &&
+		(PLATFORMS as readonly string[]).includes(base) &&
+		!rt.state.connectedPlatforms.includes(base as never)
+	)
 		return void walk.notes.push(`${base}.${type}: ${base} is not connected, skipped`);
 	walk.notes.push(`${base ?? '?'}.${type}: not modelled by the simulator, skipped`);
 }
 
-function* runList(rt: Runtime, steps: Step[], run: SendRunner, extra: Record<string, unknown>, walk: Walk): Generator<Pause, void, SendOutcome | undefined> {
+function* runList(
+	rt: Runtime,
+	steps: Step[],
+	run: SendRunner,
+	extra: Record<string, unknown>,
+	walk: Walk
+): Generator<Pause, void, SendOutcome | undefined> {
 	for (const step of steps) {
 		if (walk.stopped) return;
 		yield* runStep(rt, step, run, extra, walk);
@@ -133,12 +183,21 @@ function* runList(rt: Runtime, steps: Step[], run: SendRunner, extra: Record<str
  * Drives a walk: synchronously while no step waits (so a list without delays answers at once, in
  * order with the requests after it), then on the simulator's clock.
  */
-function drive(rt: Runtime, walk: Generator<Pause, void, SendOutcome | undefined>, done: () => SendOutcome): MaybePromise<SendOutcome> {
+function drive(
+	rt: Runtime,
+	walk: Generator<Pause, void, SendOutcome | undefined>,
+	done: () => SendOutcome
+): MaybePromise<SendOutcome> {
 	const first = walk.next();
 	return first.done ? done() : continueLater(rt, walk, first.value, done);
 }
 
-async function continueLater(rt: Runtime, walk: Generator<Pause, void, SendOutcome | undefined>, first: Pause, done: () => SendOutcome): Promise<SendOutcome> {
+async function continueLater(
+	rt: Runtime,
+	walk: Generator<Pause, void, SendOutcome | undefined>,
+	first: Pause,
+	done: () => SendOutcome
+): Promise<SendOutcome> {
 	let pause: Pause | undefined = first;
 	while (pause !== undefined) {
 		let resumeWith: SendOutcome | undefined;
@@ -156,7 +215,9 @@ export function makeActionHandlers(run: SendRunner): HandlerTable {
 			const extra = (params.extraSettings as Record<string, unknown> | undefined) ?? {};
 			const walk: Walk = { notes: [], waited: 0, stopped: false };
 			// The answer comes when the whole list has finished (spec: Running actions; protocol facts §5.12).
-			return drive(rt, runList(rt, params.actions as Step[], run, extra, walk), () => ok(true, { note: walk.notes.join('; ').slice(0, 2000) }));
+			return drive(rt, runList(rt, params.actions as Step[], run, extra, walk), () =>
+				ok(true, { note: walk.notes.join('; ').slice(0, 2000) })
+			);
 		},
 		'get-action-catalog': () => ok(actionCatalogText())
 	};

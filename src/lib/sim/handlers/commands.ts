@@ -16,14 +16,21 @@ const PLATFORM_SYNC: Partial<Record<CommandKind, (on: boolean) => string>> = {
 };
 
 const notFound = (what: string, name: string) =>
-	fail(404, `No ${what} named "${name}" exists. Call GET /api/retrieve to list valid values.`, 'not_found');
+	fail(
+		404,
+		`No ${what} named "${name}" exists. Call GET /api/retrieve to list valid values.`,
+		'not_found'
+	);
 
 const setCommandState: Handler = (rt, params) => {
 	// Older applications handle only chat commands, whatever kind is sent.
 	const kind = rt.has(COMMAND_KINDS_FEATURE) ? (params.kind as CommandKind) : 'chat';
 	const name = String(params.name);
 	const entry = rt.state.findCommand(kind, name);
-	if (!entry) return rt.has('name-validation') ? notFound(`${kind} command`, name) : ok(true, { note: 'unknown name: nothing happens' });
+	if (!entry)
+		return rt.has('name-validation')
+			? notFound(`${kind} command`, name)
+			: ok(true, { note: 'unknown name: nothing happens' });
 	entry.on = params.value === true;
 	const sync = PLATFORM_SYNC[kind];
 	return ok(true, { platformOutcome: sync?.(entry.on) });
@@ -51,7 +58,9 @@ const createChatbotCommand: Handler = (rt, params) => {
 		name,
 		message: String(params.message),
 		description: str(params.description),
-		alias: Array.isArray(params.alias) ? params.alias.map((a) => slugify(String(a))).filter(Boolean) : [],
+		alias: Array.isArray(params.alias)
+			? params.alias.map((a) => slugify(String(a))).filter(Boolean)
+			: [],
 		// Defaults come from the catalog's schema (parsing applied them).
 		showInCommandsList: params.showInCommandsList as boolean,
 		on: params.on as boolean,
@@ -61,7 +70,13 @@ const createChatbotCommand: Handler = (rt, params) => {
 	return ok(name);
 };
 
-const UPDATABLE = ['message', 'description', 'showInCommandsList', 'on', 'cooldownDuration'] as const;
+const UPDATABLE = [
+	'message',
+	'description',
+	'showInCommandsList',
+	'on',
+	'cooldownDuration'
+] as const;
 
 const updateChatbotCommand: Handler = (rt, params) => {
 	const name = String(params.name);
@@ -69,12 +84,20 @@ const updateChatbotCommand: Handler = (rt, params) => {
 	if (!entry) return notFound('chatbot command', name);
 	const newName = str(params.newName) === undefined ? undefined : slugify(String(params.newName));
 	const renaming = newName !== undefined && nameKey(newName) !== nameKey(entry.name);
-	if (renaming && entry.system) return fail(403, `"${entry.name}" is a system command and cannot be renamed.`, 'system_command');
-	if (newName !== undefined && !newName) return fail(400, 'params.newName must contain letters or digits');
+	if (renaming && entry.system)
+		return fail(
+			403,
+			`"${entry.name}" is a system command and cannot be renamed.`,
+			'system_command'
+		);
+	if (newName !== undefined && !newName)
+		return fail(400, 'params.newName must contain letters or digits');
 	if (renaming && rt.state.chatbot.has(nameKey(newName)))
 		return fail(409, `A chatbot command named "${newName}" already exists.`, 'already_exists');
-	for (const field of UPDATABLE) if (params[field] !== undefined) Object.assign(entry, { [field]: params[field] });
-	if (Array.isArray(params.alias)) entry.alias = params.alias.map((a) => slugify(String(a))).filter(Boolean);
+	for (const field of UPDATABLE)
+		if (params[field] !== undefined) Object.assign(entry, { [field]: params[field] });
+	if (Array.isArray(params.alias))
+		entry.alias = params.alias.map((a) => slugify(String(a))).filter(Boolean);
 	if (renaming) {
 		rt.state.chatbot.delete(nameKey(entry.name));
 		entry.name = newName;
@@ -87,7 +110,12 @@ const deleteChatbotCommand: Handler = (rt, params: Params) => {
 	const name = String(params.value ?? params.name);
 	const entry = byName(rt, name);
 	if (!entry) return notFound('chatbot command', name);
-	if (entry.system || isSystem(entry.name)) return fail(403, `"${entry.name}" is a system command and cannot be deleted.`, 'system_command');
+	if (entry.system || isSystem(entry.name))
+		return fail(
+			403,
+			`"${entry.name}" is a system command and cannot be deleted.`,
+			'system_command'
+		);
 	rt.state.chatbot.delete(nameKey(entry.name));
 	return ok(true);
 };

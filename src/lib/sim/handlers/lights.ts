@@ -9,7 +9,11 @@ function targetsOf(rt: Runtime, params: Params): string[] | 'all' {
 	if (!Array.isArray(listed) || listed.length === 0) return 'all';
 	const known = new Set(rt.state.setup.lights.map((l) => l.id));
 	return listed
-		.map((t) => (t && typeof t === 'object' ? String((t as Record<string, unknown>).value ?? (t as Record<string, unknown>).id ?? '') : ''))
+		.map((t) =>
+			t && typeof t === 'object'
+				? String((t as Record<string, unknown>).value ?? (t as Record<string, unknown>).id ?? '')
+				: ''
+		)
 		.filter((id) => known.has(id));
 }
 
@@ -17,11 +21,16 @@ const color: Handler = (rt, params, type) => {
 	// Out of range, checked only when the activity runs (leniency.ts CHECKED_WHEN_RUN): queued, answered, nothing changes.
 	if (typeof params.refusedWhenRun === 'string') {
 		const note = rt.enqueue(type, params, () => {});
-		return ok(true, { note: `${note ? `${note}; ` : ''}the run changes nothing: ${params.refusedWhenRun}` });
+		return ok(true, {
+			note: `${note ? `${note}; ` : ''}the run changes nothing: ${params.refusedWhenRun}`
+		});
 	}
 	const next: LightColor = {
 		// null: brightness only, the colour shown stays (facts §5.15, the legacy SDK form).
-		value: params.value === null ? (rt.state.lights.current ?? rt.state.lights.default)?.value ?? null : params.value,
+		value:
+			params.value === null
+				? ((rt.state.lights.current ?? rt.state.lights.default)?.value ?? null)
+				: params.value,
 		brightness: Number(params.brightness),
 		transition: Number(params.transition),
 		duration: Number(params.duration),
@@ -29,7 +38,8 @@ const color: Handler = (rt, params, type) => {
 	};
 	if (params.hold === true) rt.state.lights.default = next;
 	if (!rt.state.states.on) return ok(true, { note: 'light control is off: lights unchanged' });
-	if (Array.isArray(next.lights) && next.lights.length === 0) return ok(true, { note: 'none of the listed lights exist: nothing changes' });
+	if (Array.isArray(next.lights) && next.lights.length === 0)
+		return ok(true, { note: 'none of the listed lights exist: nothing changes' });
 	const note = rt.enqueue(type, params, () => {
 		rt.state.lights.current = next;
 	});

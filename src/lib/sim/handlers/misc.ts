@@ -27,7 +27,11 @@ export function findOverlay(rt: Runtime, layer: string): string | undefined {
 	const wanted = layer.toLowerCase();
 	for (const item of rt.state.setup.overlays) {
 		const o = (item ?? {}) as OverlayConfig;
-		if (String(o.id ?? '').toLowerCase() === wanted || String(o.name ?? '').toLowerCase() === wanted) return String(o.id ?? o.name);
+		if (
+			String(o.id ?? '').toLowerCase() === wanted ||
+			String(o.name ?? '').toLowerCase() === wanted
+		)
+			return String(o.id ?? o.name);
 	}
 	return undefined;
 }
@@ -55,7 +59,19 @@ export const miscHandlers: HandlerTable = {
 	tts,
 	'overlay-set-visibility': overlayVisibility,
 	'overlay-set-layer-visibility': layerUpdate(['value']),
-	'overlay-set-layer-position': layerUpdate(['x', 'y', 'transitionTime', 'transitionInterpolation', 'transitionCubicBezier']),
-	'overlay-set-layer-size': layerUpdate(['width', 'height', 'transitionTime', 'transitionInterpolation', 'transitionCubicBezier']),
+	'overlay-set-layer-position': layerUpdate([
+		'x',
+		'y',
+		'transitionTime',
+		'transitionInterpolation',
+		'transitionCubicBezier'
+	]),
+	'overlay-set-layer-size': layerUpdate([
+		'width',
+		'height',
+		'transitionTime',
+		'transitionInterpolation',
+		'transitionCubicBezier'
+	]),
 	'overlay-set-content': layerUpdate(['content'])
 };

@@ -12,7 +12,10 @@ export type Handler = (rt: Runtime, params: Params, type: SendType) => MaybeProm
 
 export type HandlerTable = Partial<Record<SendType, Handler>>;
 
-export function ok(message: unknown = true, extra: { platformOutcome?: string; note?: string } = {}): SendOutcome {
+export function ok(
+	message: unknown = true,
+	extra: { platformOutcome?: string; note?: string } = {}
+): SendOutcome {
 	const out: SendOutcome = { ok: true, message };
 	if (extra.platformOutcome) out.platformOutcome = extra.platformOutcome;
 	if (extra.note) out.note = extra.note;
@@ -37,7 +40,9 @@ export const str = (x: unknown): string | undefined => (typeof x === 'string' ? 
 
 export function extraOf(params: Params): Record<string, unknown> {
 	const extra = params.extraSettings;
-	return typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? (extra as Record<string, unknown>) : {};
+	return typeof extra === 'object' && extra !== null && !Array.isArray(extra)
+		? (extra as Record<string, unknown>)
+		: {};
 }
 
 /** The user an API-triggered activity is attributed to: extraSettings.username, else the streamer. */

@@ -22,9 +22,23 @@ function reanchor(rt: Runtime, progress: number): void {
 	rt.state.songs.anchorTs = rt.now();
 }
 
-function songAlert(rt: Runtime, event: 'switchSong' | 'songPlayed' | 'songPaused', song: SongItem): void {
+function songAlert(
+	rt: Runtime,
+	event: 'switchSong' | 'songPlayed' | 'songPaused',
+	song: SongItem
+): void {
 	const source = rt.state.songs.source;
-	rt.fireAlert(`${source}-${event}`, { value: song.title }, { name: song.title, artist: song.artist, uri: song.url, image: song.image, username: song.requester });
+	rt.fireAlert(
+		`${source}-${event}`,
+		{ value: song.title },
+		{
+			name: song.title,
+			artist: song.artist,
+			uri: song.url,
+			image: song.image,
+			username: song.requester
+		}
+	);
 }
 
 /** The next song from the queue becomes the one playing (or nothing, when the queue is empty). */
@@ -55,7 +69,16 @@ export function syncSongVariables(rt: Runtime): void {
 	const s = rt.state.songs;
 	const np = s.nowPlaying;
 	const set = (name: string, value: unknown) => rt.setVariable(name, value);
-	set(SONG_VARIABLES.queue, s.queue.map(({ title, artist, image, url, requester }) => ({ title, artist, image, url, requester })));
+	set(
+		SONG_VARIABLES.queue,
+		s.queue.map(({ title, artist, image, url, requester }) => ({
+			title,
+			artist,
+			image,
+			url,
+			requester
+		}))
+	);
 	set(SONG_VARIABLES.queueLength, s.queue.length);
 	set(SONG_VARIABLES.title, np?.title ?? '');
 	set(SONG_VARIABLES.artist, np?.artist ?? '');
@@ -67,18 +90,26 @@ export function syncSongVariables(rt: Runtime): void {
 	set(SONG_VARIABLES.progress, np ? s.progressAnchor : 0);
 	set(SONG_VARIABLES.progressTs, s.anchorTs);
 	set(SONG_VARIABLES.isPlaying, Boolean(np) && s.playing);
-	syncMusicPlayerVariables(rt, s.source === 'music_player' ? np : null, s.source === 'music_player' ? s.queue : []);
+	syncMusicPlayerVariables(
+		rt,
+		s.source === 'music_player' ? np : null,
+		s.source === 'music_player' ? s.queue : []
+	);
 }
 
 /** The player's own track id and uri (not public in format; stable per track). */
-const trackId = (song: SongItem) => hashOf(`${song.artist}/${song.title}`).toString(36).padStart(7, '0');
+const trackId = (song: SongItem) =>
+	hashOf(`${song.artist}/${song.title}`).toString(36).padStart(7, '0');
 
 /** The music_player_* family (facts §6.2): the track playing from the player, its queue and the next track. */
 function syncMusicPlayerVariables(rt: Runtime, np: SongItem | null, queue: SongItem[]): void {
 	const set = (name: string, value: unknown) => rt.setVariable(name, value);
 	const next = queue[0];
 	// The same six variables for the track playing and the next one.
-	const setTrack = (song: SongItem | null | undefined, [title, artist, image, id, url, uri]: readonly [string, string, string, string, string, string]) => {
+	const setTrack = (
+		song: SongItem | null | undefined,
+		[title, artist, image, id, url, uri]: readonly [string, string, string, string, string, string]
+	) => {
 		set(title, song?.title ?? '');
 		set(artist, song?.artist ?? '');
 		set(image, song?.image ?? '');
@@ -89,7 +120,16 @@ function syncMusicPlayerVariables(rt: Runtime, np: SongItem | null, queue: SongI
 	setTrack(np, [MP.song, MP.artist, MP.image, MP.id, MP.url, MP.uri]);
 	set(MP.album, np?.album ?? '');
 	set(MP.duration, np?.duration ?? 0);
-	set(MP.queue, queue.map((song) => ({ name: song.title, artist: song.artist, image: song.image, uri: `music_player:track:${trackId(song)}`, url: song.url })));
+	set(
+		MP.queue,
+		queue.map((song) => ({
+			name: song.title,
+			artist: song.artist,
+			image: song.image,
+			uri: `music_player:track:${trackId(song)}`,
+			url: song.url
+		}))
+	);
 	setTrack(next, [MP.nextSong, MP.nextArtist, MP.nextImage, MP.nextId, MP.nextUrl, MP.nextUri]);
 }
 
@@ -146,7 +186,8 @@ const songRequest: Handler = (rt, params) => {
 			break;
 		case 'remove': {
 			const id = str(params.songRequestId);
-			const index = id === undefined ? s.queue.length - 1 : s.queue.findIndex((item) => item.id === id);
+			const index =
+				id === undefined ? s.queue.length - 1 : s.queue.findIndex((item) => item.id === id);
 			note = index >= 0 ? `removed ${s.queue.splice(index, 1)[0]?.id}` : 'nothing to remove';
 			break;
 		}

@@ -17,15 +17,21 @@ const user = (params: Params) => String(params.value).trim().replace(/^@/, '').t
 /** The four chat-mode types read `false`, `off`, `0`, an empty string and a missing value as off. */
 export function chatModeOn(value: unknown): boolean {
 	if (value === undefined || value === null || value === false || value === 0) return false;
-	if (typeof value === 'string') return !['false', 'off', '0', ''].includes(value.trim().toLowerCase());
+	if (typeof value === 'string')
+		return !['false', 'off', '0', ''].includes(value.trim().toLowerCase());
 	return Boolean(value);
 }
 
 const changeTitle: Handler = (rt, params) => {
 	const platform = params.platform as 'alpha' | 'beta' | 'gamma';
-	const title = rt.template(String(params.value), (params.extraSettings as Record<string, unknown>) ?? {});
+	const title = rt.template(
+		String(params.value),
+		(params.extraSettings as Record<string, unknown>) ?? {}
+	);
 	rt.state.stream.title[platform] = title;
-	return acknowledged(`title on ${platform} is now "${title}"${platform === 'beta' ? ' (broadcast title only)' : ''}`);
+	return acknowledged(
+		`title on ${platform} is now "${title}"${platform === 'beta' ? ' (broadcast title only)' : ''}`
+	);
 };
 
 const changeCategory: Handler = (rt, params) => {
@@ -47,12 +53,21 @@ const clip: Handler = (rt) => {
 	rt.setVariable(SERVICE_VARIABLES.lastClipId, id);
 	rt.setVariable(SERVICE_VARIABLES.lastClipUrl, url);
 	rt.setVariable(SERVICE_VARIABLES.lastClipThumbnailUrl, `${url}/thumbnail.jpg`);
-	rt.fireAlert('alpha-clip', undefined, { clipId: id, url, username: rt.state.streamer.toLowerCase(), displayname: rt.state.streamer });
+	rt.fireAlert('alpha-clip', undefined, {
+		clipId: id,
+		url,
+		username: rt.state.streamer.toLowerCase(),
+		displayname: rt.state.streamer
+	});
 	return acknowledged(`clip ${id} created`);
 };
 
 const announcement: Handler = (rt, params) => {
-	rt.chatAs('alpha', true, rt.template(String(params.value), (params.extraSettings as Record<string, unknown>) ?? {}));
+	rt.chatAs(
+		'alpha',
+		true,
+		rt.template(String(params.value), (params.extraSettings as Record<string, unknown>) ?? {})
+	);
 	return acknowledged('announcement posted in the primary colour');
 };
 
@@ -70,7 +85,8 @@ const pin: Handler = (rt, params) => {
 
 const unpin: Handler = (rt, params) => {
 	const id = str(params.value);
-	if (id && rt.state.pinnedMessage !== id) return acknowledged(`message ${id} was not pinned: nothing changes`);
+	if (id && rt.state.pinnedMessage !== id)
+		return acknowledged(`message ${id} was not pinned: nothing changes`);
 	if (!rt.state.pinnedMessage) return acknowledged('no pinned message: nothing changes');
 	rt.state.pinnedMessage = undefined;
 	return acknowledged('pinned message unpinned');
@@ -79,7 +95,13 @@ const unpin: Handler = (rt, params) => {
 const mode =
 	(apply: (rt: Runtime, on: boolean, duration: number | undefined) => string): Handler =>
 	(rt, params) =>
-		acknowledged(apply(rt, chatModeOn(params.value), typeof params.duration === 'number' ? params.duration : undefined));
+		acknowledged(
+			apply(
+				rt,
+				chatModeOn(params.value),
+				typeof params.duration === 'number' ? params.duration : undefined
+			)
+		);
 
 const setMembership =
 	(pick: (rt: Runtime) => Set<string>, add: boolean, what: string): Handler =>
@@ -87,14 +109,21 @@ const setMembership =
 		const name = user(params);
 		if (add) pick(rt).add(name);
 		else pick(rt).delete(name);
-		return acknowledged(`${name} ${add ? 'is now' : 'is no longer'} ${what} on ${String(params.platform)}`);
+		return acknowledged(
+			`${name} ${add ? 'is now' : 'is no longer'} ${what} on ${String(params.platform)}`
+		);
 	};
 
 const timeout: Handler = (rt, params) => {
 	const unit = params.platform === 'gamma' ? 'min' : 's';
 	const seconds = Number(params.duration) * (unit === 'min' ? 60 : 1);
-	rt.state.timeouts.set(user(params), { until: rt.now() + seconds * 1000, reason: str(params.name) });
-	return acknowledged(`${user(params)} timed out for ${String(params.duration)} ${unit} on ${String(params.platform)}`);
+	rt.state.timeouts.set(user(params), {
+		until: rt.now() + seconds * 1000,
+		reason: str(params.name)
+	});
+	return acknowledged(
+		`${user(params)} timed out for ${String(params.duration)} ${unit} on ${String(params.platform)}`
+	);
 };
 
 const deleteMessage: Handler = (rt, params) => {
@@ -113,7 +142,11 @@ const translate: Handler = (rt, params) => {
 
 const shoutout: Handler = (rt, params) => {
 	const target = String(params.value).trim().replace(/^@/, '');
-	rt.chatAs(String(params.platform), false, `Go check out ${target} at https://${String(params.platform)}.example/${target.toLowerCase()} !`);
+	rt.chatAs(
+		String(params.platform),
+		false,
+		`Go check out ${target} at https://${String(params.platform)}.example/${target.toLowerCase()} !`
+	);
 	return acknowledged(`shoutout for ${target} posted`);
 };
 

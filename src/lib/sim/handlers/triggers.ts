@@ -24,7 +24,14 @@ const triggerCommand: Handler = (rt, params, type) => {
 	const username = actorOf(rt, params);
 	const extra = extraOf(params);
 	const note = rt.enqueue(`${type} ${entry.name}`, params, () => {
-		rt.emit(commandEnvelope('appstream', username, entry.name, rt.now(), { ...extra, kind, originType: 'api', queueType: type }));
+		rt.emit(
+			commandEnvelope('appstream', username, entry.name, rt.now(), {
+				...extra,
+				kind,
+				originType: 'api',
+				queueType: type
+			})
+		);
 		if (kind === 'chatbot') {
 			const reply = rt.template((entry as ChatbotCommand).message, { username, ...extra });
 			rt.chatAs(primaryPlatform(rt), false, reply);
@@ -34,7 +41,13 @@ const triggerCommand: Handler = (rt, params, type) => {
 	return ok(true, { note });
 };
 
-function redeem(rt: Runtime, kind: CommandKind, entry: CommandEntry, username: string, extra: Record<string, unknown>): void {
+function redeem(
+	rt: Runtime,
+	kind: CommandKind,
+	entry: CommandEntry,
+	username: string,
+	extra: Record<string, unknown>
+): void {
 	const redemption = REDEMPTION_ALERT[kind];
 	if (!redemption) return;
 	const amount = entry.cost ?? 0;
@@ -54,10 +67,14 @@ function redeem(rt: Runtime, kind: CommandKind, entry: CommandEntry, username: s
 }
 
 /** `dynamic` of an alert sent through the API, from its extra settings (alpha-follower: the username). */
-export function dynamicFor(alertKey: string, extra: Record<string, unknown>): Record<string, unknown> {
+export function dynamicFor(
+	alertKey: string,
+	extra: Record<string, unknown>
+): Record<string, unknown> {
 	const username = str(extra.username) ?? str(extra.displayname);
 	const amount = extra.amount ?? extra.bits ?? extra.viewers ?? extra.value;
-	if (/session/i.test(alertKey) && typeof amount === 'number') return { value: amount, total: amount, previousTotal: amount };
+	if (/session/i.test(alertKey) && typeof amount === 'number')
+		return { value: amount, total: amount, previousTotal: amount };
 	if (amount !== undefined) return { value: amount, ...(username ? { username } : {}) };
 	return { value: username ?? '', ...(username ? { username } : {}) };
 }
@@ -67,29 +84,35 @@ const alert: Handler = (rt, params) => {
 	// The alert carries what the request sent; only a request that names nobody is the streamer's.
 	const sent = extraOf(params);
 	const names = str(sent.username) !== undefined || str(sent.displayname) !== undefined;
-	const extra = names ? { ...sent } : { username: rt.state.streamer.toLowerCase(), displayname: rt.state.streamer, ...sent };
+	const extra = names
+		? { ...sent }
+		: { username: rt.state.streamer.toLowerCase(), displayname: rt.state.streamer, ...sent };
 	let pushed = false;
 	const note = rt.enqueue(`alert ${alertKey}`, params, () => {
 		pushed = rt.fireAlert(alertKey, dynamicFor(alertKey, extra), extra);
 	});
 	if (note) return ok(true, { note });
 	if (pushed) return ok(true, { note: 'alert pushed' });
-	const why = !rt.state.alerts.has(alertKey) ? 'alert not enabled in this setup' : 'stream mode is off';
+	const why = !rt.state.alerts.has(alertKey)
+		? 'alert not enabled in this setup'
+		: 'stream mode is off';
 	return ok(true, { note: `alert not pushed: ${why}` });
 };
 
-const studio = (slot: 'scene' | 'theme' | 'animation'): Handler => (rt, params, type) => {
-	const name = rt.state.resolveName(type, String(params.value));
-	if (!name) return ok(true, { note: 'unknown name: nothing happens' });
-	if (params.hold === true && slot !== 'animation') {
-		if (slot === 'scene') rt.state.studio.defaultScene = name;
-		else rt.state.studio.defaultTheme = name;
-	}
-	const note = rt.enqueue(`${type} ${name}`, params, () => {
-		rt.state.studio[slot] = name;
-	});
-	return ok(true, { note });
-};
+const studio =
+	(slot: 'scene' | 'theme' | 'animation'): Handler =>
+	(rt, params, type) => {
+		const name = rt.state.resolveName(type, String(params.value));
+		if (!name) return ok(true, { note: 'unknown name: nothing happens' });
+		if (params.hold === true && slot !== 'animation') {
+			if (slot === 'scene') rt.state.studio.defaultScene = name;
+			else rt.state.studio.defaultTheme = name;
+		}
+		const note = rt.enqueue(`${type} ${name}`, params, () => {
+			rt.state.studio[slot] = name;
+		});
+		return ok(true, { note });
+	};
 
 const PLATFORM_ALIASES_FOR_ALL = new Set(['appstream', 'app', '']);
 
@@ -99,7 +122,8 @@ const chatbotMessage: Handler = (rt, params: Params) => {
 		requested === undefined || PLATFORM_ALIASES_FOR_ALL.has(requested)
 			? rt.state.connectedPlatforms
 			: rt.state.connectedPlatforms.filter((p) => p === requested);
-	if (targets.length === 0) return ok(true, { note: `no connected chat on ${requested}: nothing sent` });
+	if (targets.length === 0)
+		return ok(true, { note: `no connected chat on ${requested}: nothing sent` });
 	const text = rt.template(String(params.value), extraOf(params));
 	for (const platform of targets) rt.chatAs(platform, params.userToChatAs === 'self', text);
 	return ok(true);

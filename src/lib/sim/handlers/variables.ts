@@ -5,23 +5,40 @@ import { fail, ok, okEmpty, type Handler, type HandlerTable } from './shared';
 
 export type CounterMath = { ok: true; value: number } | { ok: false; error: string };
 
-const isEmpty = (x: unknown) => x === undefined || x === null || x === '' || (typeof x === 'number' && !Number.isFinite(x));
+const isEmpty = (x: unknown) =>
+	x === undefined || x === null || x === '' || (typeof x === 'number' && !Number.isFinite(x));
 
 /**
  * Counter math of update-variable-value: `+N` adds, `-N` subtracts, `=N` sets, `*N` and `/N`
  * multiply and divide, a bare number sets, `''` and `false` keep the value. An empty counter becomes 1 whatever is sent.
  */
 export function counterMath(current: unknown, sent: unknown): CounterMath {
-	const now = typeof current === 'string' ? Number(current.trim()) : typeof current === 'number' ? current : NaN;
+	const now =
+		typeof current === 'string'
+			? Number(current.trim())
+			: typeof current === 'number'
+				? current
+				: NaN;
 	if (isEmpty(current) || !Number.isFinite(now)) return { ok: true, value: 1 };
 	// '' and false are accepted (facts §5.10) and name no operation: the counter keeps its value (a simulator choice).
 	if (sent === '' || sent === false) return { ok: true, value: now };
-	if (typeof sent === 'number') return Number.isFinite(sent) ? { ok: true, value: sent } : { ok: false, error: 'params.value must be a finite number' };
-	if (typeof sent !== 'string') return { ok: false, error: 'params.value must be +N, -N, =N, *N, /N or a number for a counter' };
+	if (typeof sent === 'number')
+		return Number.isFinite(sent)
+			? { ok: true, value: sent }
+			: { ok: false, error: 'params.value must be a finite number' };
+	if (typeof sent !== 'string')
+		return {
+			ok: false,
+			error: 'params.value must be +N, -N, =N, *N, /N or a number for a counter'
+		};
 	// Trimmed and bounded first: the pattern stays linear whatever the input.
 	const trimmed = sent.trim();
 	const match = trimmed.length <= 64 ? /^([+\-*/=])?\s*(\d+(?:\.\d+)?|\.\d+)$/.exec(trimmed) : null;
-	if (!match) return { ok: false, error: `params.value "${sent.slice(0, 40)}" must be +N, -N, =N, *N, /N or a number for a counter` };
+	if (!match)
+		return {
+			ok: false,
+			error: `params.value "${sent.slice(0, 40)}" must be +N, -N, =N, *N, /N or a number for a counter`
+		};
 	const n = Number(match[2]);
 	switch (match[1]) {
 		case '+':
@@ -31,7 +48,9 @@ export function counterMath(current: unknown, sent: unknown): CounterMath {
 		case '*':
 			return { ok: true, value: now * n };
 		case '/':
-			return n === 0 ? { ok: false, error: 'params.value divides a counter by 0' } : { ok: true, value: now / n };
+			return n === 0
+				? { ok: false, error: 'params.value divides a counter by 0' }
+				: { ok: true, value: now / n };
 		default:
 			return { ok: true, value: n };
 	}
@@ -46,7 +65,8 @@ const updateVariable: Handler = (rt, params) => {
 		rt.setVariable(name, result.value, { byUser: true });
 		return ok(true);
 	}
-	if (!storable(params.value)) return ok(true, { note: 'value too large or too deeply nested: dropped, nothing stored' });
+	if (!storable(params.value))
+		return ok(true, { note: 'value too large or too deeply nested: dropped, nothing stored' });
 	rt.setVariable(name, params.value ?? null, { byUser: true });
 	return ok(true);
 };
@@ -62,7 +82,8 @@ export function storable(value: unknown): boolean {
 	while (stack.length) {
 		const { node, depth } = stack.pop()!;
 		if (++nodes > MAX_VALUE_NODES || depth > MAX_VALUE_DEPTH) return false;
-		if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+		if (typeof node === 'object' && node !== null)
+			for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
 	}
 	return true;
 }
@@ -78,7 +99,9 @@ export function asRead(value: unknown, shape: ReadShape): unknown {
 const getVariable: Handler = (rt, params) => {
 	const found = rt.state.variables.get(String(params.name));
 	// An unknown variable is a success without any value (protocol facts §5.10).
-	return found === undefined || found.value === undefined ? okEmpty() : ok(asRead(found.value, rt.state.readShape));
+	return found === undefined || found.value === undefined
+		? okEmpty()
+		: ok(asRead(found.value, rt.state.readShape));
 };
 
 const setCounter: Handler = (rt, params) => {
@@ -88,7 +111,8 @@ const setCounter: Handler = (rt, params) => {
 	return ok(true);
 };
 
-const getLoyalty: Handler = (rt, params) => ok(rt.state.loyalty.get(loyaltyKey(String(params.username), String(params.platform))) ?? 0);
+const getLoyalty: Handler = (rt, params) =>
+	ok(rt.state.loyalty.get(loyaltyKey(String(params.username), String(params.platform))) ?? 0);
 
 const addLoyalty: Handler = (rt, params) => {
 	const key = loyaltyKey(String(params.username), String(params.platform));

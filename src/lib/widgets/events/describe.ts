@@ -33,9 +33,11 @@ export function describeAlert(line: AlertLine): AlertText {
 	const d = line.dynamic ?? {};
 	const x = line.extra ?? {};
 	const who = line.username ?? x.name ?? '';
-	const numeric = (s: string | undefined) => (s !== undefined && s.trim() !== '' && Number.isFinite(Number(s)) ? s.trim() : undefined);
+	const numeric = (s: string | undefined) =>
+		s !== undefined && s.trim() !== '' && Number.isFinite(Number(s)) ? s.trim() : undefined;
 	const amount = numeric(x.amount) ?? numeric(x.bits) ?? numeric(d.value) ?? numeric(d.amount);
-	const money = (a: string) => `${x.currencySymbol ?? ''}${a}${!x.currencySymbol && x.currency ? ` ${x.currency}` : ''}`;
+	const money = (a: string) =>
+		`${x.currencySymbol ?? ''}${a}${!x.currencySymbol && x.currency ? ` ${x.currency}` : ''}`;
 	const event = eventOf(line.key);
 	const rawEvent = line.key.includes('-') ? line.key.slice(line.key.indexOf('-') + 1) : line.key;
 
@@ -52,14 +54,23 @@ export function describeAlert(line: AlertLine): AlertText {
 		case 'giftsubscription':
 		case 'subscriptiongift':
 		case 'giftmembers':
-			return { who, what: amount ? `gifted ${amount} ${plural(amount, 'sub', 'subs')}` : 'gifted subs' };
+			return {
+				who,
+				what: amount ? `gifted ${amount} ${plural(amount, 'sub', 'subs')}` : 'gifted subs'
+			};
 		case 'bits':
 		case 'bitscombo':
-			return { who, what: amount ? `cheered ${amount} ${plural(amount, 'bit', 'bits')}` : 'cheered' };
+			return {
+				who,
+				what: amount ? `cheered ${amount} ${plural(amount, 'bit', 'bits')}` : 'cheered'
+			};
 		case 'kicks':
 			return { who, what: amount ? `sent ${amount} kicks` : 'sent kicks' };
 		case 'raid':
-			return { who, what: amount ? `raided with ${amount} ${plural(amount, 'viewer', 'viewers')}` : 'raided' };
+			return {
+				who,
+				what: amount ? `raided with ${amount} ${plural(amount, 'viewer', 'viewers')}` : 'raided'
+			};
 		case 'host':
 			return { who, what: amount ? `hosted with ${amount} viewers` : 'hosted' };
 		case 'donation':
@@ -67,7 +78,12 @@ export function describeAlert(line: AlertLine): AlertText {
 			return { who, what: amount ? `donated ${money(amount)}` : 'donated' };
 		case 'superchat':
 		case 'supersticker':
-			return { who, what: amount ? `sent a ${event === 'superchat' ? 'Super Chat' : 'Super Sticker'} of ${money(amount)}` : `sent a ${words(rawEvent)}` };
+			return {
+				who,
+				what: amount
+					? `sent a ${event === 'superchat' ? 'Super Chat' : 'Super Sticker'} of ${money(amount)}`
+					: `sent a ${words(rawEvent)}`
+			};
 		case 'points':
 		case 'redemption': {
 			const reward = d.name ?? x.command ?? x.reward;
@@ -83,7 +99,10 @@ export function describeAlert(line: AlertLine): AlertText {
 		case 'songplayed':
 			return { who: '', what: `Now playing: ${d.value ?? x.name ?? ''}`.trim() };
 		case 'variablechanged':
-			return { who: '', what: `${x.variable_name ?? 'A variable'} is now ${x.variable_value ?? d.value ?? ''}`.trim() };
+			return {
+				who: '',
+				what: `${x.variable_name ?? 'A variable'} is now ${x.variable_value ?? d.value ?? ''}`.trim()
+			};
 	}
 	// Anything else: the event in words, and the value when it says something.
 	const phrase = words(rawEvent) || line.key;
@@ -93,9 +112,14 @@ export function describeAlert(line: AlertLine): AlertText {
 }
 
 /** Whether an alert passes the widget's filters: key parts to include (any) and to exclude, replays. */
-export function alertShown(line: AlertLine, filter: { include: readonly string[]; exclude: readonly string[]; replays: boolean }): boolean {
+export function alertShown(
+	line: AlertLine,
+	filter: { include: readonly string[]; exclude: readonly string[]; replays: boolean }
+): boolean {
 	if (line.replay && !filter.replays) return false;
 	const key = line.key.toLowerCase();
 	if (filter.exclude.some((part) => key.includes(part.toLowerCase()))) return false;
-	return filter.include.length === 0 || filter.include.some((part) => key.includes(part.toLowerCase()));
+	return (
+		filter.include.length === 0 || filter.include.some((part) => key.includes(part.toLowerCase()))
+	);
 }

@@ -7,7 +7,11 @@ interface Timed {
 	receivedAt: number;
 }
 
-export function currentSlot<T extends Timed>(items: readonly T[], now: number, durationMs: number): T | undefined {
+export function currentSlot<T extends Timed>(
+	items: readonly T[],
+	now: number,
+	durationMs: number
+): T | undefined {
 	if (durationMs <= 0) return items.at(-1);
 	let end = -Infinity;
 	for (const item of items) {

@@ -1,7 +1,11 @@
 /** Which moderation actions a chat line's platform supports, from the catalog's `platforms`. */
 import { CATALOG, type SendType } from '$lib/protocol';
 
-export const MESSAGE_TYPES = ['delete-message', 'pin-message', 'translate-message'] as const satisfies readonly SendType[];
+export const MESSAGE_TYPES = [
+	'delete-message',
+	'pin-message',
+	'translate-message'
+] as const satisfies readonly SendType[];
 export const USER_TYPES = [
 	'timeout-user',
 	'ban-user',
@@ -36,7 +40,8 @@ export const TIMEOUT_PRESETS = [
 ] as const;
 
 /** A preset's length in the unit the platform takes (minutes on gamma, seconds elsewhere). */
-export const presetLength = (platform: string, seconds: number): number => (platform === 'gamma' ? seconds / 60 : seconds);
+export const presetLength = (platform: string, seconds: number): number =>
+	platform === 'gamma' ? seconds / 60 : seconds;
 
 /** Language codes offered for translate-message (any code the schema accepts would do). */
 export const LANGUAGES = [

@@ -22,7 +22,15 @@ export interface EditFields {
 	cooldown: number | null;
 }
 
-export const emptyEdit = (): EditFields => ({ newName: '', message: '', description: '', aliases: '', showInCommandsList: '', on: '', cooldown: null });
+export const emptyEdit = (): EditFields => ({
+	newName: '',
+	message: '',
+	description: '',
+	aliases: '',
+	showInCommandsList: '',
+	on: '',
+	cooldown: null
+});
 
 export const aliasesOf = (text: string): string[] =>
 	text
@@ -31,7 +39,9 @@ export const aliasesOf = (text: string): string[] =>
 		.filter(Boolean);
 
 export const isSystemCommand = (name: string): boolean =>
-	(SYSTEM_CHATBOT_COMMANDS as readonly string[]).includes(name.trim().replace(/^!+/, '').toLowerCase());
+	(SYSTEM_CHATBOT_COMMANDS as readonly string[]).includes(
+		name.trim().replace(/^!+/, '').toLowerCase()
+	);
 
 /** `cooldown` keeps whatever the input holds, so the shared schema names a broken rule (whole number, 0 or more). */
 export function createParams(f: CreateFields): Record<string, unknown> {
@@ -48,7 +58,11 @@ export function createParams(f: CreateFields): Record<string, unknown> {
 }
 
 /** Only the fields the streamer filled in; `undefined` when nothing would change. */
-export function changedParams(name: string, f: EditFields, system: boolean): Record<string, unknown> | undefined {
+export function changedParams(
+	name: string,
+	f: EditFields,
+	system: boolean
+): Record<string, unknown> | undefined {
 	const out: Record<string, unknown> = {};
 	if (!system && f.newName.trim()) out.newName = f.newName.trim();
 	if (f.message.trim()) out.message = f.message;

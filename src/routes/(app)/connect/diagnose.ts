@@ -20,7 +20,11 @@ export type DiagnosisAction =
 export type Diagnosis =
 	| { kind: 'ok'; meta: Meta; premium: boolean }
 	| { kind: 'mixed-content'; message: string; fix: string; actions: DiagnosisAction[] }
-	| { kind: 'unreachable' | 'unauthorized' | 'stopped' | 'failed' | 'other-address'; message: string; fix?: string };
+	| {
+			kind: 'unreachable' | 'unauthorized' | 'stopped' | 'failed' | 'other-address';
+			message: string;
+			fix?: string;
+	  };
 
 const LOOPBACK = /^(127\.|localhost$|\[?::1\]?$)/;
 
@@ -30,12 +34,16 @@ const FIXES = {
 		'Copy the token again from Settings → API. The application answers the same way when its interface is switched off there (a browser cannot tell the two apart), so check that switch too.',
 	unreachable:
 		'Check that the application runs, the address and port, that it allows other devices (LAN access) if this is a phone, and the firewall.',
-	stopped: 'Switch the interface on again in the application under Settings → API, then press Retry.',
+	stopped:
+		'Switch the interface on again in the application under Settings → API, then press Retry.',
 	'other-address': 'Press Connect: the page loads again with the new address, and Test works there.'
 } as const;
 
 /** Mixed content: a page served over https may not call http or ws addresses (loopback excepted in Chromium). */
-export function originProblem(settings: ConnectionSettings, pageProtocol: string): Diagnosis | undefined {
+export function originProblem(
+	settings: ConnectionSettings,
+	pageProtocol: string
+): Diagnosis | undefined {
 	if (settings.demo || settings.secure || pageProtocol !== 'https:') return undefined;
 	if (LOOPBACK.test(settings.host)) return undefined;
 	const companion = `${httpBase({ host: settings.host, port: DEFAULT_COMPANION_PORT, secure: false })}/#/connect`;
@@ -44,8 +52,16 @@ export function originProblem(settings: ConnectionSettings, pageProtocol: string
 		message: `This page was opened over https, and browsers block it from calling the http address ${settings.host}:${settings.port}.`,
 		fix: `Use the application's https port ${DEFAULT_SECURE_PORT} (HTTPS must be switched on in the application, and this device must trust its certificate), or open the dashboard over http from the companion server on the streaming PC (npm start).`,
 		actions: [
-			{ kind: 'settings', label: `Use secure port ${DEFAULT_SECURE_PORT}`, settings: { secure: true, port: DEFAULT_SECURE_PORT } },
-			{ kind: 'link', label: `Open the dashboard from the companion server (${settings.host}:${DEFAULT_COMPANION_PORT})`, href: companion }
+			{
+				kind: 'settings',
+				label: `Use secure port ${DEFAULT_SECURE_PORT}`,
+				settings: { secure: true, port: DEFAULT_SECURE_PORT }
+			},
+			{
+				kind: 'link',
+				label: `Open the dashboard from the companion server (${settings.host}:${DEFAULT_COMPANION_PORT})`,
+				href: companion
+			}
 		]
 	};
 }
@@ -56,15 +72,23 @@ function failure(error: unknown, interfaceStopped: boolean): Diagnosis {
 	if (e.kind === 'unauthorized' && interfaceStopped)
 		return {
 			kind: 'stopped',
-			message: 'The application turned its interface off: it closed this connection on purpose, and it still refuses requests.',
+			message:
+				'The application turned its interface off: it closed this connection on purpose, and it still refuses requests.',
 			fix: FIXES.stopped
 		};
 	if (e.kind === 'unauthorized')
-		return { kind: 'unauthorized', message: 'The application refused the token (401): the token is wrong, or the interface is switched off.', fix: FIXES.unauthorized };
+		return {
+			kind: 'unauthorized',
+			message:
+				'The application refused the token (401): the token is wrong, or the interface is switched off.',
+			fix: FIXES.unauthorized
+		};
 	if (e.kind === 'unreachable' || e.kind === 'timeout')
 		return {
 			kind: 'unreachable',
-			message: interfaceStopped ? `${e.message} It closed this connection on purpose, so it was probably closed.` : e.message,
+			message: interfaceStopped
+				? `${e.message} It closed this connection on purpose, so it was probably closed.`
+				: e.message,
 			fix: FIXES.unreachable
 		};
 	return { kind: 'failed', message: e.message };
@@ -72,7 +96,12 @@ function failure(error: unknown, interfaceStopped: boolean): Diagnosis {
 
 export async function diagnose(
 	settings: ConnectionSettings,
-	options: { pageProtocol: string; fetch?: typeof fetch; interfaceStopped?: boolean; doc?: Document }
+	options: {
+		pageProtocol: string;
+		fetch?: typeof fetch;
+		interfaceStopped?: boolean;
+		doc?: Document;
+	}
 ): Promise<Diagnosis> {
 	const origin = originProblem(settings, options.pageProtocol);
 	if (origin) return origin;
@@ -83,7 +112,12 @@ export async function diagnose(
 			message: `This page can only reach the address it is connected to, so it cannot test ${settings.host}:${settings.port} from here.`,
 			fix: FIXES['other-address']
 		};
-	const rest = new RestClient({ baseUrl: httpBase(settings), token: settings.token, fetch: options.fetch, timeoutMs: 5000 });
+	const rest = new RestClient({
+		baseUrl: httpBase(settings),
+		token: settings.token,
+		fetch: options.fetch,
+		timeoutMs: 5000
+	});
 	try {
 		const meta = await rest.meta();
 		const premium = await rest.premium(meta);

@@ -8,7 +8,8 @@ export function valueText(raw: unknown): { text: string; json: boolean } {
 	const value = typeof raw === 'string' ? (listOf(raw) ?? raw) : raw;
 	if (value === undefined) return { text: 'no value', json: false };
 	if (value === null || value === '') return { text: 'empty', json: false };
-	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { text: String(value), json: false };
+	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+		return { text: String(value), json: false };
 	try {
 		return { text: JSON.stringify(value, null, 2) ?? String(value), json: true };
 	} catch {

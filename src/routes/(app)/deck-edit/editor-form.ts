@@ -6,7 +6,13 @@ import * as v from 'valibot';
 import { checkAction } from '$lib/app/deck/actions';
 import type { InputBindings, PressMode } from '$lib/app/deck/bindings';
 import type { IconName } from '$lib/app/deck/icons';
-import { DeckButtonSchema, type DeckAction, type DeckActionKind, type DeckButton, type TriggerType } from '$lib/app/deck/layout';
+import {
+	DeckButtonSchema,
+	type DeckAction,
+	type DeckActionKind,
+	type DeckButton,
+	type TriggerType
+} from '$lib/app/deck/layout';
 import { toFieldIssues, type Action } from '$lib/protocol';
 
 export interface EditorFields {
@@ -53,7 +59,10 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		toggle: a.kind === 'toggle' ? a.target : 'stream-mode',
 		switchTarget: a.kind === 'switch' ? a.target : 'command',
 		on: a.kind === 'switch' ? a.on : true,
-		routine: a.kind === 'routine' ? { name: a.name, actions: a.actions as Action[] } : { name: '', actions: [] },
+		routine:
+			a.kind === 'routine'
+				? { name: a.name, actions: a.actions as Action[] }
+				: { name: '', actions: [] },
 		textTarget: a.kind === 'text' ? a.target : 'chat',
 		text: a.kind === 'text' ? a.text : '',
 		page: a.kind === 'page' ? a.page : firstPage,
@@ -112,11 +121,14 @@ export function makeButton(base: DeckButton, f: EditorFields): Made {
 	};
 	const errors: Record<string, string> = {};
 	const parsed = v.safeParse(DeckButtonSchema, candidate);
-	if (!parsed.success) for (const i of toFieldIssues(parsed.issues)) errors[fieldOf(i.field)] ??= i.rule;
+	if (!parsed.success)
+		for (const i of toFieldIssues(parsed.issues)) errors[fieldOf(i.field)] ??= i.rule;
 	else {
 		const request = checkAction(parsed.output.action);
 		if (!request.ok) for (const i of request.issues) errors[fieldOf(i.field)] ??= i.rule;
 	}
 	if (f.kind === 'text' && !f.text.trim()) errors.text ??= 'is required';
-	return Object.keys(errors).length || !parsed.success ? { ok: false, errors } : { ok: true, button: parsed.output };
+	return Object.keys(errors).length || !parsed.success
+		? { ok: false, errors }
+		: { ok: true, button: parsed.output };
 }

@@ -37,36 +37,80 @@ const COLOURS: [string, string][] = [
 
 export function pickerItems(s: PickerSources): PickerItem[] {
 	const items: PickerItem[] = [];
-	const add = (section: string, title: string, action: DeckAction, details = false) => items.push({ key: `${section}:${title}:${items.length}`, title, section, action, details });
+	const add = (section: string, title: string, action: DeckAction, details = false) =>
+		items.push({ key: `${section}:${title}:${items.length}`, title, section, action, details });
 	for (const type of TRIGGER_TYPES) {
 		const capability = s.capabilities?.get(type);
 		if (!capability?.offered) continue;
 		for (const name of capability.names ?? []) {
-			const title = type === 'alert' ? `${alertLabel(name).text} (${alertLabel(name).source ?? name})` : name;
+			const title =
+				type === 'alert' ? `${alertLabel(name).text} (${alertLabel(name).source ?? name})` : name;
 			add(triggerTitle(type), title, { kind: 'trigger', type, name });
 		}
 	}
-	for (const [target, toggle] of Object.entries(TOGGLES)) add('Toggles', toggle.label, { kind: 'toggle', target: target as keyof typeof TOGGLES });
+	for (const [target, toggle] of Object.entries(TOGGLES))
+		add('Toggles', toggle.label, { kind: 'toggle', target: target as keyof typeof TOGGLES });
 	for (const [title, color] of COLOURS) add(KIND_TITLES.light, title, { kind: 'light', color });
 	for (const name of s.counters) {
 		add('Counters', `${name} +1`, { kind: 'counter', name, step: 'add', amount: 1 });
 		add('Counters', `${name} −1`, { kind: 'counter', name, step: 'subtract', amount: 1 });
 		add('Counters', `${name} = 0`, { kind: 'counter', name, step: 'set', amount: 0 });
 	}
-	add('Counters', 'Another counter…', { kind: 'counter', name: 'deaths', step: 'add', amount: 1 }, true);
+	add(
+		'Counters',
+		'Another counter…',
+		{ kind: 'counter', name: 'deaths', step: 'add', amount: 1 },
+		true
+	);
 	for (const name of s.capabilities?.get('chat-command').names ?? []) {
-		add('Commands on or off', `Enable ${name}`, { kind: 'switch', target: 'command', name, on: true });
-		add('Commands on or off', `Disable ${name}`, { kind: 'switch', target: 'command', name, on: false });
+		add('Commands on or off', `Enable ${name}`, {
+			kind: 'switch',
+			target: 'command',
+			name,
+			on: true
+		});
+		add('Commands on or off', `Disable ${name}`, {
+			kind: 'switch',
+			target: 'command',
+			name,
+			on: false
+		});
 	}
 	for (const name of s.folders) {
-		add('Folders on or off', `Enable folder ${name}`, { kind: 'switch', target: 'folder', name, on: true });
-		add('Folders on or off', `Disable folder ${name}`, { kind: 'switch', target: 'folder', name, on: false });
+		add('Folders on or off', `Enable folder ${name}`, {
+			kind: 'switch',
+			target: 'folder',
+			name,
+			on: true
+		});
+		add('Folders on or off', `Disable folder ${name}`, {
+			kind: 'switch',
+			target: 'folder',
+			name,
+			on: false
+		});
 	}
-	add('Overlays', 'Show or hide a layer…', { kind: 'switch', target: 'layer', name: 'layer id', on: true }, true);
-	for (const routine of s.routines) add(KIND_TITLES.routine, routine.name, { kind: 'routine', name: routine.name.slice(0, 80), actions: routine.actions });
+	add(
+		'Overlays',
+		'Show or hide a layer…',
+		{ kind: 'switch', target: 'layer', name: 'layer id', on: true },
+		true
+	);
+	for (const routine of s.routines)
+		add(KIND_TITLES.routine, routine.name, {
+			kind: 'routine',
+			name: routine.name.slice(0, 80),
+			actions: routine.actions
+		});
 	add(KIND_TITLES.text, 'Chat line…', { kind: 'text', target: 'chat', text: 'Hello chat!' }, true);
-	add(KIND_TITLES.text, 'Announcement…', { kind: 'text', target: 'announcement', text: 'Announcement' }, true);
-	for (const page of s.pages) add(KIND_TITLES.page, `Go to ${page.name}`, { kind: 'page', page: page.id });
+	add(
+		KIND_TITLES.text,
+		'Announcement…',
+		{ kind: 'text', target: 'announcement', text: 'Announcement' },
+		true
+	);
+	for (const page of s.pages)
+		add(KIND_TITLES.page, `Go to ${page.name}`, { kind: 'page', page: page.id });
 	return items;
 }
 

@@ -64,7 +64,8 @@ export class ColorForm {
 	/** The colour the swatch shows (undefined when the value cannot be shown). */
 	readonly preview = $derived.by(() => {
 		if (this.mode === 'hex') return fullHex(this.hex);
-		if (this.mode === 'rgb' && given(this.r) && given(this.g) && given(this.b)) return `rgb(${this.r} ${this.g} ${this.b})`;
+		if (this.mode === 'rgb' && given(this.r) && given(this.g) && given(this.b))
+			return `rgb(${this.r} ${this.g} ${this.b})`;
 		return undefined;
 	});
 
@@ -80,7 +81,12 @@ export class ColorForm {
 
 	/** The params as the spec describes them; empty optional fields are left out. */
 	params(lights: readonly Light[]): Record<string, unknown> {
-		const value = this.mode === 'hex' ? this.hex.trim() : this.mode === 'rgb' ? { r: this.r, g: this.g, b: this.b } : { ct: this.kelvin };
+		const value =
+			this.mode === 'hex'
+				? this.hex.trim()
+				: this.mode === 'rgb'
+					? { r: this.r, g: this.g, b: this.b }
+					: { ct: this.kelvin };
 		const out: Record<string, unknown> = { value };
 		if (given(this.brightness)) out.brightness = this.brightness;
 		if (given(this.transition)) out.transition = this.transition;

@@ -6,13 +6,19 @@
 import * as v from 'valibot';
 import { PersistedState } from '$lib/client/state/persisted-state';
 
-export type Joined = { ok: true; value: string; list: string[] } | { ok: false; index: number; rule: string };
+export type Joined =
+	{ ok: true; value: string; list: string[] } | { ok: false; index: number; rule: string };
 
 export function joinChoices(entries: readonly string[], what: string): Joined {
 	const list: string[] = [];
 	for (const [i, raw] of entries.entries()) {
 		const entry = raw.trim();
-		if (entry.includes(',')) return { ok: false, index: i, rule: `${what} ${i + 1} must not contain a comma (the application splits on commas)` };
+		if (entry.includes(','))
+			return {
+				ok: false,
+				index: i,
+				rule: `${what} ${i + 1} must not contain a comma (the application splits on commas)`
+			};
 		if (entry) list.push(entry);
 	}
 	return { ok: true, value: list.join(','), list };
@@ -30,7 +36,11 @@ const PredictionSchema = v.object({
 type Prediction = v.InferOutput<typeof PredictionSchema>;
 
 /** The outcomes of the last prediction created from this device, so it can be resolved after a reload. */
-const lastPrediction = new PersistedState<Prediction | undefined>('stream-control:last-prediction', PredictionSchema, undefined);
+const lastPrediction = new PersistedState<Prediction | undefined>(
+	'stream-control:last-prediction',
+	PredictionSchema,
+	undefined
+);
 
 export function loadPrediction(): Prediction | undefined {
 	return lastPrediction.current;

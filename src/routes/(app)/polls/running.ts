@@ -8,9 +8,16 @@ import type { FeedItem } from '$lib/client/state/event-feed.svelte';
 export type Running = 'none' | 'running' | 'ended' | 'unknown';
 
 export const POLL_KEYS = { started: 'alpha-pollStarted', ended: 'alpha-pollEnded' } as const;
-export const PREDICTION_KEYS = { started: 'alpha-predictionStarted', ended: 'alpha-predictionEnded' } as const;
+export const PREDICTION_KEYS = {
+	started: 'alpha-predictionStarted',
+	ended: 'alpha-predictionEnded'
+} as const;
 
-export function runningState(currentId: string | undefined, items: readonly FeedItem[], keys: { started: string; ended: string }): Running {
+export function runningState(
+	currentId: string | undefined,
+	items: readonly FeedItem[],
+	keys: { started: string; ended: string }
+): Running {
 	if (currentId === undefined) return 'none';
 	for (let i = items.length - 1; i >= 0; i--) {
 		const item = items[i]!;

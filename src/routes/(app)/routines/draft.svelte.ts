@@ -1,7 +1,14 @@
 /** The routine being built: its name and steps, the actions they make, and what keeps it from running. */
 import type { Action } from '$lib/protocol';
 import type { Routine } from '$lib/app/saved-routines.svelte';
-import { blankStep, checkRoutine, fromAction, toAction, type RoutineCheck, type Step } from './steps';
+import {
+	blankStep,
+	checkRoutine,
+	fromAction,
+	toAction,
+	type RoutineCheck,
+	type Step
+} from './steps';
 
 export class RoutineDraft {
 	/** Set when the draft was loaded from a saved routine or saved: saving replaces that one. */
@@ -15,7 +22,8 @@ export class RoutineDraft {
 	readonly check: RoutineCheck = $derived.by(() => {
 		const broken = this.results.findIndex((r) => !r.ok);
 		const result = this.results[broken];
-		if (result && !result.ok) return { ok: false, step: broken, message: `Step ${broken + 1}: ${result.message}` };
+		if (result && !result.ok)
+			return { ok: false, step: broken, message: `Step ${broken + 1}: ${result.message}` };
 		return checkRoutine(this.actions);
 	});
 

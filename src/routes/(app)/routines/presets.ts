@@ -16,7 +16,11 @@ export const PRESETS: readonly Routine[] = [
 		name: 'Be right back',
 		actions: [
 			{ base: 'app', type: 'pauseQueue', value: {} },
-			{ base: 'app', type: 'chatbot', value: { message: 'Be right back: stretch, hydrate, see you in a few minutes!' } }
+			{
+				base: 'app',
+				type: 'chatbot',
+				value: { message: 'Be right back: stretch, hydrate, see you in a few minutes!' }
+			}
 		]
 	},
 	{
@@ -33,7 +37,11 @@ export const PRESETS: readonly Routine[] = [
 		id: 'preset-wind-down',
 		name: 'Wind down',
 		actions: [
-			{ base: 'app', type: 'chatbot', value: { message: 'Thanks for hanging out tonight! Winding down now.' } },
+			{
+				base: 'app',
+				type: 'chatbot',
+				value: { message: 'Thanks for hanging out tonight! Winding down now.' }
+			},
 			{ base: 'app', type: 'clearCooldowns', value: {} },
 			{ type: 'delay', delay: 3000 },
 			{ base: 'app', type: 'backToDefault', value: {} },

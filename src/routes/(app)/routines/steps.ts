@@ -7,11 +7,18 @@
 import { KNOWN_ACTIONS, checkSend, type Action, type KnownAction } from '$lib/protocol';
 
 export type Step =
-	| { id: number; kind: 'known'; key: string; text: Record<string, string>; flags: Record<string, boolean> }
+	| {
+			id: number;
+			kind: 'known';
+			key: string;
+			text: Record<string, string>;
+			flags: Record<string, boolean>;
+	  }
 	| { id: number; kind: 'custom'; base: string; type: string; value: string };
 
 export const CUSTOM_KEY = 'custom';
-export const keyOf = (a: Pick<KnownAction, 'base' | 'type'>) => (a.base ? `${a.base}.${a.type}` : a.type);
+export const keyOf = (a: Pick<KnownAction, 'base' | 'type'>) =>
+	a.base ? `${a.base}.${a.type}` : a.type;
 export const KNOWN_BY_KEY = new Map(KNOWN_ACTIONS.map((a) => [keyOf(a), a]));
 
 let nextId = 0;
@@ -23,8 +30,9 @@ export function blankStep(key: string): Step {
 	if (!known) return { id: newStepId(), kind: 'custom', base: 'app', type: '', value: '{}' };
 	const text: Record<string, string> = {};
 	const flags: Record<string, boolean> = {};
-	for (const f of known.fields) if (f.kind === 'boolean') flags[f.key] = true;
-	else text[f.key] = '';
+	for (const f of known.fields)
+		if (f.kind === 'boolean') flags[f.key] = true;
+		else text[f.key] = '';
 	return { id: newStepId(), kind: 'known', key, text, flags };
 }
 
@@ -42,8 +50,16 @@ export function toAction(step: Step): StepResult {
 				return { ok: false, message: 'Value must be JSON, such as {"value": "name"}' };
 			}
 		}
-		if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'Value must be a JSON object' };
-		return { ok: true, action: { ...(step.base.trim() ? { base: step.base.trim() } : {}), type: step.type.trim(), value: value as Record<string, unknown> } };
+		if (typeof value !== 'object' || value === null || Array.isArray(value))
+			return { ok: false, message: 'Value must be a JSON object' };
+		return {
+			ok: true,
+			action: {
+				...(step.base.trim() ? { base: step.base.trim() } : {}),
+				type: step.type.trim(),
+				value: value as Record<string, unknown>
+			}
+		};
 	}
 	const known = KNOWN_BY_KEY.get(step.key);
 	if (!known) return { ok: false, message: `${step.key} is not a known action` };
@@ -59,24 +75,46 @@ export function toAction(step: Step): StepResult {
 				continue;
 			}
 			out = f.kind === 'number' ? Number(text) : text;
-			if (f.kind === 'number' && !Number.isFinite(out)) return { ok: false, message: `${f.label} must be a number` };
+			if (f.kind === 'number' && !Number.isFinite(out))
+				return { ok: false, message: `${f.label} must be a number` };
 		}
 		(f.at === 'step' ? onStep : value)[f.key] = out;
 	}
 	const isControl = !known.base;
-	return { ok: true, action: { ...(known.base ? { base: known.base } : {}), type: known.type, ...onStep, ...(isControl ? {} : { value }) } };
+	return {
+		ok: true,
+		action: {
+			...(known.base ? { base: known.base } : {}),
+			type: known.type,
+			...onStep,
+			...(isControl ? {} : { value })
+		}
+	};
 }
 
 /** A stored action back as an editable step: known when its base and type are, else custom. */
 export function fromAction(action: Action): Step {
 	const known = KNOWN_BY_KEY.get(keyOf(action));
-	if (!known) return { id: newStepId(), kind: 'custom', base: action.base ?? '', type: action.type, value: JSON.stringify(action.value ?? {}) };
+	if (!known)
+		return {
+			id: newStepId(),
+			kind: 'custom',
+			base: action.base ?? '',
+			type: action.type,
+			value: JSON.stringify(action.value ?? {})
+		};
 	const text: Record<string, string> = {};
 	const flags: Record<string, boolean> = {};
 	for (const f of known.fields) {
 		const raw = f.at === 'step' ? action[f.key] : action.value?.[f.key];
 		if (f.kind === 'boolean') flags[f.key] = raw !== false;
-		else text[f.key] = raw === undefined || raw === null ? '' : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+		else
+			text[f.key] =
+				raw === undefined || raw === null
+					? ''
+					: typeof raw === 'object'
+						? JSON.stringify(raw)
+						: String(raw);
 	}
 	return { id: newStepId(), kind: 'known', key: keyOf(known), text, flags };
 }
@@ -89,7 +127,15 @@ export function describeAction(action: Action): string {
 	const parts = known.fields
 		.map((f) => [f, f.at === 'step' ? action[f.key] : action.value?.[f.key]] as const)
 		.filter(([, v]) => v !== undefined && v !== '')
-		.map(([f, v]) => (f.kind !== 'boolean' ? String(v) : f.key === 'on' ? (v ? 'on' : 'off') : `${f.label.toLowerCase()}: ${v ? 'yes' : 'no'}`));
+		.map(([f, v]) =>
+			f.kind !== 'boolean'
+				? String(v)
+				: f.key === 'on'
+					? v
+						? 'on'
+						: 'off'
+					: `${f.label.toLowerCase()}: ${v ? 'yes' : 'no'}`
+		);
 	return `${known.label}${parts.length ? `: ${parts.join(', ')}` : ''}`.slice(0, 160);
 }
 
@@ -102,6 +148,12 @@ export function checkRoutine(actions: readonly Action[]): RoutineCheck {
 	const issue = check.issues[0];
 	const at = /actions\[(\d+)\]/.exec(issue?.field ?? '');
 	const step = at ? Number(at[1]) : undefined;
-	const rule = issue ? `${issue.field.replace(/^params\.actions(\[\d+\])?\.?/, '')} ${issue.rule}`.trim() : 'is not valid';
-	return { ok: false, step, message: step === undefined ? `The routine ${rule}` : `Step ${step + 1}: ${rule}` };
+	const rule = issue
+		? `${issue.field.replace(/^params\.actions(\[\d+\])?\.?/, '')} ${issue.rule}`.trim()
+		: 'is not valid';
+	return {
+		ok: false,
+		step,
+		message: step === undefined ? `The routine ${rule}` : `Step ${step + 1}: ${rule}`
+	};
 }

@@ -3,7 +3,14 @@
  * token in a header. Answers are validated; failures keep the server's status, code and message.
  */
 import type * as v from 'valibot';
-import { CreatedAnswerSchema, LinksAnswerSchema, readShareAnswer, RevokedAnswerSchema, TokenAnswerSchema, type ShareAnswer } from '$lib/share/answers';
+import {
+	CreatedAnswerSchema,
+	LinksAnswerSchema,
+	readShareAnswer,
+	RevokedAnswerSchema,
+	TokenAnswerSchema,
+	type ShareAnswer
+} from '$lib/share/answers';
 import type { SHARE_PROFILES } from '$lib/share/profiles';
 
 export type { ShareLinkView } from '$lib/share/answers';
@@ -42,12 +49,20 @@ export class ShareApi {
 		return this.#call('DELETE', `/__share/links/${encodeURIComponent(id)}`, RevokedAnswerSchema);
 	}
 
-	async #call<T>(method: string, path: string, schema: v.GenericSchema<unknown, T>, body?: unknown): Promise<ApiResult<T>> {
+	async #call<T>(
+		method: string,
+		path: string,
+		schema: v.GenericSchema<unknown, T>,
+		body?: unknown
+	): Promise<ApiResult<T>> {
 		let res: Response;
 		try {
 			res = await fetch(`${this.#base}${path}`, {
 				method,
-				headers: { authorization: `Bearer ${this.#token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+				headers: {
+					authorization: `Bearer ${this.#token}`,
+					...(body === undefined ? {} : { 'content-type': 'application/json' })
+				},
 				body: body === undefined ? undefined : JSON.stringify(body),
 				signal: AbortSignal.timeout(TIMEOUT_MS)
 			});

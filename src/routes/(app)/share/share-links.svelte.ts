@@ -39,7 +39,9 @@ export class ShareLinks {
 	}
 
 	/** Creates a link; answers it, or the server's message. */
-	async create(link: NewLink): Promise<{ ok: true; link: ShareLinkView } | { ok: false; message: string }> {
+	async create(
+		link: NewLink
+	): Promise<{ ok: true; link: ShareLinkView } | { ok: false; message: string }> {
 		const result = await this.#api.create(link);
 		if (!result.ok) {
 			this.#apply(result, () => undefined);
@@ -77,7 +79,8 @@ export class ShareLinks {
 }
 
 /** A link's address on one of the server's origins. */
-export const linkUrl = (origin: string, link: Pick<ShareLinkView, 'path'>) => `${origin.replace(/\/$/, '')}${link.path}`;
+export const linkUrl = (origin: string, link: Pick<ShareLinkView, 'path'>) =>
+	`${origin.replace(/\/$/, '')}${link.path}`;
 
 /** The address with the key hidden, for showing before the streamer reveals it. */
 export const maskedUrl = (url: string) => url.replace(/(token=share_)[^&#]*/, '$1••••••••');

@@ -22,7 +22,8 @@ export function groupVoices(voices: TtsOptions['voices']): VoiceGroup[] {
 	for (const voice of voices) {
 		const language = voice.language ?? '';
 		let group = groups.get(language);
-		if (!group) groups.set(language, (group = { language, label: languageName(language), voices: [] }));
+		if (!group)
+			groups.set(language, (group = { language, label: languageName(language), voices: [] }));
 		group.voices.push(voice);
 	}
 	return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label));

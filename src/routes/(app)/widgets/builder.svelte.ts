@@ -5,7 +5,16 @@
  */
 import { WIDGETS, widgetById } from '$lib/widgets/definitions';
 import { widgetForm, type WidgetForm } from '$lib/widgets/form-text';
-import { defaultsOf, optionsToParams, readRaw, toRaw, type OptionField, type Options, type RawValue, type WidgetDefinition } from '$lib/widgets/options';
+import {
+	defaultsOf,
+	optionsToParams,
+	readRaw,
+	toRaw,
+	type OptionField,
+	type Options,
+	type RawValue,
+	type WidgetDefinition
+} from '$lib/widgets/options';
 
 export class WidgetBuilder {
 	widgetId = $state(WIDGETS[0]!.id);
@@ -32,7 +41,9 @@ export class WidgetBuilder {
 	});
 
 	/** The widget's own params (connection settings are added by connectionUrl). */
-	readonly params: URLSearchParams = $derived(optionsToParams(this.definition.fields, this.result.options));
+	readonly params: URLSearchParams = $derived(
+		optionsToParams(this.definition.fields, this.result.options)
+	);
 
 	raw(field: OptionField): RawValue {
 		return this.#raw[this.definition.id]?.[field.key] ?? toRaw(field, field.default);

@@ -3,7 +3,14 @@
  * presses routed to the tiles registered by button id (the deck page's DeckTiles, or its own).
  * Listening starts and stops with the component that creates it (effects own the teardown).
  */
-import { DeckInputs, type InputButton, type InputsEnv, type InputsStatus, type LearnKind, type Learnt } from './deck-inputs';
+import {
+	DeckInputs,
+	type InputButton,
+	type InputsEnv,
+	type InputsStatus,
+	type LearnKind,
+	type Learnt
+} from './deck-inputs';
 import { DeckTiles } from './deck-tiles.svelte';
 
 export class DeckInputsState {
@@ -14,7 +21,12 @@ export class DeckInputsState {
 	 * Call while a component initialises: `buttons` and `editing` are read reactively. Presses go to the
 	 * tiles registered in `tiles` (the deck page's; a button's editor, always editing, needs none).
 	 */
-	constructor(buttons: () => readonly InputButton[], editing: () => boolean = () => false, env?: InputsEnv, tiles = new DeckTiles()) {
+	constructor(
+		buttons: () => readonly InputButton[],
+		editing: () => boolean = () => false,
+		env?: InputsEnv,
+		tiles = new DeckTiles()
+	) {
 		this.#driver = new DeckInputs(
 			{ down: (id) => tiles.down(id), up: (id) => tiles.up(id) },
 			{ env, onStatus: (s) => (this.#status = s) }

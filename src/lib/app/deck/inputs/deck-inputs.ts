@@ -7,7 +7,15 @@
 import type { GamepadBinding, InputBindings, KeyBinding, MidiBinding } from '../bindings';
 import { GamepadEdges, type PadEdge, type PadLike } from './gamepad';
 import { checkKey, formatKey, keyFromEvent, sameKey } from './keys';
-import { formatMidi, midiAvailability, midiControl, midiEdge, midiMatches, midiSlot, MidiDecoder } from './midi';
+import {
+	formatMidi,
+	midiAvailability,
+	midiControl,
+	midiEdge,
+	midiMatches,
+	midiSlot,
+	MidiDecoder
+} from './midi';
 
 export type InputSource = 'key' | 'midi' | 'gamepad';
 export type LearnKind = InputSource;
@@ -25,8 +33,16 @@ export interface InputHandlers {
 
 type Listener = (e: never) => void;
 interface Listens {
-	addEventListener(type: string, listener: Listener, options?: boolean | AddEventListenerOptions): void;
-	removeEventListener(type: string, listener: Listener, options?: boolean | EventListenerOptions): void;
+	addEventListener(
+		type: string,
+		listener: Listener,
+		options?: boolean | AddEventListenerOptions
+	): void;
+	removeEventListener(
+		type: string,
+		listener: Listener,
+		options?: boolean | EventListenerOptions
+	): void;
 }
 export interface MidiInputLike extends Listens {
 	id: string;
@@ -40,8 +56,15 @@ export interface MidiAccessLike extends Listens {
 export interface InputsEnv {
 	/** Where key, blur and gamepad events arrive (the window). */
 	target: Listens;
-	document: { hasFocus(): boolean; activeElement: Element | null; querySelector(selector: string): Element | null };
-	navigator: { requestMIDIAccess?: (options?: { sysex?: boolean }) => Promise<MidiAccessLike>; getGamepads?: () => readonly (PadLike | null)[] };
+	document: {
+		hasFocus(): boolean;
+		activeElement: Element | null;
+		querySelector(selector: string): Element | null;
+	};
+	navigator: {
+		requestMIDIAccess?: (options?: { sysex?: boolean }) => Promise<MidiAccessLike>;
+		getGamepads?: () => readonly (PadLike | null)[];
+	};
 	isSecureContext: boolean;
 	host?: string;
 	frame(run: () => void): number;
@@ -78,7 +101,17 @@ export interface InputsStatus {
 export type Learnt = { key: KeyBinding } | { midi: MidiBinding } | { gamepad: GamepadBinding };
 
 /** Fields where keys are typing, not shortcuts (an input of these types is a button or a box). */
-const NOT_TYPING = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'color', 'file', 'image', 'range']);
+const NOT_TYPING = new Set([
+	'button',
+	'checkbox',
+	'radio',
+	'submit',
+	'reset',
+	'color',
+	'file',
+	'image',
+	'range'
+]);
 
 export class DeckInputs {
 	readonly #env: InputsEnv;
@@ -92,17 +125,28 @@ export class DeckInputs {
 	readonly #edges = new GamepadEdges();
 	#frame: number | undefined;
 	#access: MidiAccessLike | undefined;
-	readonly #inputs = new Map<string, { input: MidiInputLike; decoder: MidiDecoder; listener: Listener }>();
+	readonly #inputs = new Map<
+		string,
+		{ input: MidiInputLike; decoder: MidiDecoder; listener: Listener }
+	>();
 	#started = false;
 	/** While the deck is edited, no input presses its buttons. */
 	#editing = false;
 
-	constructor(handlers: InputHandlers, options: { env?: InputsEnv; onStatus?: (status: InputsStatus) => void } = {}) {
+	constructor(
+		handlers: InputHandlers,
+		options: { env?: InputsEnv; onStatus?: (status: InputsStatus) => void } = {}
+	) {
 		this.#handlers = handlers;
 		this.#env = options.env ?? pageEnv();
 		this.#onStatus = options.onStatus ?? (() => {});
-		const midi = midiAvailability({ isSecureContext: this.#env.isSecureContext, navigator: this.#env.navigator, host: this.#env.host });
-		if (!midi.ok) this.#status = { ...this.#status, midi: 'unavailable', midiMessage: midi.message };
+		const midi = midiAvailability({
+			isSecureContext: this.#env.isSecureContext,
+			navigator: this.#env.navigator,
+			host: this.#env.host
+		});
+		if (!midi.ok)
+			this.#status = { ...this.#status, midi: 'unavailable', midiMessage: midi.message };
 	}
 
 	/** Whether the deck is in edit mode (no input presses a button then). */
@@ -144,7 +188,8 @@ export class DeckInputs {
 	/** The buttons of the deck with their bindings (call again whenever they change). */
 	setButtons(buttons: readonly InputButton[]): void {
 		this.#buttons = buttons;
-		if (this.#started && buttons.some((b) => b.inputs.midi) && this.#status.midi === 'off') void this.enableMidi();
+		if (this.#started && buttons.some((b) => b.inputs.midi) && this.#status.midi === 'off')
+			void this.enableMidi();
 	}
 
 	/**
@@ -175,7 +220,13 @@ export class DeckInputs {
 	/** Asks the browser for MIDI (once); says why not when it cannot or the user refuses. */
 	async enableMidi(): Promise<void> {
 		const request = this.#env.navigator.requestMIDIAccess;
-		if (this.#status.midi === 'unavailable' || this.#status.midi === 'asking' || this.#status.midi === 'ready' || !request) return;
+		if (
+			this.#status.midi === 'unavailable' ||
+			this.#status.midi === 'asking' ||
+			this.#status.midi === 'ready' ||
+			!request
+		)
+			return;
 		this.#set({ midi: 'asking', midiMessage: undefined });
 		try {
 			const access = await request.call(this.#env.navigator, { sysex: false });
@@ -185,11 +236,19 @@ export class DeckInputs {
 			this.#set({ midi: 'ready' });
 			this.#midiStateChanged();
 		} catch (e) {
-			const refused = e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'SecurityError');
+			const refused =
+				e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'SecurityError');
 			this.#set(
 				refused
-					? { midi: 'refused', midiMessage: 'MIDI was refused: allow it in the site settings (left of the address bar), then press Learn MIDI again.' }
-					: { midi: 'failed', midiMessage: 'The browser could not open MIDI. Press Learn MIDI to try again.' }
+					? {
+							midi: 'refused',
+							midiMessage:
+								'MIDI was refused: allow it in the site settings (left of the address bar), then press Learn MIDI again.'
+						}
+					: {
+							midi: 'failed',
+							midiMessage: 'The browser could not open MIDI. Press Learn MIDI to try again.'
+						}
 			);
 			if (this.#status.learning?.kind === 'midi') this.stopLearning(this.#status.midiMessage);
 		}
@@ -217,7 +276,9 @@ export class DeckInputs {
 	#offer(learnt: Learnt, clash: InputButton | undefined, name: string): void {
 		const id = this.#status.learning?.id;
 		if (clash && clash.id !== id) {
-			this.#set({ learnMessage: `${name} is already used by “${clash.label}”. Try another, or choose Stop.` });
+			this.#set({
+				learnMessage: `${name} is already used by “${clash.label}”. Try another, or choose Stop.`
+			});
 			return;
 		}
 		const done = this.#learnt;
@@ -234,8 +295,14 @@ export class DeckInputs {
 			if (e.code === 'Escape') return this.stopLearning('Stopped: the shortcut is unchanged.');
 			const key = keyFromEvent(e);
 			if (!key) return;
-			const check = checkKey(key, learning.id, this.#buttons.map((b) => ({ id: b.id, label: b.label, key: b.inputs.key })), this.#env.apple);
-			if (!check.ok) return this.#set({ learnMessage: `${check.reason} Press another, or Escape to stop.` });
+			const check = checkKey(
+				key,
+				learning.id,
+				this.#buttons.map((b) => ({ id: b.id, label: b.label, key: b.inputs.key })),
+				this.#env.apple
+			);
+			if (!check.ok)
+				return this.#set({ learnMessage: `${check.reason} Press another, or Escape to stop.` });
 			return this.#offer({ key }, undefined, formatKey(key, this.#env.apple));
 		}
 		if (learning || !this.isActive('key')) return;
@@ -260,13 +327,19 @@ export class DeckInputs {
 			seen.add(input.id);
 			if (this.#inputs.has(input.id)) return;
 			const decoder = new MidiDecoder();
-			const listener = ((e: { data?: ArrayLike<number> | null }) => this.#midiMessage(input, decoder, e.data ?? [])) as Listener;
+			const listener = ((e: { data?: ArrayLike<number> | null }) =>
+				this.#midiMessage(input, decoder, e.data ?? [])) as Listener;
 			input.addEventListener('midimessage', listener);
 			this.#inputs.set(input.id, { input, decoder, listener });
 		});
 		for (const id of [...this.#inputs.keys()]) if (!seen.has(id)) this.#detach(id);
 		const names = [...this.#inputs.values()].map(({ input }) => input.name || 'MIDI device');
-		this.#set({ midiInputs: names, midiMessage: names.length ? undefined : 'No MIDI device is connected: plug one in (it is picked up by itself).' });
+		this.#set({
+			midiInputs: names,
+			midiMessage: names.length
+				? undefined
+				: 'No MIDI device is connected: plug one in (it is picked up by itself).'
+		});
 	};
 
 	#detach(id: string): void {
@@ -275,7 +348,8 @@ export class DeckInputs {
 		entry.input.removeEventListener('midimessage', entry.listener);
 		this.#inputs.delete(id);
 		// A device gone mid-hold releases what it held (the hold is cancelled).
-		for (const [slot] of [...this.#held]) if (slot.startsWith(`midi:${id}|`)) this.#release(slot, 'midi');
+		for (const [slot] of [...this.#held])
+			if (slot.startsWith(`midi:${id}|`)) this.#release(slot, 'midi');
 	}
 
 	#midiMessage(input: MidiInputLike, decoder: MidiDecoder, data: ArrayLike<number>): void {
@@ -287,8 +361,14 @@ export class DeckInputs {
 				if (edge !== 'down') continue;
 				// Kept without the device's name: the mapping follows the pad to another port or computer.
 				const binding = midiControl(message);
-				const clash = this.#buttons.find((b) => b.inputs.midi && midiMatches(b.inputs.midi, binding));
-				this.#offer({ midi: binding }, clash, `${formatMidi(binding)}${input.name ? ` (from ${input.name})` : ''}`);
+				const clash = this.#buttons.find(
+					(b) => b.inputs.midi && midiMatches(b.inputs.midi, binding)
+				);
+				this.#offer(
+					{ midi: binding },
+					clash,
+					`${formatMidi(binding)}${input.name ? ` (from ${input.name})` : ''}`
+				);
 				continue;
 			}
 			if (edge === 'up') {
@@ -296,20 +376,25 @@ export class DeckInputs {
 				continue;
 			}
 			if (this.#held.has(slot) || this.#status.learning || !this.isActive('midi')) continue;
-			const button = this.#buttons.find((b) => b.inputs.midi && midiMatches(b.inputs.midi, control));
+			const button = this.#buttons.find(
+				(b) => b.inputs.midi && midiMatches(b.inputs.midi, control)
+			);
 			if (button) this.#press(slot, button.id, 'midi');
 		}
 	}
 
 	readonly #padsChanged = () => {
-		const pads = (this.#env.navigator.getGamepads?.() ?? []).filter((p) => p && p.connected !== false).length;
+		const pads = (this.#env.navigator.getGamepads?.() ?? []).filter(
+			(p) => p && p.connected !== false
+		).length;
 		if (pads !== this.#status.pads) this.#set({ pads });
 		this.#pollSoon();
 	};
 
 	/** Polls once a frame, only while a pad is connected or one is being learnt. */
 	#pollSoon(): void {
-		const wanted = this.#started && (this.#status.pads > 0 || this.#status.learning?.kind === 'gamepad');
+		const wanted =
+			this.#started && (this.#status.pads > 0 || this.#status.learning?.kind === 'gamepad');
 		if (!wanted || this.#frame !== undefined || !this.#env.navigator.getGamepads) return;
 		this.#frame = this.#env.frame(this.#poll);
 	}
@@ -345,6 +430,7 @@ function isTyping(el: Element | null): boolean {
 	if (!el) return false;
 	const tag = el.tagName;
 	if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-	if (tag === 'INPUT') return !NOT_TYPING.has(((el as HTMLInputElement).type || 'text').toLowerCase());
+	if (tag === 'INPUT')
+		return !NOT_TYPING.has(((el as HTMLInputElement).type || 'text').toLowerCase());
 	return (el as HTMLElement).isContentEditable === true;
 }

@@ -43,7 +43,9 @@ export class GamepadEdges {
 		for (const [index, before] of this.#held) {
 			if (seen.has(index)) continue;
 			this.#held.delete(index);
-			before.forEach((pressed, button) => pressed && edges.push({ pad: index, button, edge: 'up' }));
+			before.forEach(
+				(pressed, button) => pressed && edges.push({ pad: index, button, edge: 'up' })
+			);
 		}
 		return edges;
 	}

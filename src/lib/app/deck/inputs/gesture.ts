@@ -13,10 +13,21 @@ export class PressGesture {
 	readonly #fire: (how: Firing) => void;
 	readonly #hold: HoldTimer;
 
-	constructor(options: { mode: () => PressMode; fire: (how: Firing) => void; changed?: (state: HoldState) => void; schedule?: Schedule; ms?: number }) {
+	constructor(options: {
+		mode: () => PressMode;
+		fire: (how: Firing) => void;
+		changed?: (state: HoldState) => void;
+		schedule?: Schedule;
+		ms?: number;
+	}) {
 		this.#mode = options.mode;
 		this.#fire = options.fire;
-		this.#hold = new HoldTimer({ fire: () => this.#fire('held'), changed: options.changed, schedule: options.schedule, ms: options.ms });
+		this.#hold = new HoldTimer({
+			fire: () => this.#fire('held'),
+			changed: options.changed,
+			schedule: options.schedule,
+			ms: options.ms
+		});
 	}
 
 	get holdMs(): number {

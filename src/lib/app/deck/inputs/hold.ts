@@ -22,7 +22,12 @@ export class HoldTimer {
 	readonly #schedule: Schedule;
 	readonly ms: number;
 
-	constructor(options: { fire: () => void; changed?: (state: HoldState) => void; schedule?: Schedule; ms?: number }) {
+	constructor(options: {
+		fire: () => void;
+		changed?: (state: HoldState) => void;
+		schedule?: Schedule;
+		ms?: number;
+	}) {
 		this.#fire = options.fire;
 		this.#changed = options.changed ?? (() => {});
 		this.#schedule = options.schedule ?? realSchedule;

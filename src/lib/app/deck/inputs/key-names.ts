@@ -21,7 +21,13 @@ const NAMED: Record<string, string> = {
 
 /** How a code reads on a keycap: KeyA → A, Digit1 → 1, Numpad1 → Num 1, ArrowLeft → ←. */
 export function keyCapName(code: string): string {
-	return NAMED[code] ?? code.replace(/^Key(?=[A-Z]$)/, '').replace(/^Digit(?=\d$)/, '').replace(/^Numpad/, 'Num ');
+	return (
+		NAMED[code] ??
+		code
+			.replace(/^Key(?=[A-Z]$)/, '')
+			.replace(/^Digit(?=\d$)/, '')
+			.replace(/^Numpad/, 'Num ')
+	);
 }
 
 /** A combo as people write it: "Ctrl+Shift+K" (Cmd for Meta on Apple systems). */

@@ -28,24 +28,91 @@ const digits = (s: string) => [...s].map((c) => `Digit${c}`);
 export const RESERVED_KEYS: readonly ReservedKeys[] = [
 	{ codes: ['Tab'], with: 'any', does: 'moves between controls (and with Ctrl, between tabs)' },
 	{ codes: ['Escape'], with: 'any', does: 'closes dialogs and stops a learn' },
-	{ codes: ['F1', 'F3', 'F5', 'F6', 'F7', 'F10', 'F11', 'F12'], with: 'any', does: 'belongs to the browser (help, find, reload, address bar, caret, menu, full screen, developer tools)' },
+	{
+		codes: ['F1', 'F3', 'F5', 'F6', 'F7', 'F10', 'F11', 'F12'],
+		with: 'any',
+		does: 'belongs to the browser (help, find, reload, address bar, caret, menu, full screen, developer tools)'
+	},
 	{ codes: ['F4'], with: 'alt', does: 'closes the window' },
 	{ codes: ['Space', 'Enter', 'NumpadEnter'], with: 'none', does: 'presses the focused control' },
-	{ codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'], with: 'none', does: 'changes deck page or scrolls' },
-	{ codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home'], with: 'alt', does: 'goes back or forward in the browser' },
+	{
+		codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'],
+		with: 'none',
+		does: 'changes deck page or scrolls'
+	},
+	{
+		codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home'],
+		with: 'alt',
+		does: 'goes back or forward in the browser'
+	},
 	{ codes: letters('DEFKHL'), with: 'alt', does: 'opens a browser menu or the address bar' },
 	{ codes: digits('123456789'), with: 'alt', does: 'switches between tabs on some systems' },
-	{ codes: letters('WTNQR'), with: 'primary', does: 'closes, opens, quits or reloads the browser or a tab' },
-	{ codes: letters('LDFGHJKOPSUEI'), with: 'primary', does: 'belongs to the browser (address bar, bookmark, find, history, downloads, search, open, print, save, source, tools)' },
-	{ codes: letters('ACVXZYB'), with: 'primary', does: 'edits text (select all, copy, paste, cut, undo, redo, bold)' },
-	{ codes: ['Tab', 'PageUp', 'PageDown', ...digits('123456789')], with: 'primary', does: 'switches between tabs' },
-	{ codes: ['Equal', 'Minus', 'Digit0', 'NumpadAdd', 'NumpadSubtract', 'Numpad0'], with: 'primary', does: 'zooms the page' },
-	{ codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Backspace', 'Delete'], with: 'primary', does: 'belongs to the system (workspaces, navigation)' },
-	{ codes: ['PrintScreen', 'ContextMenu', 'MetaLeft', 'MetaRight', 'OSLeft', 'OSRight', 'CapsLock', 'NumLock', 'ScrollLock', 'Pause'], with: 'any', does: 'belongs to the system' }
+	{
+		codes: letters('WTNQR'),
+		with: 'primary',
+		does: 'closes, opens, quits or reloads the browser or a tab'
+	},
+	{
+		codes: letters('LDFGHJKOPSUEI'),
+		with: 'primary',
+		does: 'belongs to the browser (address bar, bookmark, find, history, downloads, search, open, print, save, source, tools)'
+	},
+	{
+		codes: letters('ACVXZYB'),
+		with: 'primary',
+		does: 'edits text (select all, copy, paste, cut, undo, redo, bold)'
+	},
+	{
+		codes: ['Tab', 'PageUp', 'PageDown', ...digits('123456789')],
+		with: 'primary',
+		does: 'switches between tabs'
+	},
+	{
+		codes: ['Equal', 'Minus', 'Digit0', 'NumpadAdd', 'NumpadSubtract', 'Numpad0'],
+		with: 'primary',
+		does: 'zooms the page'
+	},
+	{
+		codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Backspace', 'Delete'],
+		with: 'primary',
+		does: 'belongs to the system (workspaces, navigation)'
+	},
+	{
+		codes: [
+			'PrintScreen',
+			'ContextMenu',
+			'MetaLeft',
+			'MetaRight',
+			'OSLeft',
+			'OSRight',
+			'CapsLock',
+			'NumLock',
+			'ScrollLock',
+			'Pause'
+		],
+		with: 'any',
+		does: 'belongs to the system'
+	}
 ];
 
 /** Held alone, these are not a shortcut yet: learning waits for the key that goes with them. */
-const MODIFIER_CODES = new Set(['ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'AltLeft', 'AltRight', 'MetaLeft', 'MetaRight', 'OSLeft', 'OSRight', 'AltGraph', 'Fn', 'FnLock', 'Hyper', 'Super']);
+const MODIFIER_CODES = new Set([
+	'ShiftLeft',
+	'ShiftRight',
+	'ControlLeft',
+	'ControlRight',
+	'AltLeft',
+	'AltRight',
+	'MetaLeft',
+	'MetaRight',
+	'OSLeft',
+	'OSRight',
+	'AltGraph',
+	'Fn',
+	'FnLock',
+	'Hyper',
+	'Super'
+]);
 
 export type KeyLike = Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>;
 
@@ -56,7 +123,13 @@ export function keyFromEvent(e: KeyLike): KeyBinding | undefined {
 }
 
 export function sameKey(a: KeyBinding, b: KeyBinding): boolean {
-	return a.code === b.code && !!a.ctrl === !!b.ctrl && !!a.alt === !!b.alt && !!a.shift === !!b.shift && !!a.meta === !!b.meta;
+	return (
+		a.code === b.code &&
+		!!a.ctrl === !!b.ctrl &&
+		!!a.alt === !!b.alt &&
+		!!a.shift === !!b.shift &&
+		!!a.meta === !!b.meta
+	);
 }
 
 function applies(w: ReservedWith, key: KeyBinding): boolean {
@@ -87,7 +160,12 @@ export interface KeyOwner {
 export type KeyCheck = { ok: true; key: KeyBinding } | { ok: false; reason: string };
 
 /** Whether `key` may become the shortcut of button `forId`: not reserved, not another button's. */
-export function checkKey(key: KeyBinding, forId: string, others: readonly KeyOwner[], apple = false): KeyCheck {
+export function checkKey(
+	key: KeyBinding,
+	forId: string,
+	others: readonly KeyOwner[],
+	apple = false
+): KeyCheck {
 	const name = formatKey(key, apple);
 	const reserved = reservedBy(key);
 	if (reserved) return { ok: false, reason: `${name} cannot be a shortcut: it ${reserved.does}.` };

@@ -10,7 +10,15 @@ export type MidiMessage =
 	| { kind: 'cc'; channel: number; number: number; value: number };
 
 /** Data bytes that follow each channel status (high nibble 0x8–0xE). */
-const DATA_LENGTH: Record<number, number> = { 0x8: 2, 0x9: 2, 0xa: 2, 0xb: 2, 0xc: 1, 0xd: 1, 0xe: 2 };
+const DATA_LENGTH: Record<number, number> = {
+	0x8: 2,
+	0x9: 2,
+	0xa: 2,
+	0xb: 2,
+	0xc: 1,
+	0xd: 1,
+	0xe: 2
+};
 
 /**
  * Decodes one input's byte stream. Keeps running status across calls (a status byte may be left out
@@ -75,7 +83,12 @@ export function midiEdge(m: MidiMessage): 'down' | 'up' {
 
 /** The control a message comes from, as a binding would name it. */
 export function midiControl(m: MidiMessage, input?: string): MidiBinding {
-	return { kind: m.kind === 'cc' ? 'cc' : 'note', channel: m.channel, number: m.number, ...(input ? { input } : {}) };
+	return {
+		kind: m.kind === 'cc' ? 'cc' : 'note',
+		channel: m.channel,
+		number: m.number,
+		...(input ? { input } : {})
+	};
 }
 
 /** One key for a control (kind, channel, number), the device left out: what "held" is tracked by. */
@@ -93,14 +106,22 @@ const NOTE_NAMES = ['C', 'C♯', 'D', 'D♯', 'E', 'F', 'F♯', 'G', 'G♯', 'A'
 
 /** "Note C3 (60), channel 1" / "CC 20, channel 10", and the device when one is named. */
 export function formatMidi(b: MidiBinding): string {
-	const what = b.kind === 'note' ? `Note ${NOTE_NAMES[b.number % 12]}${Math.floor(b.number / 12) - 2} (${b.number})` : `CC ${b.number}`;
+	const what =
+		b.kind === 'note'
+			? `Note ${NOTE_NAMES[b.number % 12]}${Math.floor(b.number / 12) - 2} (${b.number})`
+			: `CC ${b.number}`;
 	return `${what}, channel ${b.channel}${b.input ? ` on ${b.input}` : ''}`;
 }
 
-export type MidiAvailability = { ok: true } | { ok: false; reason: 'insecure' | 'unsupported'; message: string };
+export type MidiAvailability =
+	{ ok: true } | { ok: false; reason: 'insecure' | 'unsupported'; message: string };
 
 /** Whether this page can ask for MIDI at all, and if not, why, in words for the page. */
-export function midiAvailability(env: { isSecureContext?: boolean; navigator?: { requestMIDIAccess?: unknown }; host?: string }): MidiAvailability {
+export function midiAvailability(env: {
+	isSecureContext?: boolean;
+	navigator?: { requestMIDIAccess?: unknown };
+	host?: string;
+}): MidiAvailability {
 	if (!env.isSecureContext) {
 		return {
 			ok: false,
@@ -111,7 +132,12 @@ export function midiAvailability(env: { isSecureContext?: boolean; navigator?: {
 		};
 	}
 	if (typeof env.navigator?.requestMIDIAccess !== 'function') {
-		return { ok: false, reason: 'unsupported', message: 'This browser has no Web MIDI. Chromium-based browsers (Chrome, Edge, Opera) have it.' };
+		return {
+			ok: false,
+			reason: 'unsupported',
+			message:
+				'This browser has no Web MIDI. Chromium-based browsers (Chrome, Edge, Opera) have it.'
+		};
 	}
 	return { ok: true };
 }

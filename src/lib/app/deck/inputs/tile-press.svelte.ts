@@ -22,7 +22,15 @@ export class TilePress {
 
 	/** Call while the tile initialises. `fire` sends the one request: `held` skips the catalog's dialog, `confirm` asks first. */
 	/** `enabled`: false while the tile is disabled (out of scope, not in the setup, sending): no input starts a press then. */
-	constructor(options: { id: () => string; mode: () => PressMode; key?: () => KeyBinding | undefined; enabled?: () => boolean; fire: (how: Firing) => void; schedule?: Schedule; ms?: number }) {
+	constructor(options: {
+		id: () => string;
+		mode: () => PressMode;
+		key?: () => KeyBinding | undefined;
+		enabled?: () => boolean;
+		fire: (how: Firing) => void;
+		schedule?: Schedule;
+		ms?: number;
+	}) {
 		this.#mode = options.mode;
 		this.#key = options.key ?? (() => undefined);
 		const enabled = options.enabled ?? (() => true);
@@ -33,11 +41,23 @@ export class TilePress {
 			ms: options.ms,
 			changed: (state) => {
 				this.#hold = state;
-				this.#said = state === 'holding' ? 'Holding: keep pressing to send.' : state === 'cancelled' ? 'Let go early: nothing was sent.' : state === 'fired' ? 'Held long enough: sending.' : this.#said;
+				this.#said =
+					state === 'holding'
+						? 'Holding: keep pressing to send.'
+						: state === 'cancelled'
+							? 'Let go early: nothing was sent.'
+							: state === 'fired'
+								? 'Held long enough: sending.'
+								: this.#said;
 			}
 		});
 		// A disabled tile takes no press from any input (keys, MIDI and pads reach it without the DOM).
-		this.#gesture = { down: () => enabled() && gesture.down(), up: () => gesture.up(), cancel: () => gesture.cancel(), holdMs: gesture.holdMs };
+		this.#gesture = {
+			down: () => enabled() && gesture.down(),
+			up: () => gesture.up(),
+			cancel: () => gesture.cancel(),
+			holdMs: gesture.holdMs
+		};
 		const tiles = useDeckTiles();
 		if (tiles) $effect(() => tiles.register(options.id(), this.#gesture));
 	}
@@ -63,14 +83,22 @@ export class TilePress {
 	/** The shortcut as shown on the badge, e.g. "Shift+L". */
 	get keyName(): string | undefined {
 		const key = this.#key();
-		return key && formatKey(key, typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform));
+		return (
+			key &&
+			formatKey(key, typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform))
+		);
 	}
 
 	/** The shortcut for `aria-keyshortcuts` ("Control+Shift+M"). */
 	get ariaKeys(): string | undefined {
 		const key = this.#key();
 		if (!key) return undefined;
-		const mods = [key.ctrl && 'Control', key.alt && 'Alt', key.shift && 'Shift', key.meta && 'Meta'].filter(Boolean);
+		const mods = [
+			key.ctrl && 'Control',
+			key.alt && 'Alt',
+			key.shift && 'Shift',
+			key.meta && 'Meta'
+		].filter(Boolean);
 		return [...mods, ariaKeyName(key.code)].join('+');
 	}
 
@@ -79,7 +107,10 @@ export class TilePress {
 		// HoldFill sits behind the button's content: the button is its containing block and stacking context.
 		if (getComputedStyle(button).position === 'static') button.style.position = 'relative';
 		button.style.isolation = 'isolate';
-		const on = <K extends keyof HTMLElementEventMap>(type: K, run: (e: HTMLElementEventMap[K]) => void) => {
+		const on = <K extends keyof HTMLElementEventMap>(
+			type: K,
+			run: (e: HTMLElementEventMap[K]) => void
+		) => {
 			button.addEventListener(type, run);
 			return () => button.removeEventListener(type, run);
 		};
@@ -122,5 +153,8 @@ export class TilePress {
 
 /** A code as aria-keyshortcuts names keys: KeyM → M, Digit1 → 1, F8, ArrowLeft stays. */
 function ariaKeyName(code: string): string {
-	return code.replace(/^Key(?=[A-Z]$)/, '').replace(/^Digit(?=\d$)/, '').replace(/^Numpad(?=\d$)/, '');
+	return code
+		.replace(/^Key(?=[A-Z]$)/, '')
+		.replace(/^Digit(?=\d$)/, '')
+		.replace(/^Numpad(?=\d$)/, '');
 }
