@@ -5,7 +5,10 @@ import type { ClientInit } from '@sveltejs/kit';
  * standalone page's from file://) goes there with the same query and fragment, so a browser source
  * set up then keeps working.
  */
-export const init: ClientInit = () => {
-	if (location.hash.startsWith('#/widget/'))
-		location.replace(`./widget.html${location.search}${location.hash}`);
+export const init: ClientInit = async () => {
+	if (!location.hash.startsWith('#/widget/')) return;
+	location.replace(`./widget.html${location.search}${location.hash}`);
+	// SvelteKit waits for init: never resolving keeps it from routing a page that no longer exists
+	// (it would log "Not found") while the browser leaves for widget.html.
+	await new Promise<never>(() => {});
 };

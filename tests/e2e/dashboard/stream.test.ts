@@ -92,7 +92,7 @@ describe('stream page', () => {
 			)
 		);
 		await category
-			.getByText(/^Current category, as the application reported it at .*: prefilled below\.$/)
+			.getByText(/^Current category, as the application reported it at .*:\s+prefilled below\.$/)
 			.waitFor();
 		expect(await category.getByLabel('Category name').inputValue()).toBe('Retro Games');
 
