@@ -15,6 +15,8 @@ import {
 	type SettingsIssue
 } from '$lib/client/settings';
 import { RememberedSettings } from '$lib/client/remembered-settings';
+import { StoredValue, deviceStorage } from '$lib/client/persisted';
+import * as v from 'valibot';
 import { canConnectTo } from '$lib/client/connection-lock';
 import { demoAvailable } from '$lib/client/demo';
 import { loadAppDemo } from '$lib/client/demo-loader';
@@ -164,21 +166,18 @@ export function openHost(): AppHost {
 }
 
 /** The demo survives a reload of its tab (session storage), without replacing the remembered connection. */
-const DEMO_KEY = 'stream-control:demo';
+const demoFlag = new StoredValue(
+	'stream-control:demo',
+	v.literal(true),
+	deviceStorage('sessionStorage')
+);
 function keepDemo(on: boolean): void {
-	try {
-		if (on) sessionStorage.setItem(DEMO_KEY, '1');
-		else sessionStorage.removeItem(DEMO_KEY);
-	} catch {
-		// Without storage the demo ends with the page.
-	}
+	// Without storage the demo ends with the page.
+	if (on) demoFlag.save(true);
+	else demoFlag.clear();
 }
 function demoKept(): boolean {
-	try {
-		return sessionStorage.getItem(DEMO_KEY) === '1';
-	} catch {
-		return false;
-	}
+	return demoFlag.load() === true;
 }
 
 /** Remembered settings this page may use: a page served by the companion can reach only that server (its policy says so). */

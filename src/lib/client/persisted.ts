@@ -12,10 +12,15 @@ import * as v from 'valibot';
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'> &
 	Partial<Pick<Storage, 'removeItem'>>;
 
-/** The page's localStorage, or undefined where reading it throws or it does not exist. */
-export function deviceStorage(): KeyValueStorage | undefined {
+/**
+ * The page's localStorage (or, for what lasts only as long as the tab, its sessionStorage), or
+ * undefined where reading it throws or it does not exist.
+ */
+export function deviceStorage(
+	kind: 'localStorage' | 'sessionStorage' = 'localStorage'
+): KeyValueStorage | undefined {
 	try {
-		return globalThis.localStorage ?? undefined;
+		return globalThis[kind] ?? undefined;
 	} catch {
 		return undefined;
 	}
