@@ -1,4 +1,4 @@
-/** The component of each widget by its id: the same components the SvelteKit routes src/routes/widget/* render. */
+/** The component of each widget by its id (`#/widget/<id>`). */
 import type { Component } from 'svelte';
 import Chat from '$lib/widgets/chat/Chat.svelte';
 import Counter from '$lib/widgets/counter/Counter.svelte';
