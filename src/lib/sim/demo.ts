@@ -2,6 +2,13 @@
  * Demo traffic: a steady, plausible stream of chat, alerts, counters and song changes so widgets
  * look alive. Timers only (no Node APIs), so it runs in a browser page too.
  */
+import {
+	addFollower,
+	driftViewers,
+	startHypeTrain,
+	stepHypeTrain,
+	toggleSecondPlatform
+} from './demo-stream';
 import { chatEnvelope } from './events';
 import type { Params } from './handlers/shared';
 import type { Runtime } from './runtime';
@@ -95,7 +102,7 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 	every(6000, 12000, () => {
 		const user = pick(VIEWERS);
 		const kinds: [string, () => void][] = [
-			['alpha-follower', () => rt.setVariable('alpha_last_follower', user)],
+			['alpha-follower', () => addFollower(rt, user)],
 			['alpha-subscriber', () => rt.setVariable('alpha_last_subscriber', user)],
 			['alpha-bits', () => undefined],
 			['alpha-raid', () => rt.setVariable('last_raider', user)],
@@ -131,6 +138,21 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 			extra
 		);
 	});
+
+	// The stream's numbers for the goal and stats widgets (demo-stream.ts).
+	every(8000, 16000, () => {
+		const user = pick(VIEWERS);
+		addFollower(rt, user);
+		rt.fireAlert(
+			'alpha-follower',
+			{ value: user, username: user },
+			{ username: user.toLowerCase(), displayname: user, platform: 'alpha' }
+		);
+	});
+	every(4000, 9000, () => driftViewers(rt));
+	every(90000, 180000, () => toggleSecondPlatform(rt));
+	every(45000, 90000, () => startHypeTrain(rt));
+	every(3000, 6000, () => stepHypeTrain(rt, pick(VIEWERS)));
 
 	every(20000, 40000, () => {
 		if (rt.random() < 0.5) send('update-variable-value', { name: 'deaths', value: '+1' });

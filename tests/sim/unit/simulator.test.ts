@@ -476,6 +476,39 @@ describe('demo traffic', () => {
 	});
 });
 
+describe('demo traffic for the goal and stats widgets', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('moves followers to the goal with goal alerts, runs a hype train, and takes the second platform live', async () => {
+		vi.useFakeTimers();
+		const { sim, connect, send } = setup();
+		const { peer } = connect();
+		const read = async (name: string) =>
+			(await send('get-variable-value', { name })).body as Record<string, unknown>;
+		expect((await read('follower_goal')).message).toBe(12290);
+		const stop = sim.startDemo();
+		vi.advanceTimersByTime(200_000);
+		stop();
+		const events = new Set(peer.ofType('alert').map((f) => f.event));
+		for (const key of [
+			'alpha-goalProgressed',
+			'alpha-goalEnded',
+			'alpha-goalStarted',
+			'alpha-hypetrainStarted',
+			'alpha-hypetrainProgressed',
+			'gamma-streamLive'
+		])
+			expect(events, key).toContain(key);
+		const followers = Number((await read('total_follower_count')).message);
+		expect(followers).toBeGreaterThanOrEqual(12290);
+		expect(Number((await read('follower_goal')).message)).toBeGreaterThan(12290);
+		expect((await read('gamma_live')).message).toBe(true);
+		expect(Date.parse(String((await read('gamma_uptime_timestamp')).message))).not.toBeNaN();
+	});
+});
+
 describe('setup option', () => {
 	it('serves a hand-built setup with its defaults filled in, and refuses an invalid one by field', async () => {
 		const sim = new Simulator({ token: 't', setup: { scenes: ['Only Scene'] } as never });
