@@ -107,12 +107,57 @@ export const eventsWidget = defineWidget({
 	]
 });
 
+export const goalWidget = defineWidget({
+	id: 'goal',
+	title: 'Goal',
+	fields: [
+		{
+			key: 'preset',
+			kind: 'select',
+			default: 'followers',
+			choices: ['followers', 'subscribers', 'bits', 'tips', 'superchats', 'hypetrain']
+		},
+		{ key: 'current', kind: 'text', default: '', maxLength: 120 },
+		{ key: 'target', kind: 'text', default: '', maxLength: 120 },
+		{ key: 'label', kind: 'text', default: '', maxLength: 120 },
+		{
+			key: 'format',
+			kind: 'select',
+			default: 'grouped',
+			choices: ['plain', 'grouped', 'compact', 'fixed2']
+		},
+		{ key: 'barColor', kind: 'color', default: '#7c5cff' },
+		{ key: 'celebrate', kind: 'boolean', default: true },
+		{ key: 'hideAfter', kind: 'number', default: 0, min: 0, max: 3600 },
+		{ key: 'interval', kind: 'number', default: 2000, min: 250, max: 60000 },
+		...styleFields({ size: 28 }),
+		debug
+	]
+});
+
+export const statsWidget = defineWidget({
+	id: 'stats',
+	title: 'Stream stats',
+	fields: [
+		{ key: 'platforms', kind: 'list', default: [] },
+		{ key: 'sum', kind: 'boolean', default: false },
+		{ key: 'layout', kind: 'select', default: 'line', choices: ['line', 'stack'] },
+		{ key: 'uptime', kind: 'boolean', default: true },
+		{ key: 'viewers', kind: 'boolean', default: true },
+		{ key: 'interval', kind: 'number', default: 5000, min: 1000, max: 60000 },
+		...styleFields({ size: 24 }),
+		debug
+	]
+});
+
 export const WIDGETS: readonly WidgetDefinition[] = [
 	counterWidget,
 	songQueueWidget,
 	nowPlayingWidget,
 	chatWidget,
-	eventsWidget
+	eventsWidget,
+	goalWidget,
+	statsWidget
 ];
 
 export function widgetById(id: string): WidgetDefinition | undefined {

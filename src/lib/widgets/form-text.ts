@@ -134,6 +134,62 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			replays: { label: 'Show replays' },
 			...card
 		}
+	},
+	goal: {
+		description:
+			'A goal with its progress bar: followers, subs, bits, tips, Super Chats, the hype train, or your own.',
+		fields: {
+			preset: {
+				label: 'Goal',
+				choices: {
+					followers: 'Followers (follower_goal)',
+					subscribers: 'Subscribers (subscriber_goal)',
+					bits: 'Bits (cheer_goal)',
+					tips: 'Tips (tip_goal)',
+					superchats: 'Super Chats (superchat_goal)',
+					hypetrain: 'Hype train (shown while it runs)'
+				}
+			},
+			current: {
+				label: 'Current value from (variable, instead of the preset’s)',
+				placeholder: 'total_follower_count'
+			},
+			target: {
+				label: 'Target (a number or a variable, instead of the preset’s)',
+				placeholder: '100 or follower_goal'
+			},
+			label: { label: 'Label (empty = the preset’s)' },
+			format: {
+				label: 'Number format',
+				choices: {
+					plain: 'Plain (1234)',
+					grouped: 'Grouped (1,234)',
+					compact: 'Compact (1.2K)',
+					fixed2: 'Two decimals (1234.00)'
+				}
+			},
+			barColor: { label: 'Bar colour' },
+			celebrate: {
+				label: 'Celebrate when reached',
+				help: 'A short glow; none under reduced motion.'
+			},
+			hideAfter: { label: 'Hide after reaching it (0 = stay)', unit: 's' },
+			interval: { label: 'Polling interval', unit: 'ms', step: 250 }
+		}
+	},
+	stats: {
+		description: 'Live or offline, uptime and viewers, per platform or summed.',
+		fields: {
+			platforms: {
+				label: 'Platforms (empty = every connected one)',
+				placeholder: 'alpha, gamma'
+			},
+			sum: { label: 'Sum the platforms into one line' },
+			layout: { label: 'Layout', choices: { line: 'One line', stack: 'A stack' } },
+			uptime: { label: 'Show uptime' },
+			viewers: { label: 'Show viewers' },
+			interval: { label: 'Polling interval', unit: 'ms', step: 500 }
+		}
 	}
 };
 

@@ -134,6 +134,50 @@ export function widgetSuite(version: EngineVersion): void {
 			180_000
 		);
 
+		it.each(['http', 'file'] as const)(
+			'%s: the goal and stats widgets at first paint, following changes, transparent, no page errors',
+			async (transport) => {
+				const set = (name: string, value: unknown) =>
+					sendAsOtherClient(stack, 'update-variable-value', { name, value });
+				await set('total_follower_count', 40);
+				await set('follower_goal', 80);
+				await set('alpha_live', true);
+				await set('alpha_current_viewer_count', 55);
+				const base =
+					transport === 'http'
+						? `${stack.site.url}widget.html`
+						: pathToFileURL(resolve(BUILD_DIR, 'widget.html')).href;
+				const context = await stack.browser.newContext({
+					viewport: { width: 600, height: 120 },
+					reducedMotion: 'reduce'
+				});
+				const open = async (route: string) => {
+					const page = await context.newPage();
+					pages.push(page);
+					const { errors } = watchPage(page);
+					await page.goto(appUrl(base, route, { ...connection(stack.sim), debug: 1 }));
+					return { page, errors };
+				};
+				const goal = await open('/widget/goal');
+				const stats = await open('/widget/stats');
+				await waitForText(goal.page, /^Follower goal 40 \/ 80$/);
+				await waitForText(stats.page, /^Live \d+:\d\d:\d\d 55 viewers Offline/);
+				await set('total_follower_count', 60);
+				await set('alpha_current_viewer_count', 56);
+				await waitForText(goal.page, /^Follower goal 60 \/ 80$/);
+				await waitForText(stats.page, /56 viewers/, 15_000);
+				for (const { page, errors } of [goal, stats]) {
+					expect({ ...(await transparency(page)), errors }).toEqual({
+						html: 'rgba(0, 0, 0, 0)',
+						body: 'rgba(0, 0, 0, 0)',
+						corners: [0, 0, 0, 0],
+						errors: []
+					});
+				}
+			},
+			60_000
+		);
+
 		it('the chat background plate: each line on its own coloured plate, padded and rounded', async () => {
 			const page = await (
 				await stack.browser.newContext({ viewport: { width: 480, height: 270 } })
