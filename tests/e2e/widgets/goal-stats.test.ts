@@ -132,8 +132,13 @@ describe.each(['current', 'legacy'] as const)('goal and stats widgets (%s profil
 	it('the hype train preset shows only while a train runs, with its level', async () => {
 		await set('alpha_hypetrain_active', false);
 		const { page } = await open('/widget/goal', { preset: 'hypetrain', interval: 60000 });
-		await expect.poll(() => debugText(page)).toMatch(/no hype train is running/);
+		await page
+			.locator('.debug')
+			.getByText(/Last update: \d/)
+			.waitFor();
 		expect(await widgetText(page)).toBe('');
+		// Idle is no error: the rest values (a target of 0) are not reported.
+		expect(await debugText(page)).toMatch(/Last error: none/);
 		await sendAsOtherClient(stack, 'toggle-stream-mode', { value: false });
 		try {
 			await set('alpha_hypetrain_level', 2);
@@ -174,5 +179,15 @@ describe.each(['current', 'legacy'] as const)('goal and stats widgets (%s profil
 		await waitForText(one, /^Live 7 viewers$/);
 		expect(errors).toEqual([]);
 		await set('gamma_live', false);
+
+		// Bad input: a name that is no platform, a viewer count that is no number.
+		const { page: odd } = await open('/widget/stats', { platforms: 'alpha,myspace' });
+		await expect.poll(() => debugText(odd)).toMatch(/"myspace" is not a platform/);
+		await set('alpha_current_viewer_count', 'many');
+		await waitForText(odd, /^Live \d+:\d\d:\d\d — viewers$/);
+		await expect
+			.poll(() => debugText(odd))
+			.toMatch(/alpha_current_viewer_count holds many, not a number/);
+		await set('alpha_current_viewer_count', 128);
 	});
 });
