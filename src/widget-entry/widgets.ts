@@ -5,11 +5,13 @@ import Counter from '$lib/widgets/counter/Counter.svelte';
 import Events from '$lib/widgets/events/Events.svelte';
 import NowPlaying from '$lib/widgets/songs/NowPlaying.svelte';
 import SongQueue from '$lib/widgets/songs/SongQueue.svelte';
+import Timer from '$lib/widgets/timer/Timer.svelte';
 
 export const WIDGET_COMPONENTS: Readonly<Record<string, Component>> = {
 	counter: Counter,
 	'song-queue': SongQueue,
 	'now-playing': NowPlaying,
 	chat: Chat,
-	events: Events
+	events: Events,
+	timer: Timer
 };
