@@ -125,7 +125,10 @@ export function startSubathon(opts: SubathonOptions): Subathon {
 			headers: { authorization: `Bearer ${token}` }
 		});
 		socket = ws;
-		ws.on('open', () => ws.send(JSON.stringify({ subscribe: ['alert'] })));
+		// No {subscribe}: an older application logs it as a bad request; other envelopes are skipped here.
+		ws.on('open', () => {
+			opts.log(`Subathon: watching the application's alerts for ${opts.variable}.`);
+		});
 		ws.on('message', (data) => {
 			let envelope: unknown;
 			try {

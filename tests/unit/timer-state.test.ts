@@ -149,3 +149,27 @@ describe('deck timer buttons', () => {
 		);
 	});
 });
+
+describe('the deck picker', () => {
+	it('offers the four timer buttons on the timer widget’s default variable', async () => {
+		const { pickerItems } = await import('../../src/routes/(app)/deck-edit/picker-items');
+		const timers = pickerItems({
+			capabilities: undefined,
+			counters: [],
+			folders: [],
+			routines: [],
+			pages: []
+		})
+			.filter((i) => i.action.kind === 'timer')
+			.map((i) => [i.title, i.action]);
+		expect(timers).toEqual([
+			[
+				'Start or resume the timer',
+				{ kind: 'timer', name: 'timer_main', op: 'start', seconds: 300 }
+			],
+			['Pause the timer', { kind: 'timer', name: 'timer_main', op: 'pause', seconds: 300 }],
+			['Add 60 s to the timer', { kind: 'timer', name: 'timer_main', op: 'add', seconds: 60 }],
+			['Reset the timer', { kind: 'timer', name: 'timer_main', op: 'reset', seconds: 300 }]
+		]);
+	});
+});
