@@ -175,6 +175,23 @@ describe('timer widget', () => {
 		await waitForText(up, /^1:05$/);
 	});
 
+	it('the builder: a live preview of the clock, and subathon mode says it needs the companion and what to run', async () => {
+		const { page, errors } = await stack.open('/widgets', {}, { width: 1280, height: 800 });
+		await page.getByLabel('Timer', { exact: true }).check();
+		const preview = page.frameLocator('iframe[title="Preview of the Timer widget"]');
+		// The deck test above left timer_main running: any clock will do.
+		await preview.locator('.timer').waitFor();
+		await page.getByLabel('Mode', { exact: true }).selectOption('subathon');
+		await page.getByText(/Subathon mode needs the companion/).waitFor();
+		await page.getByText('npm start -- --subathon "subscriber=60,bits=1/100"').waitFor();
+		await page.getByLabel('Timer variable', { exact: true }).fill('timer_b');
+		await page
+			.getByText('npm start -- --subathon "subscriber=60,bits=1/100" --subathon-timer timer_b')
+			.waitFor();
+		await page.screenshot({ path: 'test-results/timer-builder-1280x800.png', fullPage: true });
+		expect(errors).toEqual([]);
+	});
+
 	it('legacy profile: follows the variable by polling', async () => {
 		const { page, errors } = await legacy.open('/widget/timer', { interval: 500 }, WIDE);
 		await waitForText(page, /^5:00$/);
