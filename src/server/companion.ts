@@ -26,6 +26,7 @@ import {
 	shareKeyOf
 } from './shares';
 import { startSimServer } from './sim-server';
+import { startSubathon, type Subathon, type SubathonRule } from './subathon';
 import { createStaticSite } from './static-site';
 import { watchUpstream } from './upstream-watch';
 
@@ -55,6 +56,8 @@ export interface CompanionOptions {
 	watchIntervalMs?: number;
 	/** The streamer's certificate and key (PEM): serve https and wss instead of http and ws. */
 	tls?: { cert: Buffer | string; key: Buffer | string };
+	/** Subathon mode: alerts that add time to the timer variable (see subathon.ts). */
+	subathon?: { rules: readonly SubathonRule[]; variable: string };
 	log?: (line: string) => void;
 }
 
@@ -75,6 +78,7 @@ export interface Companion {
 	apiTarget: string;
 	embeddedSim?: EmbeddedSimulator;
 	shares: ShareStore;
+	subathon?: Subathon;
 	/** Whether share links are on (a token to forward with, from the start or turned on since). */
 	sharesOn(): boolean;
 	close(): Promise<void>;
@@ -185,6 +189,16 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			log(
 				`The token saved in ${tokenFile} was ${savedStatus === undefined ? 'not checked (no application answered)' : 'rejected'}: share links are off until you turn them on again from the dashboard.`
 			);
+	}
+
+	const subathon = opts.subathon
+		? startSubathon({ ...opts.subathon, apiTarget, token: () => upstreamToken, log })
+		: undefined;
+	if (subathon) {
+		closers.push(async () => subathon.close());
+		log(
+			`Subathon: alerts add time to ${opts.subathon!.variable} (${opts.subathon!.rules.map((r) => `${r.key}=${r.seconds}${r.per ? `/${r.per}` : ''}`).join(', ')})${upstreamToken ? '.' : ', once the token is given (--token, or share links turned on from the dashboard).'}`
+		);
 	}
 
 	const proxy = createProxyServer({ target: apiTarget, changeOrigin: true, ws: true });
@@ -358,6 +372,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		apiTarget,
 		embeddedSim,
 		shares,
+		subathon,
 		sharesOn: () => upstreamToken !== undefined,
 		async close() {
 			relay?.close();

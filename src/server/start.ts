@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
 import { lanOrigins } from './lan';
+import { parseSubathonRules } from './subathon';
 import { loadTlsFiles } from './tls-files';
 import {
 	CompanionError,
@@ -28,6 +29,9 @@ const HELP = `Usage: npm start -- [options]
   --build-dir DIR serve a prebuilt app from DIR instead of building ./build
   --cert FILE     serve https and wss with this certificate (PEM); needs --key
   --key FILE      the certificate's private key (PEM, no passphrase); needs --cert
+  --subathon RULES  alerts add time to the timer widget, e.g. "subscriber=60,bits=1/100"
+                  (seconds per alert, or per amount); needs the token (as for share links)
+  --subathon-timer NAME  the timer's variable (default timer_main)
   --help          show this help
 
 Share links for co-streamers need the application's token. Without any variable: start as usual,
@@ -61,6 +65,8 @@ function parseOptions() {
 				'build-dir': { type: 'string' },
 				cert: { type: 'string' },
 				key: { type: 'string' },
+				subathon: { type: 'string' },
+				'subathon-timer': { type: 'string' },
 				help: { type: 'boolean' }
 			},
 			strict: true,
@@ -140,6 +146,10 @@ async function main(): Promise<void> {
 		fail('--port must be a whole number from 0 to 65535');
 	const host = args.host ?? '0.0.0.0';
 	const realToken = args.token || process.env.STREAM_TOKEN || undefined;
+	const rules = args.subathon === undefined ? undefined : parseSubathonRules(args.subathon);
+	if (rules && !rules.ok) fail(rules.error);
+	const timer = (args['subathon-timer'] ?? 'timer_main').trim();
+	if (!timer || timer.length > 200) fail('--subathon-timer must name a variable');
 	let tls: ReturnType<typeof loadTlsFiles>;
 	try {
 		// Checked before the build: a wrong path should not wait for it.
@@ -182,6 +192,7 @@ async function main(): Promise<void> {
 			sharesFile: args.shares ? resolve(args.shares) : undefined,
 			demo: args.demo,
 			tls,
+			subathon: rules?.ok ? { rules: rules.rules, variable: timer } : undefined,
 			// With the streamer's token the real application is meant: a silent demo would mislead.
 			fallbackToSimulator: !realToken,
 			log: (line) => console.log(line)

@@ -7,6 +7,7 @@ import Goal from '$lib/widgets/goal/Goal.svelte';
 import NowPlaying from '$lib/widgets/songs/NowPlaying.svelte';
 import SongQueue from '$lib/widgets/songs/SongQueue.svelte';
 import Stats from '$lib/widgets/stats/Stats.svelte';
+import Timer from '$lib/widgets/timer/Timer.svelte';
 
 export const WIDGET_COMPONENTS: Readonly<Record<string, Component>> = {
 	counter: Counter,
@@ -15,5 +16,6 @@ export const WIDGET_COMPONENTS: Readonly<Record<string, Component>> = {
 	chat: Chat,
 	events: Events,
 	goal: Goal,
-	stats: Stats
+	stats: Stats,
+	timer: Timer
 };

@@ -276,4 +276,12 @@ describe('npm start', () => {
 		expect(await run.exited).toBe(1);
 		expect(run.output()).toMatch(/Unknown option '--prot'.*see --help/);
 	});
+
+	it('refuses a broken --subathon rule in one line, naming it', async () => {
+		const run = runStart(['--port', '0', '--demo', '--subathon', 'subscriber=60,bits']);
+		expect(await run.exited).toBe(1);
+		expect(run.output().trim()).toBe(
+			'--subathon: "bits" is not kind=seconds or kind=seconds/amount (e.g. subscriber=60,bits=1/100)'
+		);
+	});
 });

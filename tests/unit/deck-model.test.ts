@@ -220,7 +220,7 @@ describe('deck document schema', () => {
 			"pages[0].buttons[0].col must leave the button inside the page's 3 columns"
 		]);
 		expect(issues(deck([{ ...button('a', 0, 0), action: { kind: 'explode' } as never }]))).toEqual([
-			'pages[0].buttons[0].action.kind must be a known kind (trigger, light, counter, toggle, switch, routine, text or page)'
+			'pages[0].buttons[0].action.kind must be a known kind (trigger, light, counter, toggle, switch, routine, text, page or timer)'
 		]);
 		expect(issues({ version: 1, pages: [] })).toEqual(['version must be 2']);
 		expect(

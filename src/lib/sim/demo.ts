@@ -9,6 +9,7 @@ import {
 	stepHypeTrain,
 	toggleSecondPlatform
 } from './demo-stream';
+import { DEFAULT_TIMER_VARIABLE, changeTimer, type TimerChange } from '../protocol/timer-state';
 import { chatEnvelope } from './events';
 import type { Params } from './handlers/shared';
 import type { Runtime } from './runtime';
@@ -84,6 +85,15 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 		schedule();
 	};
 
+	// The timer widget's demo: a running 10-minute subathon clock, to which subs and bits add time as
+	// the companion's --subathon would. Wall-clock time: the document holds the epoch ms of zero.
+	const timer = (change: TimerChange) =>
+		send('update-variable-value', {
+			name: DEFAULT_TIMER_VARIABLE,
+			value: changeTimer(rt.getVariable(DEFAULT_TIMER_VARIABLE), change, Date.now())
+		});
+	if (rt.getVariable(DEFAULT_TIMER_VARIABLE) === undefined) timer({ op: 'start', length: 600_000 });
+
 	every(1500, 4000, () => {
 		const user = pick(VIEWERS);
 		const platform =
@@ -137,6 +147,8 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 			amount !== undefined ? { value: amount, username: user } : { value: user, username: user },
 			extra
 		);
+		if (key === 'alpha-subscriber') timer({ op: 'add', ms: 60_000 });
+		if (key === 'alpha-bits' && amount) timer({ op: 'add', ms: amount * 10 });
 	});
 
 	// The stream's numbers for the goal and stats widgets (demo-stream.ts).

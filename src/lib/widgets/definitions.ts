@@ -150,6 +150,24 @@ export const statsWidget = defineWidget({
 	]
 });
 
+export const timerWidget = defineWidget({
+	id: 'timer',
+	title: 'Timer',
+	fields: [
+		{ key: 'mode', kind: 'select', default: 'length', choices: ['length', 'to', 'up', 'subathon'] },
+		{ key: 'name', kind: 'text', default: 'timer_main', maxLength: 120 },
+		{ key: 'length', kind: 'number', default: 300, min: 1, max: 604_800 },
+		{ key: 'to', kind: 'text', default: '', maxLength: 40 },
+		{ key: 'subathon', kind: 'text', default: 'subscriber=60,bits=1/100', maxLength: 300 },
+		{ key: 'label', kind: 'text', default: '', maxLength: 120 },
+		{ key: 'zeroText', kind: 'text', default: '', maxLength: 120 },
+		{ key: 'hideAtZero', kind: 'boolean', default: false },
+		{ key: 'interval', kind: 'number', default: 2000, min: 250, max: 60000 },
+		...styleFields({ size: 64, align: 'center' }),
+		debug
+	]
+});
+
 export const WIDGETS: readonly WidgetDefinition[] = [
 	counterWidget,
 	songQueueWidget,
@@ -157,7 +175,8 @@ export const WIDGETS: readonly WidgetDefinition[] = [
 	chatWidget,
 	eventsWidget,
 	goalWidget,
-	statsWidget
+	statsWidget,
+	timerWidget
 ];
 
 export function widgetById(id: string): WidgetDefinition | undefined {

@@ -190,6 +190,40 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			viewers: { label: 'Show viewers' },
 			interval: { label: 'Polling interval', unit: 'ms', step: 500 }
 		}
+	},
+	timer: {
+		description:
+			'A countdown, a count-up or a subathon clock. Its state lives in an application variable, so the deck’s timer buttons, a source refresh and a second copy all show the same time.',
+		fields: {
+			mode: {
+				label: 'Mode',
+				choices: {
+					length: 'Countdown of a length',
+					to: 'Countdown to a time',
+					up: 'Count up',
+					subathon: 'Subathon (alerts add time)'
+				}
+			},
+			name: {
+				label: 'Timer variable',
+				help: 'The deck’s timer buttons and the companion write it; two timers need two names.'
+			},
+			length: { label: 'Length (start and reset)', unit: 's' },
+			to: {
+				label: 'Count down to (countdown to a time)',
+				placeholder: '21:00 or 2026-12-31T23:59',
+				help: 'Today’s time on this PC, or a full date and time.'
+			},
+			subathon: {
+				label: 'Subathon: seconds per alert',
+				placeholder: 'subscriber=60,bits=1/100',
+				help: 'Per alert kind: seconds per alert, or seconds per amount (1/100: 1 s per 100 bits). The companion adds them: see the command below the preview.'
+			},
+			label: { label: 'Label' },
+			zeroText: { label: 'Text at zero', placeholder: 'Time’s up!' },
+			hideAtZero: { label: 'Hide at zero' },
+			interval: { label: 'Polling interval', unit: 'ms', step: 250 }
+		}
 	}
 };
 

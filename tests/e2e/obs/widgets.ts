@@ -24,7 +24,8 @@ const ROUTES = [
 	'/widget/song-queue',
 	'/widget/now-playing',
 	'/widget/chat',
-	'/widget/events'
+	'/widget/events',
+	'/widget/timer'
 ] as const;
 
 export function widgetSuite(version: EngineVersion): void {
@@ -66,6 +67,10 @@ export function widgetSuite(version: EngineVersion): void {
 					username: 'ana'
 				});
 				await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+				await sendAsOtherClient(stack, 'update-variable-value', {
+					name: 'timer_obs',
+					value: { running: false, end: 0, left: (600 + n) * 1000, length: 300_000 }
+				});
 
 				const base =
 					transport === 'http'
@@ -80,12 +85,12 @@ export function widgetSuite(version: EngineVersion): void {
 					const page = await context.newPage();
 					pages.push(page);
 					const watched = watchPage(page);
-					await page.goto(
-						appUrl(base, route, { ...connection(stack.sim), name: 'wins', debug: 1 })
-					);
+					const name = route === '/widget/timer' ? 'timer_obs' : 'wins';
+					await page.goto(appUrl(base, route, { ...connection(stack.sim), name, debug: 1 }));
 					opened.push({ route, page, errors: watched.errors });
 				}
-				const [counter, queue, playing, chat, events] = opened.map((o) => o.page) as [
+				const [counter, queue, playing, chat, events, timer] = opened.map((o) => o.page) as [
+					Page,
 					Page,
 					Page,
 					Page,
@@ -100,6 +105,7 @@ export function widgetSuite(version: EngineVersion): void {
 					);
 
 				await waitForText(counter, new RegExp(`^${100 + n}$`));
+				await waitForText(timer, `${10 + Math.floor(n / 60)}:${String(n % 60).padStart(2, '0')}`);
 				await waitForText(queue, new RegExp(`^Opening ${n} Engine Band requested by ana`));
 				await waitForText(playing, new RegExp(`^Opening ${n} Engine Band requested by ana`));
 
@@ -113,7 +119,12 @@ export function widgetSuite(version: EngineVersion): void {
 				stack.sim.sim.emit(
 					alertEnvelope('alpha-follower', { value: `Fan ${n}` }, { displayname: `Fan ${n}` })
 				);
+				await sendAsOtherClient(stack, 'update-variable-value', {
+					name: 'timer_obs',
+					value: { running: true, end: Date.now() + 3_600_000, left: 0, length: 300_000 }
+				});
 				await waitForText(counter, new RegExp(`^${200 + n}$`));
+				await waitForText(timer, /^(59:[0-5]\d|1:00:00)$/);
 				await waitForText(queue, new RegExp(`1 Next ${n} · Engine Band bo$`));
 				await waitForText(chat, `ana: hello from ${tag}`);
 				await waitForText(events, new RegExp(`^Fan ${n} followed$`));

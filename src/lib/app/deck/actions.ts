@@ -10,6 +10,7 @@ import {
 	type SendType,
 	type States
 } from '$lib/protocol';
+import { changeTimer, type TimerChange } from '$lib/protocol/timer-state';
 import type { PressMode } from './bindings';
 import type { DeckAction, DeckActionKind, TriggerType } from './layout';
 
@@ -46,8 +47,37 @@ export const KIND_TITLES: Record<DeckActionKind, string> = {
 	switch: 'Turn on or off',
 	routine: 'Routine',
 	text: 'Text action',
-	page: 'Page jump'
+	page: 'Page jump',
+	timer: 'Timer'
 };
+
+type TimerAction = Extract<DeckAction, { kind: 'timer' }>;
+
+export const TIMER_OP_TITLES: Record<TimerAction['op'], string> = {
+	start: 'Start or resume',
+	pause: 'Pause',
+	add: 'Add time',
+	reset: 'Reset'
+};
+
+/**
+ * A timer button's one request: the timer document after the press, computed from the variable's value
+ * read just before (`raw`), at time `t`. A write of the whole document, so every copy of the timer
+ * widget, a refresh and the application's own commands see the same state.
+ */
+export function timerRequest(action: TimerAction, raw: unknown, t: number): DeckRequest {
+	const ms = action.seconds * 1000;
+	const change: TimerChange =
+		action.op === 'add'
+			? { op: action.op, ms }
+			: action.op === 'pause'
+				? { op: action.op }
+				: { op: action.op, length: Math.max(0, ms) };
+	return {
+		type: 'update-variable-value',
+		params: { name: action.name, value: changeTimer(raw, change, t) }
+	};
+}
 
 /** The send type an action uses (for the share scope and capabilities); undefined for a page jump. */
 export function sendTypeOf(action: DeckAction): SendType | undefined {
@@ -68,12 +98,16 @@ export function sendTypeOf(action: DeckAction): SendType | undefined {
 			return action.target === 'chat' ? 'chatbot-message' : 'send-announcement';
 		case 'page':
 			return undefined;
+		case 'timer':
+			return 'update-variable-value';
 	}
 }
 
 /**
  * The one request a press sends. A readable toggle sends the opposite of the state the application
- * reported; when that state is unknown the value is left out, which toggles on the application.
+ * reported; when that state is unknown the value is left out, which toggles on the application. A
+ * timer's request depends on the timer's current value: the tile reads it first (`timerRequest`);
+ * here it is computed as if none were stored, which is what the editor checks.
  */
 export function requestFor(action: DeckAction, states?: States): DeckRequest | undefined {
 	const type = sendTypeOf(action);
@@ -113,6 +147,8 @@ export function requestFor(action: DeckAction, states?: States): DeckRequest | u
 						? { value: action.text }
 						: { value: action.text, platform: 'alpha' }
 			};
+		case 'timer':
+			return timerRequest(action, undefined, Date.now());
 	}
 }
 
@@ -192,6 +228,10 @@ export function defaultLabel(
 			return action.target === 'chat' ? 'Chat line' : 'Announcement';
 		case 'page':
 			return `Go to ${pageName?.(action.page) ?? 'page'}`;
+		case 'timer':
+			return action.op === 'add'
+				? `Timer ${action.seconds < 0 ? '−' : '+'}${Math.abs(action.seconds)} s`
+				: `Timer ${action.op}`;
 	}
 }
 

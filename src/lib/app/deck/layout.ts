@@ -57,6 +57,8 @@ export type TriggerType = (typeof TRIGGER_TYPES)[number];
 export const READABLE_TOGGLES = ['stream-mode', 'light-control', 'fuze'] as const;
 /** States nothing reads back: a plain press that sets on or off, and says it cannot show the state. */
 export const UNREADABLE_SWITCHES = ['command', 'folder', 'layer'] as const;
+/** What a timer button does to the timer document (lib/protocol/timer-state). */
+export const TIMER_OPS = ['start', 'pause', 'add', 'reset'] as const;
 
 const ActionStepSchema = v.looseObject({
 	base: v.optional(v.string()),
@@ -104,9 +106,21 @@ export const DeckActionSchema = v.variant(
 			target: v.picklist(['chat', 'announcement'], 'must be chat or announcement'),
 			text: name('text', 500)
 		}),
-		v.object({ kind: v.literal('page'), page: id })
+		v.object({ kind: v.literal('page'), page: id }),
+		v.object({
+			kind: v.literal('timer'),
+			name: name('timer name', 200),
+			op: v.picklist(TIMER_OPS, `must be one of ${TIMER_OPS.join(', ')}`),
+			/** Seconds: added (add), or the length a fresh or reset timer holds (start, reset). */
+			seconds: v.pipe(
+				v.number('must be a number'),
+				v.finite('must be a finite number'),
+				v.minValue(-86_400 * 7, 'must be at most a week'),
+				v.maxValue(86_400 * 7, 'must be at most a week')
+			)
+		})
 	],
-	'must be a known kind (trigger, light, counter, toggle, switch, routine, text or page)'
+	'must be a known kind (trigger, light, counter, toggle, switch, routine, text, page or timer)'
 );
 export type DeckAction = v.InferOutput<typeof DeckActionSchema>;
 export type DeckActionKind = DeckAction['kind'];

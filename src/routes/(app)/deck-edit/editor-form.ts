@@ -36,6 +36,8 @@ export interface EditorFields {
 	textTarget: 'chat' | 'announcement';
 	text: string;
 	page: string;
+	timerOp: 'start' | 'pause' | 'add' | 'reset';
+	seconds: number;
 	press: PressMode;
 	inputs: InputBindings;
 }
@@ -52,7 +54,10 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		live: b.look.live ?? '',
 		kind: a.kind,
 		triggerType: a.kind === 'trigger' ? a.type : 'chat-command',
-		name: a.kind === 'trigger' || a.kind === 'counter' || a.kind === 'switch' ? a.name : '',
+		name:
+			a.kind === 'trigger' || a.kind === 'counter' || a.kind === 'switch' || a.kind === 'timer'
+				? a.name
+				: '',
 		lightColor: a.kind === 'light' ? a.color : '#ff8800',
 		step: a.kind === 'counter' ? a.step : 'add',
 		amount: a.kind === 'counter' ? a.amount : 1,
@@ -66,6 +71,8 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		textTarget: a.kind === 'text' ? a.target : 'chat',
 		text: a.kind === 'text' ? a.text : '',
 		page: a.kind === 'page' ? a.page : firstPage,
+		timerOp: a.kind === 'timer' ? a.op : 'add',
+		seconds: a.kind === 'timer' ? a.seconds : 60,
 		press: b.press,
 		inputs: b.inputs ?? {}
 	};
@@ -89,6 +96,8 @@ export function actionOf(f: EditorFields): DeckAction {
 			return { kind: 'text', target: f.textTarget, text: f.text };
 		case 'page':
 			return { kind: 'page', page: f.page };
+		case 'timer':
+			return { kind: 'timer', name: f.name, op: f.timerOp, seconds: Number(f.seconds) };
 	}
 }
 

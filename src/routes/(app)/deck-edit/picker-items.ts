@@ -4,7 +4,14 @@
  * switches, saved routines, and the kinds that need details first (text, a layer, a page jump).
  */
 import type { Capabilities } from '$lib/client/capabilities';
-import { KIND_TITLES, TOGGLES, alertLabel, triggerTitle } from '$lib/app/deck/actions';
+import {
+	KIND_TITLES,
+	TIMER_OP_TITLES,
+	TOGGLES,
+	alertLabel,
+	triggerTitle
+} from '$lib/app/deck/actions';
+import { DEFAULT_TIMER_VARIABLE } from '$lib/protocol/timer-state';
 import { TRIGGER_TYPES, type DeckAction } from '$lib/app/deck/layout';
 import type { Action } from '$lib/protocol';
 
@@ -109,6 +116,13 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		{ kind: 'text', target: 'announcement', text: 'Announcement' },
 		true
 	);
+	// The timer widget's default variable; the editor changes it for a second timer.
+	for (const op of ['start', 'pause', 'add', 'reset'] as const)
+		add(
+			KIND_TITLES.timer,
+			op === 'add' ? 'Add 60 s to the timer' : `${TIMER_OP_TITLES[op]} the timer`,
+			{ kind: 'timer', name: DEFAULT_TIMER_VARIABLE, op, seconds: op === 'add' ? 60 : 300 }
+		);
 	for (const page of s.pages)
 		add(KIND_TITLES.page, `Go to ${page.name}`, { kind: 'page', page: page.id });
 	return items;

@@ -1,0 +1,158 @@
+/**
+ * Subathon mode: the companion, which holds the streamer's token, watches the application's alerts
+ * and adds each chosen alert's time to the timer variable (the document of lib/protocol/timer-state),
+ * one change after another so two alerts at once both count. Configured at start:
+ * `npm start -- --subathon "subscriber=60,bits=1/100" [--subathon-timer timer_main]`.
+ * The token goes in a header only: never in a URL, a log line or an error.
+ */
+import { WebSocket } from 'ws';
+import { changeTimer } from '../lib/protocol/timer-state';
+
+/** `seconds` per alert, or per `per` of the alert's amount (`1/100`: a second per 100 bits). */
+export interface SubathonRule {
+	key: string;
+	seconds: number;
+	per?: number;
+}
+
+const RULE = /^([A-Za-z][\w-]{0,80})=(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/;
+
+/** "subscriber=60,bits=1/100" → rules; the first broken part is named. */
+export function parseSubathonRules(
+	text: string
+): { ok: true; rules: SubathonRule[] } | { ok: false; error: string } {
+	const rules: SubathonRule[] = [];
+	for (const part of text
+		.split(',')
+		.map((p) => p.trim())
+		.filter(Boolean)) {
+		const m = RULE.exec(part);
+		const per = m?.[3] === undefined ? undefined : Number(m[3]);
+		if (!m || per === 0)
+			return {
+				ok: false,
+				error: `--subathon: "${part.slice(0, 40)}" is not kind=seconds or kind=seconds/amount (e.g. subscriber=60,bits=1/100)`
+			};
+		rules.push({ key: m[1]!, seconds: Number(m[2]), ...(per === undefined ? {} : { per }) });
+	}
+	if (!rules.length)
+		return { ok: false, error: '--subathon: name at least one alert kind, e.g. subscriber=60' };
+	return { ok: true, rules };
+}
+
+const record = (x: unknown): Record<string, unknown> | undefined =>
+	typeof x === 'object' && x !== null && !Array.isArray(x)
+		? (x as Record<string, unknown>)
+		: undefined;
+
+function amountOf(data: Record<string, unknown>): number | undefined {
+	for (const x of [record(data.extraSettings)?.amount, record(data.dynamic)?.value]) {
+		const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() ? Number(x) : NaN;
+		if (Number.isFinite(n) && n >= 0) return n;
+	}
+	return undefined;
+}
+
+/**
+ * Seconds an envelope adds: an alert (not a replay) whose key is the rule's (`alpha-bits`) or ends
+ * with it after the origin (`bits`). A per-amount rule needs an amount; without one it adds nothing.
+ */
+export function secondsFor(rules: readonly SubathonRule[], envelope: unknown): number {
+	const e = record(envelope);
+	const data = record(e?.data) ?? {};
+	if (e?.type !== 'alert' || typeof e.event !== 'string' || data.replay === true) return 0;
+	const event = e.event;
+	const kind = event.slice(event.indexOf('-') + 1);
+	const rule = rules.find((r) => r.key === event) ?? rules.find((r) => r.key === kind);
+	if (!rule) return 0;
+	if (rule.per === undefined) return rule.seconds;
+	const amount = amountOf(data);
+	return amount === undefined ? 0 : (rule.seconds * amount) / rule.per;
+}
+
+export interface SubathonOptions {
+	apiTarget: string;
+	/** The token now (it may arrive later, when the streamer turns share links on). */
+	token: () => string | undefined;
+	rules: readonly SubathonRule[];
+	variable: string;
+	log: (line: string) => void;
+	retryMs?: number;
+}
+
+export interface Subathon {
+	/** Settles when every alert received so far has been written. */
+	idle(): Promise<void>;
+	close(): void;
+}
+
+export function startSubathon(opts: SubathonOptions): Subathon {
+	const retryMs = opts.retryMs ?? 5000;
+	let socket: WebSocket | undefined;
+	let retry: ReturnType<typeof setTimeout> | undefined;
+	let closed = false;
+	let chain: Promise<void> = Promise.resolve();
+
+	async function send(type: string, params: Record<string, unknown>): Promise<unknown> {
+		const res = await fetch(`${opts.apiTarget}/api/send`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token()}` },
+			body: JSON.stringify({ type, params })
+		});
+		if (!res.ok) throw new Error(`${type} answered HTTP ${res.status}`);
+		return ((await res.json()) as { message?: unknown }).message;
+	}
+
+	function add(seconds: number, event: string): void {
+		chain = chain.then(async () => {
+			try {
+				const raw = await send('get-variable-value', { name: opts.variable });
+				const value = changeTimer(raw, { op: 'add', ms: seconds * 1000 }, Date.now());
+				await send('update-variable-value', { name: opts.variable, value });
+				opts.log(`Subathon: +${Math.round(seconds * 10) / 10} s for ${event}.`);
+			} catch (err) {
+				opts.log(`Subathon: could not add time for ${event}: ${(err as Error).message}`);
+			}
+		});
+	}
+
+	function connect(): void {
+		retry = undefined;
+		if (closed) return;
+		const token = opts.token();
+		if (!token) return void (retry = setTimeout(connect, retryMs));
+		const ws = new WebSocket(`${opts.apiTarget.replace(/^http/, 'ws')}/api`, {
+			headers: { authorization: `Bearer ${token}` }
+		});
+		socket = ws;
+		// No {subscribe}: an older application logs it as a bad request; other envelopes are skipped here.
+		ws.on('open', () => {
+			opts.log(`Subathon: watching the application's alerts for ${opts.variable}.`);
+		});
+		ws.on('message', (data) => {
+			let envelope: unknown;
+			try {
+				envelope = JSON.parse(String(data));
+			} catch {
+				return;
+			}
+			const seconds = secondsFor(opts.rules, envelope);
+			if (seconds > 0) add(seconds, String(record(envelope)?.event));
+		});
+		ws.on('error', () => {});
+		ws.on('close', () => {
+			if (socket === ws) socket = undefined;
+			if (!closed) retry ??= setTimeout(connect, retryMs);
+		});
+	}
+	connect();
+
+	return {
+		idle: () => chain,
+		close() {
+			closed = true;
+			clearTimeout(retry);
+			socket?.terminate();
+		}
+	};
+}
