@@ -24,7 +24,8 @@ const ROUTES = [
 	'/widget/song-queue',
 	'/widget/now-playing',
 	'/widget/chat',
-	'/widget/events'
+	'/widget/events',
+	'/widget/alert-box'
 ] as const;
 
 export function widgetSuite(version: EngineVersion): void {
@@ -85,7 +86,8 @@ export function widgetSuite(version: EngineVersion): void {
 					);
 					opened.push({ route, page, errors: watched.errors });
 				}
-				const [counter, queue, playing, chat, events] = opened.map((o) => o.page) as [
+				const [counter, queue, playing, chat, events, alertBox] = opened.map((o) => o.page) as [
+					Page,
 					Page,
 					Page,
 					Page,
@@ -117,6 +119,7 @@ export function widgetSuite(version: EngineVersion): void {
 				await waitForText(queue, new RegExp(`1 Next ${n} · Engine Band bo$`));
 				await waitForText(chat, `ana: hello from ${tag}`);
 				await waitForText(events, new RegExp(`^Fan ${n} followed$`));
+				await waitForText(alertBox, new RegExp(`^Fan ${n} followed!$`));
 				await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
 				await waitForText(playing, new RegExp(`^Next ${n} Engine Band requested by bo`));
 
