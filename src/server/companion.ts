@@ -27,6 +27,7 @@ import {
 } from './shares';
 import { startSimServer } from './sim-server';
 import { createStaticSite } from './static-site';
+import { mediaFolder } from './media';
 import { watchUpstream } from './upstream-watch';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,6 +56,8 @@ export interface CompanionOptions {
 	watchIntervalMs?: number;
 	/** The streamer's certificate and key (PEM): serve https and wss instead of http and ws. */
 	tls?: { cert: Buffer | string; key: Buffer | string };
+	/** A folder of the streamer's sounds for the alert box, served at /media/ (media.ts). */
+	mediaDir?: string;
 	log?: (line: string) => void;
 }
 
@@ -211,6 +214,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		else refuseUpgrade(res, 502, 'Bad Gateway', `${proxyFailure} (${code})`);
 	});
 
+	const media = mediaFolder(opts.mediaDir);
 	const staticSite = createStaticSite(opts.buildDir ?? resolve(PROJECT_DIR, 'build'));
 	const relayFor = (token: string) =>
 		createShareSocketRelay({
@@ -275,6 +279,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
+		if (media.handle(req, res, path)) return;
 		if (path === SHARE_TOKEN_PATH)
 			return void handleShareToken(req, res, {
 				current: () => upstreamToken,

@@ -28,6 +28,7 @@ const HELP = `Usage: npm start -- [options]
   --build-dir DIR serve a prebuilt app from DIR instead of building ./build
   --cert FILE     serve https and wss with this certificate (PEM); needs --key
   --key FILE      the certificate's private key (PEM, no passphrase); needs --cert
+  --media DIR     your own alert sounds: the audio files of DIR, served at /media/ for the alert box
   --help          show this help
 
 Share links for co-streamers need the application's token. Without any variable: start as usual,
@@ -61,6 +62,7 @@ function parseOptions() {
 				'build-dir': { type: 'string' },
 				cert: { type: 'string' },
 				key: { type: 'string' },
+				media: { type: 'string' },
 				help: { type: 'boolean' }
 			},
 			strict: true,
@@ -182,6 +184,7 @@ async function main(): Promise<void> {
 			sharesFile: args.shares ? resolve(args.shares) : undefined,
 			demo: args.demo,
 			tls,
+			mediaDir: args.media ? resolve(args.media) : undefined,
 			// With the streamer's token the real application is meant: a silent demo would mislead.
 			fallbackToSimulator: !realToken,
 			log: (line) => console.log(line)
