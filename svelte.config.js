@@ -28,6 +28,8 @@ const config = {
 				'script-src': ['self'],
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'https:', 'http:'],
+				// The alert box's sounds: files the companion serves from its media folder.
+				'media-src': ['self'],
 				'connect-src': ['self', 'http:', 'https:', 'ws:', 'wss:'],
 				'frame-src': ['self'],
 				'manifest-src': ['self'],

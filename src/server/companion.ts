@@ -28,6 +28,7 @@ import {
 import { startSimServer } from './sim-server';
 import { startSubathon, type Subathon, type SubathonRule } from './subathon';
 import { createStaticSite } from './static-site';
+import { mediaFolder } from './media';
 import { watchUpstream } from './upstream-watch';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,6 +59,8 @@ export interface CompanionOptions {
 	tls?: { cert: Buffer | string; key: Buffer | string };
 	/** Subathon mode: alerts that add time to the timer variable (see subathon.ts). */
 	subathon?: { rules: readonly SubathonRule[]; variable: string };
+	/** A folder of the streamer's sounds for the alert box, served at /media/ (media.ts). */
+	mediaDir?: string;
 	log?: (line: string) => void;
 }
 
@@ -225,6 +228,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		else refuseUpgrade(res, 502, 'Bad Gateway', `${proxyFailure} (${code})`);
 	});
 
+	const media = mediaFolder(opts.mediaDir);
 	const staticSite = createStaticSite(opts.buildDir ?? resolve(PROJECT_DIR, 'build'));
 	const relayFor = (token: string) =>
 		createShareSocketRelay({
@@ -289,6 +293,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
+		if (media.handle(req, res, path)) return;
 		if (path === SHARE_TOKEN_PATH)
 			return void handleShareToken(req, res, {
 				current: () => upstreamToken,

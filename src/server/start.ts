@@ -31,7 +31,8 @@ const HELP = `Usage: npm start -- [options]
   --key FILE      the certificate's private key (PEM, no passphrase); needs --cert
   --subathon RULES  alerts add time to the timer widget, e.g. "subscriber=60,bits=1/100"
                   (seconds per alert, or per amount); needs the token (as for share links)
-  --subathon-timer NAME  the timer's variable (default timer_main)
+  --subathon-timer NAME  the timer's variable (default timer_main),
+  --media DIR     your own alert sounds: the audio files of DIR, served at /media/ for the alert box
   --help          show this help
 
 Share links for co-streamers need the application's token. Without any variable: start as usual,
@@ -67,6 +68,7 @@ function parseOptions() {
 				key: { type: 'string' },
 				subathon: { type: 'string' },
 				'subathon-timer': { type: 'string' },
+				media: { type: 'string' },
 				help: { type: 'boolean' }
 			},
 			strict: true,
@@ -193,6 +195,7 @@ async function main(): Promise<void> {
 			demo: args.demo,
 			tls,
 			subathon: rules?.ok ? { rules: rules.rules, variable: timer } : undefined,
+			mediaDir: args.media ? resolve(args.media) : undefined,
 			// With the streamer's token the real application is meant: a silent demo would mislead.
 			fallbackToSimulator: !realToken,
 			log: (line) => console.log(line)

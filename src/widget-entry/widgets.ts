@@ -1,5 +1,6 @@
 /** The component of each widget by its id (`#/widget/<id>`). */
 import type { Component } from 'svelte';
+import AlertBox from '$lib/widgets/alert-box/AlertBox.svelte';
 import Chat from '$lib/widgets/chat/Chat.svelte';
 import Counter from '$lib/widgets/counter/Counter.svelte';
 import Events from '$lib/widgets/events/Events.svelte';
@@ -17,5 +18,6 @@ export const WIDGET_COMPONENTS: Readonly<Record<string, Component>> = {
 	events: Events,
 	goal: Goal,
 	stats: Stats,
-	timer: Timer
+	timer: Timer,
+	'alert-box': AlertBox
 };

@@ -13,6 +13,7 @@ import {
 	type Options,
 	type OptionValue
 } from '$lib/widgets/options';
+import { ANIMATIONS, BUILT_IN_SOUNDS, lookText } from '$lib/widgets/alert-box/look';
 
 const hex = (digits: number) =>
 	fc
@@ -55,8 +56,34 @@ function arbitraryValue(field: OptionField): fc.Arbitrary<OptionValue> {
 				.filter((s) => !s.includes(',') && s.trim() === s && s !== '');
 			return fc.array(item, { maxLength: 5 });
 		}
+		case 'look':
+			return arbitraryLook;
+		case 'variations':
+			return fc
+				.array(
+					fc
+						.tuple(fc.constantFrom(...field.kinds), fc.nat({ max: 100000 }), arbitraryLook)
+						.map(([kind, min, look]) => `${kind}:${min}:${look}`),
+					{ maxLength: 3 }
+				)
+				.map((items) => items.join(';'));
 	}
 }
+
+/** Looks in their compact form, with any part left empty. */
+const arbitraryLook = fc
+	.record(
+		{
+			duration: fc.integer({ min: 1, max: 120 }),
+			in: fc.constantFrom(...ANIMATIONS),
+			out: fc.constantFrom(...ANIMATIONS),
+			sound: fc.constantFrom(...BUILT_IN_SOUNDS, 'horn.mp3', 'my clip.ogg'),
+			volume: fc.integer({ min: 0, max: 100 }),
+			image: fc.constantFrom('avatar' as const, 'none' as const)
+		},
+		{ requiredKeys: [] }
+	)
+	.map(lookText);
 
 /** The builder's path: each value shown in its form control, read back by the form, written to the URL. */
 function throughForm(fields: readonly OptionField[], options: Options): Options {

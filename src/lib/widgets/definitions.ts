@@ -4,6 +4,8 @@
  */
 import { defineWidget, type OptionField, type WidgetDefinition } from './options';
 import { styleFields } from './style';
+import { ALERT_KINDS, DEFAULT_TEMPLATES } from './alert-box/kinds';
+import { DEFAULT_CONTROL_VARIABLE } from './alert-box/control';
 
 const debug: OptionField = { key: 'debug', kind: 'boolean', default: false };
 
@@ -168,6 +170,29 @@ export const timerWidget = defineWidget({
 	]
 });
 
+export const alertBoxWidget = defineWidget({
+	id: 'alert-box',
+	title: 'Alert box',
+	fields: [
+		{ key: 'off', kind: 'list', default: [] },
+		{ key: 'look', kind: 'look', default: '' },
+		...ALERT_KINDS.flatMap((kind): OptionField[] => [
+			{ key: `${kind}Text`, kind: 'text', default: DEFAULT_TEMPLATES[kind], maxLength: 200 },
+			{ key: `${kind}Look`, kind: 'look', default: '' }
+		]),
+		{ key: 'variations', kind: 'variations', default: '', kinds: ALERT_KINDS },
+		{ key: 'gap', kind: 'number', default: 1, min: 0, max: 60 },
+		{ key: 'message', kind: 'boolean', default: true },
+		{ key: 'replays', kind: 'boolean', default: false },
+		{ key: 'control', kind: 'text', default: DEFAULT_CONTROL_VARIABLE, maxLength: 120 },
+		{ key: 'interval', kind: 'number', default: 1000, min: 250, max: 60000 },
+		{ key: 'card', kind: 'color', default: '#000000b3' },
+		{ key: 'accent', kind: 'color', default: '#7c5cff' },
+		...styleFields({ size: 32, align: 'center' }),
+		debug
+	]
+});
+
 export const WIDGETS: readonly WidgetDefinition[] = [
 	counterWidget,
 	songQueueWidget,
@@ -176,7 +201,8 @@ export const WIDGETS: readonly WidgetDefinition[] = [
 	eventsWidget,
 	goalWidget,
 	statsWidget,
-	timerWidget
+	timerWidget,
+	alertBoxWidget
 ];
 
 export function widgetById(id: string): WidgetDefinition | undefined {

@@ -65,6 +65,64 @@ const songs: Texts = {
 	interval: { label: 'Polling interval', unit: 'ms', step: 250 }
 };
 
+const KIND_NAMES: Readonly<Record<string, string>> = {
+	follower: 'Follower',
+	subscriber: 'Subscriber',
+	gift: 'Gifted subs',
+	bits: 'Bits / cheer',
+	raid: 'Raid',
+	tip: 'Tip / donation',
+	superchat: 'Super Chat',
+	member: 'Member',
+	points: 'Points redemption',
+	other: 'Any other alert'
+};
+const LOOK_HELP =
+	'seconds,in,out,sound,volume,image: e.g. 6,zoom,fade,fanfare,90,avatar. Animations: none, fade, pop, slide, zoom. Sounds: none, chime, bell, coin, fanfare, or a file of the media folder. Image: avatar or none. An empty part keeps the look above.';
+
+const alertBoxText = {
+	description:
+		'An animated pop-up with sound for follows, subs, bits, raids, tips and more, one at a time. Sound plays by itself in broadcasting software; a desktop browser plays it only after a click on the page.',
+	fields: {
+		off: {
+			label: 'Kinds turned off',
+			placeholder: 'other, points',
+			help: `Among: ${Object.keys(KIND_NAMES).join(', ')}.`
+		},
+		look: {
+			label: 'Look of every alert',
+			placeholder: '5,pop,fade,chime,70,avatar',
+			help: LOOK_HELP.replace('the look above', 'its default (5,pop,fade,chime,70,avatar)')
+		},
+		...Object.fromEntries(
+			Object.entries(KIND_NAMES).flatMap(([kind, title]) => [
+				[
+					`${kind}Text`,
+					{
+						label: `${title}: text`,
+						help: 'Fields: {name} {amount} {message} {tier} {months} {reward} {platform}; an unknown one stays empty.'
+					}
+				],
+				[`${kind}Look`, { label: `${title}: look`, placeholder: ',,,coin', help: LOOK_HELP }]
+			])
+		),
+		variations: {
+			label: 'Looks by amount',
+			placeholder: 'bits:1000:8,zoom,,fanfare; tip:50:,,,coin',
+			help: 'kind:minimum:look, separated by ";". The highest minimum an alert reaches wins.'
+		},
+		gap: { label: 'Gap between alerts', unit: 's', step: 0.5 },
+		message: { label: "Show the viewer's message" },
+		replays: { label: 'Show replayed alerts' },
+		control: {
+			label: 'Control variable',
+			help: "The deck's Pause, Resume, Skip and Replay alerts buttons write it; one name per alert box."
+		},
+		interval: { label: 'Control polling interval', unit: 'ms', step: 250 },
+		...card
+	}
+} satisfies { description: string; fields: Texts };
+
 /** Per widget id: its description and the text of its own fields (COMMON adds the shared ones). */
 export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields: Texts }>> = {
 	counter: {
@@ -224,7 +282,8 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			hideAtZero: { label: 'Hide at zero' },
 			interval: { label: 'Polling interval', unit: 'ms', step: 250 }
 		}
-	}
+	},
+	'alert-box': alertBoxText
 };
 
 /** The text of one field of a widget; undefined when it has none (a test keeps that from happening). */

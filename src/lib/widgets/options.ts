@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { isColor } from './colors';
+import { LookSchema, variationsSchema } from './alert-box/look';
 
 interface FieldBase {
 	key: string;
@@ -18,7 +19,11 @@ export type OptionField =
 	| (FieldBase & { kind: 'boolean'; default: boolean })
 	| (FieldBase & { kind: 'color'; default: string })
 	| (FieldBase & { kind: 'select'; default: string; choices: readonly string[] })
-	| (FieldBase & { kind: 'list'; default: readonly string[] });
+	| (FieldBase & { kind: 'list'; default: readonly string[] })
+	/** An alert's look in its compact form (alert-box/look.ts), kept as the text the URL carries. */
+	| (FieldBase & { kind: 'look'; default: string })
+	/** Looks by amount for some kinds (alert-box/look.ts), kept as the text the URL carries. */
+	| (FieldBase & { kind: 'variations'; default: string; kinds: readonly string[] });
 
 export type OptionValue = string | number | boolean | readonly string[];
 export type Options = Record<string, OptionValue>;
@@ -29,6 +34,17 @@ export interface OptionWarning {
 	/** What the URL carried, cut short: it is echoed only in the widget's debug corner. */
 	given: string;
 }
+
+/** A string the given schema accepts, kept as written; its first issue is the field's error. */
+const checkedBy = (schema: v.GenericSchema<string, unknown>): v.GenericSchema<string, string> =>
+	v.pipe(
+		v.string(),
+		v.rawCheck(({ dataset, addIssue }) => {
+			if (!dataset.typed) return;
+			const parsed = v.safeParse(schema, dataset.value);
+			if (!parsed.success) addIssue({ message: parsed.issues[0].message });
+		})
+	);
 
 /** The valibot schema that reads one field from its URL string form. */
 export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionValue> {
@@ -79,6 +95,10 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 						.filter(Boolean)
 				)
 			);
+		case 'look':
+			return checkedBy(LookSchema);
+		case 'variations':
+			return checkedBy(variationsSchema(field.kinds));
 	}
 }
 

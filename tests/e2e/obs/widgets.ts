@@ -25,7 +25,8 @@ const ROUTES = [
 	'/widget/now-playing',
 	'/widget/chat',
 	'/widget/events',
-	'/widget/timer'
+	'/widget/timer',
+	'/widget/alert-box'
 ] as const;
 
 export function widgetSuite(version: EngineVersion): void {
@@ -89,14 +90,9 @@ export function widgetSuite(version: EngineVersion): void {
 					await page.goto(appUrl(base, route, { ...connection(stack.sim), name, debug: 1 }));
 					opened.push({ route, page, errors: watched.errors });
 				}
-				const [counter, queue, playing, chat, events, timer] = opened.map((o) => o.page) as [
-					Page,
-					Page,
-					Page,
-					Page,
-					Page,
-					Page
-				];
+				const [counter, queue, playing, chat, events, timer, alertBox] = opened.map(
+					(o) => o.page
+				) as [Page, Page, Page, Page, Page, Page, Page];
 				for (const page of opened.map((o) => o.page))
 					await page.waitForFunction(
 						() => document.querySelector('.debug')?.getAttribute('data-status') === 'open',
@@ -128,6 +124,7 @@ export function widgetSuite(version: EngineVersion): void {
 				await waitForText(queue, new RegExp(`1 Next ${n} · Engine Band bo$`));
 				await waitForText(chat, `ana: hello from ${tag}`);
 				await waitForText(events, new RegExp(`^Fan ${n} followed$`));
+				await waitForText(alertBox, new RegExp(`^Fan ${n} followed!$`));
 				await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
 				await waitForText(playing, new RegExp(`^Next ${n} Engine Band requested by bo`));
 

@@ -13,7 +13,7 @@ interface AlertText {
 }
 
 /** The event part of an alert key, lower-cased: `alpha-giftSubscription` → `giftsubscription`. */
-function eventOf(key: string): string {
+export function eventOf(key: string): string {
 	const dash = key.indexOf('-');
 	return (dash >= 0 ? key.slice(dash + 1) : key).toLowerCase();
 }
@@ -29,15 +29,28 @@ function words(event: string): string {
 
 const plural = (n: string, one: string, many: string) => (n === '1' ? one : many);
 
+const numeric = (s: string | undefined) =>
+	s !== undefined && s.trim() !== '' && Number.isFinite(Number(s)) ? s.trim() : undefined;
+
+/** The alert's amount (bits, viewers, gifted subs, money…) as its numeric text, when it has one. */
+export function alertAmount(line: AlertLine): string | undefined {
+	const d = line.dynamic ?? {};
+	const x = line.extra ?? {};
+	return numeric(x.amount) ?? numeric(x.bits) ?? numeric(d.value) ?? numeric(d.amount);
+}
+
+/** An amount of money with the alert's currency: `$5`, or `5 EUR` when only the code is known. */
+export function moneyText(line: AlertLine, amount: string): string {
+	const x = line.extra ?? {};
+	return `${x.currencySymbol ?? ''}${amount}${!x.currencySymbol && x.currency ? ` ${x.currency}` : ''}`;
+}
+
 export function describeAlert(line: AlertLine): AlertText {
 	const d = line.dynamic ?? {};
 	const x = line.extra ?? {};
 	const who = line.username ?? x.name ?? '';
-	const numeric = (s: string | undefined) =>
-		s !== undefined && s.trim() !== '' && Number.isFinite(Number(s)) ? s.trim() : undefined;
-	const amount = numeric(x.amount) ?? numeric(x.bits) ?? numeric(d.value) ?? numeric(d.amount);
-	const money = (a: string) =>
-		`${x.currencySymbol ?? ''}${a}${!x.currencySymbol && x.currency ? ` ${x.currency}` : ''}`;
+	const amount = alertAmount(line);
+	const money = (a: string) => moneyText(line, a);
 	const event = eventOf(line.key);
 	const rawEvent = line.key.includes('-') ? line.key.slice(line.key.indexOf('-') + 1) : line.key;
 

@@ -1,0 +1,64 @@
+/**
+ * Control of an alert box from outside it (the deck, a share link, a bot): the deck writes one JSON
+ * value to the widget's application variable with `update-variable-value`, and the widget, which
+ * only reads, follows it. `{"action":"pause"|"resume"|"skip"|"replay","at":<epoch ms>}`.
+ * The pause state holds from the first read; skip and replay act only on a change seen after the
+ * widget loaded (a new `at`), so a source refresh does not skip or replay anything.
+ */
+import * as v from 'valibot';
+
+export const CONTROL_ACTIONS = ['pause', 'resume', 'skip', 'replay'] as const;
+export type ControlAction = (typeof CONTROL_ACTIONS)[number];
+
+/** The variable a widget listens to when its `control` option is left as it is. */
+export const DEFAULT_CONTROL_VARIABLE = 'alertbox_main';
+
+const ControlSchema = v.object({
+	action: v.picklist(CONTROL_ACTIONS, `action must be one of ${CONTROL_ACTIONS.join(', ')}`),
+	at: v.pipe(v.number('at must be a time in ms'), v.finite('at must be a time in ms'))
+});
+export type Control = v.InferOutput<typeof ControlSchema>;
+
+/** The value a press writes. */
+export const controlValue = (action: ControlAction, now = Date.now()): Control => ({
+	action,
+	at: now
+});
+
+/**
+ * Reads a variable's value (the application may hand back the JSON as a string). Empty or unset is
+ * no control at all; anything else that does not fit says why.
+ */
+export function decodeControl(
+	raw: unknown
+): { ok: true; control: Control | undefined } | { ok: false; reason: string } {
+	if (raw === undefined || raw === null || raw === '') return { ok: true, control: undefined };
+	let value = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = JSON.parse(raw);
+		} catch {
+			return { ok: false, reason: 'the control variable holds no JSON' };
+		}
+	}
+	const parsed = v.safeParse(ControlSchema, value);
+	return parsed.success
+		? { ok: true, control: parsed.output }
+		: { ok: false, reason: `the control variable: ${parsed.issues[0].message}` };
+}
+
+/** Tracks the control variable's reads: what each new read asks the queue to do. */
+export class ControlReader {
+	#seen: number | undefined;
+	#first = true;
+
+	/** The action a read calls for, if any (a repeated `at` is the same press, read again). */
+	read(control: Control | undefined): ControlAction | undefined {
+		const first = this.#first;
+		this.#first = false;
+		if (!control || control.at === this.#seen) return undefined;
+		this.#seen = control.at;
+		if (first) return control.action === 'pause' ? 'pause' : undefined;
+		return control.action;
+	}
+}

@@ -1,0 +1,123 @@
+/**
+ * The alert box's kinds (follower, subscriber, gift…), which alert keys fall in each, and its
+ * templates: `{name} cheered {amount} bits!`. A template names payload fields; an unknown field
+ * renders empty. Everything filled in is a viewer's text, rendered as text only.
+ */
+import type { AlertLine } from '$lib/protocol/messages';
+import { alertAmount, describeAlert, eventOf, moneyText } from '../events/describe';
+import type { Look } from './look';
+
+export const ALERT_KINDS = [
+	'follower',
+	'subscriber',
+	'gift',
+	'bits',
+	'raid',
+	'tip',
+	'superchat',
+	'member',
+	'points',
+	'other'
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** What each kind says with no options: the viewer, and the amount where there is one. */
+export const DEFAULT_TEMPLATES: Readonly<Record<AlertKind, string>> = {
+	follower: '{name} followed!',
+	subscriber: '{name} subscribed!',
+	gift: '{name} gifted {amount} subs!',
+	bits: '{name} cheered {amount} bits!',
+	raid: '{name} raided with {amount} viewers!',
+	tip: '{name} tipped {amount}!',
+	superchat: '{name} sent a Super Chat of {amount}!',
+	member: '{name} became a member!',
+	points: '{name} redeemed {reward}!',
+	other: '{text}'
+};
+
+const BY_EVENT: Readonly<Record<string, AlertKind>> = {
+	follower: 'follower',
+	follow: 'follower',
+	subscriber: 'subscriber',
+	giftsubscription: 'gift',
+	subscriptiongift: 'gift',
+	giftmembers: 'gift',
+	bits: 'bits',
+	bitscombo: 'bits',
+	kicks: 'bits',
+	raid: 'raid',
+	host: 'raid',
+	donation: 'tip',
+	tip: 'tip',
+	superchat: 'superchat',
+	supersticker: 'superchat',
+	member: 'member',
+	points: 'points',
+	redemption: 'points'
+};
+
+/**
+ * Bookkeeping alerts that are no viewer's action: never popped up, even under "other" (the widget's
+ * own control variable changes through `variableChanged`).
+ */
+const QUIET =
+	/^(variablechanged|session|switchsong|songplayed|songpaused|viewers|appopened|appclosed|streammode|streamlive|streamoffline|categorychanged|ad(started|stopped)|heartrate|calories|switchscene)|progressed$/;
+
+/** The kind of an alert, or undefined for bookkeeping that is never shown. */
+export function kindOf(line: AlertLine): AlertKind | undefined {
+	const event = eventOf(line.key);
+	if (line.key.startsWith('obs-') || QUIET.test(event)) return undefined;
+	// Donation integrations name their alerts `<service>-donation…`.
+	return BY_EVENT[event] ?? (event.includes('donation') ? 'tip' : 'other');
+}
+
+const MONEY: readonly AlertKind[] = ['tip', 'superchat'];
+
+/** The fields a template can name, for one alert (all text; missing ones are empty). */
+export function alertFields(line: AlertLine, kind: AlertKind): Record<string, string> {
+	const d = line.dynamic ?? {};
+	const x = line.extra ?? {};
+	const amount = alertAmount(line) ?? '';
+	const described = describeAlert(line);
+	return {
+		...d,
+		...x,
+		name: line.username ?? x.name ?? '',
+		amount: amount && MONEY.includes(kind) ? moneyText(line, amount) : amount,
+		message: x.message ?? x.rawMessage ?? '',
+		tier: tierText(x.tier ?? x.subPlan ?? x.plan),
+		months: x.months ?? x.cumulativeMonths ?? '',
+		reward: d.name ?? x.command ?? x.reward ?? '',
+		platform: line.platform,
+		event: line.key,
+		text: `${described.who} ${described.what}`.trim()
+	};
+}
+
+/** Sub plans as the platforms send them (`1000`, `Prime`) in words a streamer would write. */
+function tierText(plan: string | undefined): string {
+	if (!plan) return '';
+	if (/^prime$/i.test(plan)) return 'Prime';
+	const n = Number(plan);
+	return Number.isFinite(n) && n >= 1000 ? `Tier ${Math.round(n / 1000)}` : plan;
+}
+
+/** Fills `{field}`; an unknown field is empty. Spaces a missing field leaves are folded. */
+export function renderTemplate(template: string, fields: Readonly<Record<string, string>>): string {
+	return template
+		.replace(/\{(\w+)\}/g, (_, key: string) => (Object.hasOwn(fields, key) ? fields[key]! : ''))
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/** One alert as the box shows it: its texts are a viewer's, rendered as text only. */
+export interface Shown {
+	id: number;
+	kind: AlertKind;
+	headline: string;
+	message: string;
+	/** An https image address, or empty. */
+	avatar: string;
+	look: Look;
+	duration: number;
+}
