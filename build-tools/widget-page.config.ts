@@ -18,13 +18,22 @@ const directives = svelteConfig.kit?.csp?.directives;
 if (!directives)
 	throw new Error('svelte.config.js has no kit.csp.directives for the widget page to share');
 
+/**
+ * Widgets load images from https only (chat badges, avatars and emotes, song covers), with data: kept
+ * for the covers the application and the simulator send inline: never http:, never this origin.
+ */
+const widgetDirectives: Record<string, string[]> = {
+	...(directives as Record<string, string[]>),
+	'img-src': ['https:', 'data:']
+};
+
 export default defineConfig({
 	root: here('../src/widget-entry'),
 	base: './',
 	publicDir: false,
 	plugins: [
 		svelte({ configFile: here('../svelte.config.js') }),
-		inlineSingleFile({ directives: directives as Record<string, string[]> })
+		inlineSingleFile({ directives: widgetDirectives })
 	],
 	resolve: {
 		alias: [{ find: '$lib', replacement: here('../src/lib') }, RECONNECTING_WEBSOCKET_SOURCE]

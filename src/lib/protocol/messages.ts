@@ -213,6 +213,59 @@ export interface ChatLine {
 	color?: string;
 	isCommand: boolean;
 	timestamp: number;
+	/** Badge images (https only, at most MAX_BADGES), as the platform sends them. */
+	badges?: readonly string[];
+	/** The viewer's picture (https only). */
+	avatar?: string;
+	/** Native emotes by their place in `text` (code points, end inclusive), from `emotesRaw`. */
+	emotes?: readonly EmoteRange[];
+	/** The userLevels flags that are true (broadcaster, mod, vip, subscriber…), for styling. */
+	levels?: readonly string[];
+}
+
+export interface EmoteRange {
+	id: string;
+	start: number;
+	end: number;
+}
+
+const MAX_BADGES = 6;
+const MAX_EMOTES = 100;
+
+/** An image address a widget may load: https only (no http, data: or javascript:), bounded. */
+export function httpsImageUrl(raw: unknown): string | undefined {
+	if (typeof raw !== 'string' || raw.length > 2000) return undefined;
+	try {
+		const url = new URL(raw.trim());
+		return url.protocol === 'https:' ? url.href : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The Twitch-style emotes tag, `id:start-end,start-end/id:start-end`, into ranges inside a text of
+ * `length` code points. Defensive: anything malformed, overlapping or out of range is skipped, never thrown.
+ */
+export function parseEmotesRaw(raw: unknown, length: number): EmoteRange[] {
+	if (typeof raw !== 'string' || raw.length > 5000) return [];
+	const ranges: EmoteRange[] = [];
+	for (const group of raw.split('/')) {
+		const m = /^([A-Za-z0-9_-]{1,64}):(.+)$/.exec(group);
+		if (!m) continue;
+		for (const span of m[2]!.split(',')) {
+			const r = /^(\d{1,5})-(\d{1,5})$/.exec(span);
+			if (!r) continue;
+			const start = Number(r[1]);
+			const end = Number(r[2]);
+			if (end >= start && end < length) ranges.push({ id: m[1]!, start, end });
+		}
+	}
+	ranges.sort((a, b) => a.start - b.start);
+	const kept: EmoteRange[] = [];
+	for (const r of ranges)
+		if (kept.length < MAX_EMOTES && (kept.at(-1)?.end ?? -1) < r.start) kept.push(r);
+	return kept;
 }
 
 export type ChatEvent = { kind: 'message'; line: ChatLine } | { kind: 'deletion'; id: string };
@@ -226,6 +279,7 @@ export function parseChatEvent(envelope: Envelope, now = Date.now()): ChatEvent 
 	const id = String(x.messageId ?? msg.output.id ?? '');
 	if (!id) return undefined;
 	const username = boundName(x.username ?? x.displayname ?? 'unknown');
+	const text = boundText(message, EVENT_TEXT_LIMITS.text);
 	return {
 		kind: 'message',
 		line: {
@@ -233,10 +287,18 @@ export function parseChatEvent(envelope: Envelope, now = Date.now()): ChatEvent 
 			platform: envelope.origin ?? 'unknown',
 			username,
 			displayName: x.displayname === undefined ? username : boundName(x.displayname),
-			text: boundText(message, EVENT_TEXT_LIMITS.text),
+			text,
 			color: x.userColor && /^#[0-9a-f]{3,8}$/i.test(x.userColor) ? x.userColor : undefined,
 			isCommand: /^\s*!/.test(message),
-			timestamp: x.timestamp ?? now
+			timestamp: x.timestamp ?? now,
+			badges: (x.badges ?? []).flatMap((b) => httpsImageUrl(b) ?? []).slice(0, MAX_BADGES),
+			avatar: httpsImageUrl(x.avatar),
+			// A cut text ends with "…": an emote may not cover it.
+			emotes: parseEmotesRaw(x.emotesRaw, [...text].length - (text === message ? 0 : 1)),
+			levels: Object.entries(x.userLevels ?? {})
+				.filter(([k, on]) => on === true && /^[a-z0-9]{1,20}$/i.test(k))
+				.map(([k]) => k)
+				.slice(0, 12)
 		}
 	};
 }

@@ -33,10 +33,10 @@ const LINES = [
 	'LUL',
 	'what song is this?',
 	'!lurk',
-	'gg',
+	'gg Kappa',
 	'first time here, love the lights',
 	'!socials',
-	'hype hype hype',
+	'hype hype hype PogChamp PogChamp',
 	'can we get a hydrate check?',
 	'PogChamp',
 	'the boss is weak to fire btw',
@@ -101,7 +101,12 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 		rt.emit(
 			chatEnvelope(
 				platform,
-				{ username: user, subscriber: rt.random() < 0.4, vip: user === 'quietkettle' },
+				{
+					username: user,
+					subscriber: rt.random() < 0.4,
+					vip: user === 'quietkettle',
+					mod: user === 'northwind_tv'
+				},
 				pick(LINES),
 				rt.newId('msg'),
 				rt.now()

@@ -44,6 +44,36 @@ export interface ChatAuthor {
 	vip?: boolean;
 }
 
+/**
+ * What the alpha platform sends for badges and native emotes: its CDN's images (the real addresses,
+ * so the demo shows them; tests route them to a local picture). Other platforms send none.
+ */
+const ALPHA_BADGE = (uuid: string) => `https://static-cdn.jtvnw.net/badges/v1/${uuid}/1`;
+const ALPHA_BADGES: Readonly<Record<string, string>> = {
+	broadcaster: ALPHA_BADGE('5527c58c-fb7d-422d-b71b-f309dcb85cc1'),
+	mod: ALPHA_BADGE('3267646d-33f0-4b17-b3df-f923a41db1d0'),
+	vip: ALPHA_BADGE('b817aba4-fad8-49e2-b88a-7cc744dfa6ec'),
+	subscriber: ALPHA_BADGE('5d9f2208-5dd8-11e7-8513-2ff4adfae661')
+};
+const ALPHA_EMOTES: Readonly<Record<string, string>> = {
+	Kappa: '25',
+	LUL: '425618',
+	PogChamp: '305954156'
+};
+
+/** The emotes tag for a text: `id:start-end,…/id:…`, positions in code points, end inclusive. */
+export function emotesRawFor(text: string): string {
+	const found = new Map<string, string[]>();
+	let at = 0;
+	for (const word of text.split(' ')) {
+		const id = Object.hasOwn(ALPHA_EMOTES, word) ? ALPHA_EMOTES[word] : undefined;
+		const length = [...word].length;
+		if (id) found.set(id, [...(found.get(id) ?? []), `${at}-${at + length - 1}`]);
+		at += length + 1;
+	}
+	return [...found].map(([id, spans]) => `${id}:${spans.join(',')}`).join('/');
+}
+
 function colorFor(username: string): string {
 	let h = 0;
 	for (const ch of username) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
@@ -82,7 +112,13 @@ export function chatEnvelope(
 				userId: author.userId ?? `u-${author.username.toLowerCase()}`,
 				avatar: '',
 				userColor: author.color ?? colorFor(author.username),
-				badges: [],
+				badges:
+					platform === 'alpha'
+						? (['broadcaster', 'mod', 'vip', 'subscriber'] as const)
+								.filter((level) => levels[level] && !(level === 'mod' && author.broadcaster))
+								.map((level) => ALPHA_BADGES[level]!)
+						: [],
+				...(platform === 'alpha' ? { emotesRaw: emotesRawFor(text) } : {}),
 				badgesRaw: author.broadcaster ? 'broadcaster/1' : author.mod ? 'moderator/1' : '',
 				userLevels: levels,
 				messageId,

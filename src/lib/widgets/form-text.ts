@@ -31,6 +31,11 @@ type Texts = Readonly<Record<string, FieldText>>;
 
 /** The style fields (style.ts) and `debug`, which every widget has. */
 const COMMON: Texts = {
+	theme: {
+		label: 'Theme',
+		help: 'A look preset; the options below and a Custom CSS box in your broadcasting software refine it.',
+		choices: { clean: 'Clean', bold: 'Bold', neon: 'Neon', minimal: 'Minimal' }
+	},
 	font: {
 		label: 'Font',
 		choices: {
@@ -167,6 +172,9 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			hideUsers: { label: 'Hide these users (bots)', placeholder: 'nightbot, streamelements' },
 			platformIcons: { label: 'Platform icons' },
 			userColors: { label: 'User colours' },
+			badges: { label: 'Badges (moderator, subscriber…)' },
+			avatars: { label: 'Profile pictures' },
+			emotes: { label: 'Emotes as pictures', help: 'Where the platform sends them (alpha).' },
 			plate: {
 				label: 'Background plate behind each message',
 				help: 'Keeps text readable over a busy scene.'

@@ -14,9 +14,16 @@ const FONTS = [
 	{ value: 'impact', css: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif' }
 ] as const;
 
+/**
+ * Look presets on top of the options (WidgetFrame.svelte holds their CSS): each sets the theme's custom
+ * properties and a `theme-<name>` class on the widget's root, which the Custom CSS box can also aim at.
+ */
+export const THEMES = ['clean', 'bold', 'neon', 'minimal'] as const;
+
 export const styleFields = (
 	defaults: { size: number; color?: string; align?: string } = { size: 32 }
 ): OptionField[] => [
+	{ key: 'theme', kind: 'select', default: 'clean', choices: THEMES },
 	{ key: 'font', kind: 'select', default: 'system', choices: FONTS.map((f) => f.value) },
 	{ key: 'size', kind: 'number', default: defaults.size, min: 8, max: 400 },
 	{ key: 'color', kind: 'color', default: defaults.color ?? '#ffffff' },
@@ -31,6 +38,11 @@ export const styleFields = (
 	}
 ];
 
+/** The theme's class for the widget's root; an unknown theme (never from a parsed URL) is clean. */
+export function themeClass(o: Options): string {
+	return `theme-${THEMES.includes(o.theme as (typeof THEMES)[number]) ? String(o.theme) : 'clean'}`;
+}
+
 /** CSS custom properties for a widget's root; values were validated by the option schema. */
 export function styleVars(o: Options): string {
 	const font = FONTS.find((f) => f.value === o.font)?.css ?? FONTS[0].css;
@@ -42,6 +54,7 @@ export function styleVars(o: Options): string {
 		`--w-color: ${String(o.color)}`,
 		`--w-stroke: ${outline}`,
 		`--w-shadow: ${o.shadow ? '0 2px 6px rgba(0,0,0,.75)' : 'none'}`,
-		`--w-align: ${String(o.align)}`
+		`--w-align: ${String(o.align)}`,
+		`--w-justify: ${o.align === 'center' ? 'center' : o.align === 'right' ? 'flex-end' : 'flex-start'}`
 	].join('; ');
 }

@@ -208,13 +208,13 @@ export function widgetSuite(version: EngineVersion): void {
 			stack.sim.sim.emit(chatEnvelope(`plate-${version}`, 'on a plate', { username: 'ana' }));
 			await waitForText(page, 'ana: on a plate');
 			const line = await page.evaluate(() => {
-				const li = document.querySelector('.widget li')!;
-				const style = getComputedStyle(li);
+				const plate = document.querySelector('.widget li .plate')!;
+				const style = getComputedStyle(plate);
 				return {
 					background: style.backgroundColor,
 					padding: style.paddingLeft,
 					radius: style.borderTopLeftRadius,
-					width: li.getBoundingClientRect().width
+					width: plate.getBoundingClientRect().width
 				};
 			});
 			expect(line.background).toBe('rgba(16, 32, 48, 0.5)');

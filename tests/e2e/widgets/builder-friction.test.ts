@@ -159,14 +159,18 @@ describe('widget builder friction', () => {
 	);
 
 	it(
-		'the chat widget puts each line on a plate of the chosen colour, in the preview',
+		'the chat widget puts each line on a plate (on by default) of the chosen colour, in the preview',
 		{ timeout: 90_000 },
 		async () => {
 			const page = await builder();
 			await page.getByLabel('Chat', { exact: true }).check();
-			await page.getByLabel('Background plate behind each message', { exact: true }).check();
+			// The plate is on by default: the link does not need to say so.
+			expect(
+				await page.getByLabel('Background plate behind each message', { exact: true }).isChecked()
+			).toBe(true);
 			await page.getByLabel('Plate colour', { exact: true }).fill('#000000cc');
-			await expect.poll(() => shownUrl(page)).toMatch(/[?&]plate=1(&|$)/);
+			await expect.poll(() => shownUrl(page)).toMatch(/[?&]plateColor=%23000000cc(&|$)/);
+			expect(await shownUrl(page)).not.toMatch(/[?&]plate=/);
 			const frame = page.frameLocator('iframe');
 			await frame.locator('.widget').waitFor();
 			// The preview reloads as the options change, so a line can first land in the frame of a previous URL:
@@ -178,7 +182,9 @@ describe('widget builder friction', () => {
 						stack.sim.sim.emit(chatEnvelope(`plate-${++sent}`, 'on a plate', { username: 'ana' }));
 						const lines = frame.locator('.widget li');
 						if ((await lines.count()) === 0) return 'no line yet';
-						return lines.last().evaluate((li) => getComputedStyle(li).backgroundColor);
+						return lines
+							.first()
+							.evaluate((li) => getComputedStyle(li.querySelector('.plate')!).backgroundColor);
 					},
 					{ timeout: 30_000, interval: 1000 }
 				)

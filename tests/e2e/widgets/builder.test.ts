@@ -41,6 +41,7 @@ const CASES: Case[] = [
 			{ fill: 'Goal (0 = none)', value: '100' },
 			{ fill: 'Goal bar colour', value: '#ff8800' },
 			{ fill: 'Polling interval (ms)', value: '2500' },
+			{ select: 'Theme', value: 'bold' },
 			{ select: 'Font', value: 'mono' },
 			{ fill: 'Text size (px)', value: '80' },
 			{ fill: 'Text colour', value: 'gold' },
@@ -60,6 +61,7 @@ const CASES: Case[] = [
 			goal: 100,
 			barColor: '#ff8800',
 			interval: 2500,
+			theme: 'bold',
 			font: 'mono',
 			size: 80,
 			color: 'gold',
@@ -105,6 +107,8 @@ const CASES: Case[] = [
 			{ check: 'Hide commands (!…)', on: true },
 			{ fill: 'Hide these users (bots)', value: 'nightbot, StreamElements' },
 			{ select: 'Newest', value: 'top' },
+			{ check: 'Background plate behind each message', on: false },
+			{ select: 'Theme', value: 'neon' },
 			{ fill: 'Outline width (px)', value: '2' }
 		],
 		expected: {
@@ -113,6 +117,8 @@ const CASES: Case[] = [
 			hideCommands: true,
 			hideUsers: ['nightbot', 'StreamElements'],
 			direction: 'top',
+			plate: false,
+			theme: 'neon',
 			outlineWidth: 2
 		},
 		preview: /^$/

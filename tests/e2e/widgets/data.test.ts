@@ -252,7 +252,8 @@ describe('chat widget', () => {
 		stack.sim.sim.emit(chatEnvelope('m-3', 'I am a bot', { username: 'nightbot' }));
 		stack.sim.sim.emit(chatEnvelope('m-4', 'gamma says hi', { username: 'cy' }, 'gamma'));
 		stack.sim.sim.emit(chatEnvelope('m-5', 'from elsewhere', { username: 'di' }, 'tiktok'));
-		await waitForText(page, /Ana: hello from alpha.*cy: gamma says hi.*tiktok di: from elsewhere/);
+		// Newest first in the page (the layout stacks them from the bottom up).
+		await waitForText(page, /tiktok di: from elsewhere.*cy: gamma says hi.*Ana: hello from alpha/);
 		expect(await widgetText(page)).not.toMatch(/lurk|bot/);
 		expect(
 			await page.locator('li[data-id="m-1"] .name').evaluate((el) => getComputedStyle(el).color)
@@ -269,8 +270,9 @@ describe('chat widget', () => {
 		const { page: bottom } = await open('/widget/chat');
 		for (const n of ['one', 'two', 'three'])
 			stack.sim.sim.emit(chatEnvelope(`dir-${n}`, n, { username: 'ana' }));
+		// Newest first in the page either way; the layout puts it at the top or at the bottom.
 		await waitForText(top, /^ana: three ana: two ana: one$/);
-		await waitForText(bottom, /^ana: one ana: two ana: three$/);
+		await waitForText(bottom, /^ana: three ana: two ana: one$/);
 		const y = (page: Page, id: string) =>
 			page.locator(`li[data-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
 		expect(await y(top, 'dir-three')).toBeLessThan(await y(top, 'dir-one'));
@@ -300,7 +302,7 @@ describe('chat widget', () => {
 		const { page } = await open('/widget/chat', { limit: 3, fade: 1 });
 		for (let i = 1; i <= 6; i++)
 			stack.sim.sim.emit(chatEnvelope(`n-${i}`, `line ${i}`, { username: 'ana' }));
-		await waitForText(page, /^ana: line 4 ana: line 5 ana: line 6$/);
+		await waitForText(page, /^ana: line 6 ana: line 5 ana: line 4$/);
 		await page.locator('li[data-id="n-6"]').waitFor({ state: 'detached', timeout: 6000 });
 	});
 });
@@ -315,7 +317,7 @@ describe('bounded', () => {
 				alertEnvelope('alpha-follower', { value: `f${i}` }, { displayname: `f${i}` })
 			);
 		}
-		await waitForText(chat, /ana: line 2999$/, 20_000);
+		await waitForText(chat, /^ana: line 2999 /, 20_000);
 		await waitForText(events, /^f2999 followed/, 20_000);
 		expect(await chat.locator('.widget li').count()).toBe(20);
 		expect(await events.locator('.widget li').count()).toBe(5);
