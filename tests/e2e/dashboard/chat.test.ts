@@ -300,6 +300,39 @@ describe('chat page', () => {
 		await closeSheet('enter_gamma');
 	});
 
+	it('keeps "Send to chat" in view without scrolling however long the feed grows, on a phone and a desktop', async () => {
+		for (let i = 0; i < 120; i++)
+			say('alpha', `filler${i % 7}`, `line number ${i} of a long chat`, `fill-${i}`);
+		await feed().getByText('line number 119 of a long chat').waitFor();
+		for (const size of [
+			{ width: 390, height: 844 },
+			{ width: 1280, height: 800 }
+		]) {
+			await page.setViewportSize(size);
+			await page.evaluate(() => window.scrollTo(0, 0));
+			// The feed is several screens long, and the composer is still on the first one.
+			expect(
+				await page.evaluate(() => document.documentElement.scrollHeight > innerHeight * 3)
+			).toBe(true);
+			const composer = page.getByRole('region', { name: 'Send to chat' });
+			const send = composer.getByRole('button', { name: 'Send to chat' });
+			const field = composer.getByLabel('Message');
+			// On a phone the bottom bar covers the viewport's foot: the button must sit above it.
+			const bar = await page.getByRole('navigation', { name: 'Pages' }).boundingBox();
+			const floor = bar && bar.y > size.height / 2 ? bar.y : size.height;
+			for (const target of [send, field]) {
+				const b = (await target.boundingBox())!;
+				expect(b.y).toBeGreaterThanOrEqual(0);
+				expect(b.y + b.height).toBeLessThanOrEqual(floor);
+			}
+			expect(await page.evaluate(() => scrollY)).toBe(0);
+			await page.screenshot({
+				path: `test-results/chat-composer-${size.width}x${size.height}.png`
+			});
+		}
+		await page.setViewportSize({ width: 360, height: 780 });
+	});
+
 	it('has no horizontal scrolling and no serious or critical axe violations, with the sheet open too', async () => {
 		expect(
 			await page.evaluate(

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { chatEnvelope } from '../../../src/lib/sim/events';
+import { alertEnvelope, chatEnvelope } from '../../../src/lib/sim/events';
 import { seriousViolations } from '../axe';
 import { launchBrowser } from '../harness';
 import { startStack, type Stack } from '../stack';
@@ -93,6 +93,27 @@ describe.each(['current', 'legacy'] as const)('layouts (%s profile)', (profile) 
 				)
 			);
 			await panel.getByText('hello from the side').waitFor();
+			// Alerts read as on the Chat page (one function words both), never as raw event keys.
+			stack.sim.sim.emit(
+				alertEnvelope(
+					'alpha-bits',
+					{ value: 500, username: 'quietkettle' },
+					{ username: 'quietkettle', displayname: 'quietkettle', amount: 500, bits: 500 },
+					Date.now()
+				)
+			);
+			stack.sim.sim.emit(
+				alertEnvelope(
+					'appstream-variableChanged',
+					{ value: '7' },
+					{ variable_name: 'wins', variable_value: '7' },
+					Date.now()
+				)
+			);
+			await panel.getByText('quietkettle cheered 500 bits').waitFor();
+			await panel.getByText('wins is now 7').waitFor();
+			expect(await panel.getByText(/alpha-bits|appstream-variableChanged/).count()).toBe(0);
+			await page.screenshot({ path: `test-results/side-panel-${profile}-1280x800.png` });
 			// The deck's first tile and the panel, its song and its chat beside the deck.
 			expect(sideBySide(await box(lurk), await box(panel))).toBe(true);
 			const deck = await box(page.getByRole('main'));
