@@ -9,7 +9,13 @@ import {
 	startTimer,
 	timeLeft
 } from '../../src/lib/protocol/timer-state';
-import { parseSubathonRules, secondsFor } from '../../src/server/subathon';
+import { parseSubathonRules, secondsFor, type SubathonRule } from '../../src/server/subathon';
+
+function rulesOf(text: string): SubathonRule[] {
+	const parsed = parseSubathonRules(text);
+	if (!parsed.ok) throw new Error(parsed.error);
+	return parsed.rules;
+}
 import { http, startRig, type Rig } from './helpers';
 
 describe('subathon rules', () => {
@@ -30,9 +36,7 @@ describe('subathon rules', () => {
 	});
 
 	it('counts an alert by its kind after the origin or its whole key; replays and other types add nothing', () => {
-		const { rules } = parseSubathonRules('subscriber=60,bits=1/100,alpha-raid=30') as {
-			rules: never[];
-		};
+		const rules = rulesOf('subscriber=60,bits=1/100,alpha-raid=30');
 		const alert = (event: string, data: object = {}) => ({ type: 'alert', event, data });
 		expect(secondsFor(rules, alert('alpha-subscriber'))).toBe(60);
 		expect(secondsFor(rules, alert('gamma-subscriber'))).toBe(60);
@@ -63,7 +67,7 @@ describe('the companion adds alert time to the timer variable', () => {
 	};
 
 	beforeAll(async () => {
-		const { rules } = parseSubathonRules('subscriber=60,bits=1/100') as { rules: never[] };
+		const rules = rulesOf('subscriber=60,bits=1/100');
 		rig = await startRig({ subathon: { rules, variable } });
 		await until(() => rig.logs.some((l) => l.startsWith('Subathon: watching')));
 	});

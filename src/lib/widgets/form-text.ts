@@ -264,10 +264,10 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			mode: {
 				label: 'Mode',
 				choices: {
-					length: 'Countdown of a length',
+					length: 'Countdown',
 					to: 'Countdown to a time',
 					up: 'Count up',
-					subathon: 'Subathon (alerts add time)'
+					subathon: 'Subathon'
 				}
 			},
 			name: {
@@ -276,14 +276,14 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			},
 			length: { label: 'Length (start and reset)', unit: 's' },
 			to: {
-				label: 'Count down to (countdown to a time)',
-				placeholder: '21:00 or 2026-12-31T23:59',
-				help: 'Today’s time on this PC, or a full date and time.'
+				label: 'Count down to',
+				placeholder: '21:00',
+				help: 'For a countdown to a time: today’s time on this PC (21:00), or a date and time (2026-12-31T23:59).'
 			},
 			subathon: {
 				label: 'Subathon: seconds per alert',
 				placeholder: 'subscriber=60,bits=1/100',
-				help: 'Per alert kind: seconds per alert, or seconds per amount (1/100: 1 s per 100 bits). The companion adds them: see the command below the preview.'
+				help: 'For a subathon, per alert kind: seconds per alert, or seconds per amount (1/100: 1 s per 100 bits). The companion adds them: see the command beside the preview.'
 			},
 			label: { label: 'Label' },
 			zeroText: { label: 'Text at zero', placeholder: 'Time’s up!' },

@@ -166,7 +166,8 @@ describe('timer widget', () => {
 	it('counts down to a time and counts up', async () => {
 		const to = new Date(Date.now() + 3 * 3_600_000).toISOString();
 		const { page } = await stack.open('/widget/timer', { mode: 'to', to }, WIDE);
-		await waitForText(page, /^(2:59:5\d|3:00:00)$/);
+		// Any time in the last ten minutes before three hours: the page may take a while to open on a busy machine.
+		await waitForText(page, /^(2:5\d:\d\d|3:00:00)$/);
 		await sendAsOtherClient(stack, 'update-variable-value', {
 			name: 'timer_up',
 			value: { running: false, end: 0, left: -65_000, length: 0 }
