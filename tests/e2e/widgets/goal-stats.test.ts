@@ -52,6 +52,21 @@ describe.each(['current', 'legacy'] as const)('goal and stats widgets (%s profil
 	}
 	const debugText = (page: Page) => page.locator('.debug').innerText();
 
+	afterAll(() => {
+		// The widgets only read: every request but this file's own writes is a read or the handshake.
+		const own = new Set(['update-variable-value', 'toggle-stream-mode']);
+		const other = stack.sim.sim.requestLog.filter(
+			(r) =>
+				!own.has(r.type ?? '') &&
+				r.type !== 'get-variable-value' &&
+				!['/api/meta', '/api/retrieve', '/api/premium'].includes(r.path ?? '') &&
+				!(r.path === '/api' && r.status === 101) &&
+				r.note !== 'subscribe' &&
+				!/^retrieve/.test(r.note ?? '')
+		);
+		expect(other).toEqual([]);
+	});
+
 	it('shows the follower goal by default, and moves with a variable change and with a goal alert', async () => {
 		await set('total_follower_count', 100);
 		await set('follower_goal', 200);
@@ -179,8 +194,11 @@ describe.each(['current', 'legacy'] as const)('goal and stats widgets (%s profil
 		await waitForText(one, /^Live 7 viewers$/);
 		expect(errors).toEqual([]);
 		await set('gamma_live', false);
+	});
 
-		// Bad input: a name that is no platform, a viewer count that is no number.
+	it('stats: a name that is no platform and a viewer count that is no number go to the debug corner', async () => {
+		await set('alpha_live', true);
+		await set('alpha_current_viewer_count', 128);
 		const { page: odd } = await open('/widget/stats', { platforms: 'alpha,myspace' });
 		await expect.poll(() => debugText(odd)).toMatch(/"myspace" is not a platform/);
 		await set('alpha_current_viewer_count', 'many');
