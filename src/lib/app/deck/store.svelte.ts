@@ -4,7 +4,7 @@
  * goes through a pure edit (`edit.ts`) and is kept in a short history, so the last one can be undone.
  */
 import * as v from 'valibot';
-import { describeIssues, toFieldIssues } from '$lib/protocol';
+import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
 import { StoredValue, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
 import { defaultLabel, defaultPress } from './actions';
