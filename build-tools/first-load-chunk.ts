@@ -9,7 +9,7 @@
  * bundle's entries as the plugin API reports them, our own route files, rolldown's `codeSplitting`.
  * (buildEnd runs before the chunks are made, so the roots are known when rolldown asks for groups.)
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
@@ -23,28 +23,48 @@ const ROUTES = [
 	'src/routes/(app)/+page.svelte'
 ];
 
-/** Everything the roots import statically. */
-function reachable(ctx: Context, roots: Iterable<string>): Set<string> {
-	const seen = new Set<string>();
-	const stack = [...roots];
+/**
+ * Modules the deck loads later, never in its first load: the send validators (every type's params
+ * schema), fetched at the first touch, key or press (src/lib/app/send-check.ts). A static import that
+ * would pull one in (often through the `$lib/protocol` index) fails the build, naming the chain.
+ */
+const LATER = ['src/lib/protocol/catalog.ts', 'src/lib/protocol/send.ts'];
+
+/** Everything the roots import statically, each with the module that first imported it. */
+function reachable(ctx: Context, roots: Iterable<string>): Map<string, string | undefined> {
+	const seen = new Map<string, string | undefined>();
+	const stack: [string, string | undefined][] = [...roots].map((id) => [id, undefined]);
 	while (stack.length) {
-		const id = stack.pop()!;
+		const [id, from] = stack.pop()!;
 		if (seen.has(id)) continue;
 		const info = ctx.getModuleInfo(id);
 		if (!info) continue;
-		seen.add(id);
-		stack.push(...info.importedIds);
+		seen.set(id, from);
+		stack.push(...info.importedIds.map((imported): [string, string] => [imported, id]));
 	}
 	return seen;
+}
+
+/** Throws when a module meant for later is in the first load. */
+function keepOut(firstLoad: Map<string, string | undefined>, project: string): void {
+	for (const later of LATER.map((path) => resolve(project, path))) {
+		if (!firstLoad.has(later)) continue;
+		const chain: string[] = [];
+		for (let id: string | undefined = later; id; id = firstLoad.get(id))
+			chain.unshift(relative(project, id));
+		throw new Error(`first load: ${chain.join(' → ')} (import the protocol file directly)`);
+	}
 }
 
 /** The plugin: the client build of index.html only (SvelteKit's server build and the one-file page keep their chunks). */
 export function firstLoadChunk(project: string): Plugin {
 	const roots = new Set(ROUTES.map((route) => resolve(project, route)));
 	const routes = resolve(project, 'src/routes') + '/';
-	let firstLoad: Set<string> | undefined;
-	const group = (id: string, ctx: Context) =>
-		(firstLoad ??= reachable(ctx, roots)).has(id) ? 'deck' : null;
+	let firstLoad: Map<string, string | undefined> | undefined;
+	const group = (id: string, ctx: Context) => {
+		if (!firstLoad) keepOut((firstLoad = reachable(ctx, roots)), project);
+		return firstLoad.has(id) ? 'deck' : null;
+	};
 	return {
 		name: 'first-load-chunk',
 		apply: (_config, env) => env.command === 'build' && env.mode !== 'standalone',

@@ -1,7 +1,7 @@
 /** DeckStore as the browser compiles it: per-setup storage, the upgrade from today's deck, edits and undo seen by a reader. */
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { moveButton } from '$lib/app/deck/edit';
+import { moveButton } from '$lib/app/deck/arrange';
 import { DeckStore, deckSetupKey } from '$lib/app/deck/store.svelte';
 import { mounted } from './watch.svelte';
 

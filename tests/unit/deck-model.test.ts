@@ -1,9 +1,9 @@
 /** The arrangeable deck's model: its schema, what each action sends, grid defaults, edits and the upgrade of today's deck. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { checkAction } from '$lib/app/deck/check-action';
 import {
 	alertLabel,
-	checkAction,
 	defaultLabel,
 	defaultPress,
 	requestFor,
@@ -14,15 +14,17 @@ import {
 	addPage,
 	commit,
 	type History,
-	moveButton,
 	removeButton,
+	undo,
+	type EditResult
+} from '$lib/app/deck/edit';
+import {
+	moveButton,
 	removePage,
 	resizeButton,
 	resizePage,
-	undo,
-	updateButton,
-	type EditResult
-} from '$lib/app/deck/edit';
+	updateButton
+} from '$lib/app/deck/arrange';
 import { DEFAULT_GRIDS, defaultGrid, firstFree, formFactor } from '$lib/app/deck/grid';
 import {
 	DeckDocumentSchema,

@@ -3,7 +3,7 @@
  * (the address's, else the ones kept on the device), opens demo mode, and moves to other settings.
  */
 import { createContext } from 'svelte';
-import { DEFAULT_HOST, DEFAULT_PORT } from '$lib/protocol';
+import { DEFAULT_HOST, DEFAULT_PORT } from '$lib/protocol/vocabulary';
 import {
 	DEMO_TOKEN,
 	connectionUrl,

@@ -6,7 +6,7 @@
 import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
-import { checkSend } from '$lib/protocol';
+import { checkSendLazily, preloadSendCheck } from './send-check';
 import type { ConnectionSettings } from '$lib/client/settings';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { SetupCache } from '$lib/client/setup-cache';
@@ -39,13 +39,15 @@ export class Dashboard {
 		// The last setup read at this address stays on the device, so a reload during an outage still shows the pages.
 		this.#opened = openClient(settings, {
 			name: DASHBOARD_CLIENT_NAME,
-			check: checkSend,
+			check: checkSendLazily,
 			setupCache: settings.demo ? undefined : new SetupCache(settings)
 		});
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings, { source: this.#opened.client });
+		this.#stopPreload = preloadSendCheck();
 	}
+	readonly #stopPreload: () => void;
 	get client() {
 		return this.#opened.client;
 	}
@@ -86,6 +88,7 @@ export class Dashboard {
 
 	/** Ends this connection (the feed's listeners go with the client). */
 	close(): void {
+		this.#stopPreload();
 		this.share.destroy();
 		this.feed.destroy();
 		this.#opened.close();

@@ -3,14 +3,15 @@
  * rule), ask for confirmation where the catalog says so, send once, show what happened. Nothing is
  * ever retried by itself.
  */
+import type { FieldIssue } from '$lib/protocol/issues';
+import type { SendCheck } from '$lib/protocol/check-params';
 import {
-	CATALOG,
-	checkSend,
+	SEND_TYPE_INFO,
 	isSendType,
 	needsConfirmation,
-	type FieldIssue,
 	type SendType
-} from '$lib/protocol';
+} from '$lib/protocol/send-types';
+import { loadSendCheck, sendCheckNow } from './send-check';
 import type { Receipt } from '$lib/client/receipts';
 import { useDashboard, type Dashboard } from './dashboard.svelte';
 
@@ -40,6 +41,8 @@ export class Press {
 	readonly busy = $derived(this.#receipt?.state === 'sending');
 	readonly #dashboard: Dashboard;
 	#queued: Sent | undefined;
+	/** The first press waits for the send validators' chunk (./send-check): a second press meanwhile does nothing. */
+	#awaitingRules = false;
 	readonly #onReceipt?: OnReceipt;
 
 	constructor(dashboard: Dashboard, onReceipt?: OnReceipt) {
@@ -97,9 +100,28 @@ export class Press {
 		confirm?: Partial<PendingConfirmation>,
 		{ held = false }: { held?: boolean } = {}
 	): void {
-		if (this.busy) return; // a second press while the first is on its way does nothing
+		if (this.busy || this.#awaitingRules) return; // a second press while the first is on its way does nothing
 		this.#note = undefined;
-		const check = checkSend(type, params);
+		const checkSend = sendCheckNow();
+		if (checkSend) return this.#checked(checkSend(type, params), confirm, held);
+		this.#awaitingRules = true;
+		loadSendCheck()
+			.then(
+				(checkSend) => this.#checked(checkSend(type, params), confirm, held),
+				() =>
+					this.refuse(
+						'',
+						'The checks for this press could not be loaded: reload the page and try again.'
+					)
+			)
+			.finally(() => (this.#awaitingRules = false));
+	}
+
+	#checked(
+		check: SendCheck,
+		confirm: Partial<PendingConfirmation> | undefined,
+		held: boolean
+	): void {
 		if (!check.ok) {
 			this.#issues = check.issues;
 			return;
@@ -113,7 +135,7 @@ export class Press {
 		this.#issues = [];
 		this.#queued = { type: check.type, params: check.params };
 		if ((needsConfirmation(check.type, check.params) && !held) || confirm) {
-			const label = CATALOG[check.type].label;
+			const label = SEND_TYPE_INFO[check.type].label;
 			this.#confirmation = {
 				title: confirm?.title ?? `${label}?`,
 				body:
@@ -156,7 +178,7 @@ export class Press {
 	/** Reads the setup again and says so at page level (the pressed control may disappear with it). */
 	async #reread(type: SendType, params: Record<string, unknown>): Promise<void> {
 		const name = typeof params.value === 'string' ? ` “${params.value}”` : '';
-		const what = `${CATALOG[type].label}${name}`;
+		const what = `${SEND_TYPE_INFO[type].label}${name}`;
 		const dashboard = this.#dashboard;
 		dashboard.notice(`${what} is no longer in the setup. Reading the setup again…`);
 		try {

@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
-import { LIMITS, type Action } from '$lib/protocol';
+import type { Action } from '$lib/protocol/actions';
+import { LIMITS } from '$lib/protocol/limits';
 
 /** A named list of actions, run as one request. */
 export interface Routine {

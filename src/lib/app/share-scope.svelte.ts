@@ -9,9 +9,14 @@
  * `Dashboard.reasonFor` and the menu read it, so every page gets the same behaviour.
  */
 import { httpBase, isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
-import { CATALOG, SEND_TYPES, type SendGroup, type SendType } from '$lib/protocol';
-import { readShareAnswer, WhoamiAnswerSchema } from '$lib/share/answers';
-import { SHARE_KEY_PREFIX, type ShareGrant } from '$lib/share/profiles';
+import {
+	SEND_TYPE_INFO,
+	SEND_TYPES,
+	type SendGroup,
+	type SendType
+} from '$lib/protocol/send-types';
+import { SHARE_KEY_PREFIX } from '$lib/share/key';
+import type { ShareGrant } from '$lib/share/profiles';
 
 export const SHARE_REASONS = {
 	notAllowed: 'not allowed by this share link',
@@ -116,8 +121,8 @@ export class ShareScope {
 		const groups = page.groups;
 		return SEND_TYPES.some(
 			(t) =>
-				groups.includes(CATALOG[t].group) &&
-				(page.readable || !CATALOG[t].readOnly) &&
+				groups.includes(SEND_TYPE_INFO[t].group) &&
+				(page.readable || !SEND_TYPE_INFO[t].readOnly) &&
 				!this.reasonFor(t)
 		);
 	}
@@ -134,6 +139,8 @@ export class ShareScope {
 				headers: { authorization: `Bearer ${settings.token}` },
 				signal: this.#abort.signal
 			});
+			// Only share links read the answer: its schemas stay out of the deck's first load.
+			const { readShareAnswer, WhoamiAnswerSchema } = await import('$lib/share/answers');
 			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
 			if (answer.ok)
 				this.#state = answer.data.share

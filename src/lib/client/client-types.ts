@@ -1,7 +1,7 @@
 /** Options and shapes of StreamClient, apart so the class file stays about behaviour. */
 import type { Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
-import type { SendChecker } from '../protocol/check-params';
+import type { LazySendChecker } from '../protocol/check-params';
 import type { Capabilities } from './capabilities';
 import type { ClientError } from './errors';
 import type { Receipt } from './receipts';
@@ -20,9 +20,10 @@ export interface StreamClientOptions {
 	subscribe?: readonly string[];
 	/**
 	 * Checks each send before it leaves: `checkSend` (every type), or `checkRead` on a page that only
-	 * reads, so that page does not carry every type's schema.
+	 * reads, so that page does not carry every type's schema. It may first fetch its rules: the send
+	 * waits for them.
 	 */
-	check: SendChecker;
+	check: LazySendChecker;
 	/** Refuse every send type the catalog does not mark read-only. */
 	readOnly?: boolean;
 	/** `auto`: over the socket when it answers commands (ws-command-responses), else REST. */

@@ -275,7 +275,9 @@ export class StreamClient {
 		params: Record<string, unknown> | undefined,
 		onUpdate?: (r: Receipt) => void
 	): Promise<Receipt> {
-		const check = this.#options.check(type, params);
+		const checked = this.#options.check(type, params);
+		// Awaited only when the rules are still on their way: a check already in runs in the same task.
+		const check = checked instanceof Promise ? await checked : checked;
 		const refusal = check.ok
 			? refusalFor(check.type, check.params, this.#capabilities, this.#options.readOnly)
 			: invalidParamsError(check.issues);

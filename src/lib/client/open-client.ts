@@ -7,12 +7,16 @@ import type { ConnectionSettings } from '$lib/client/settings';
 import type { Simulator } from '$lib/sim/simulator';
 import { startDemo } from './demo';
 import { lockConnections } from './connection-lock';
-import { checkRead } from '$lib/protocol/read-params';
-import type { SendChecker } from '$lib/protocol/check-params';
+import type { LazySendChecker } from '$lib/protocol/check-params';
 
-/** A read-only client (a widget) checks its sends with `checkRead`; any other names its checker (`checkSend`). */
-export type OpenClientOptions = Pick<StreamClientOptions, 'name' | 'subscribe' | 'setupCache'> &
-	({ readOnly: true; check?: undefined } | { readOnly?: false; check: SendChecker });
+/**
+ * Each client names its checker: a read-only one (a widget) `checkRead`, the dashboard `checkSend`
+ * (fetched on its first use), so neither page carries the other's rules.
+ */
+export type OpenClientOptions = Pick<
+	StreamClientOptions,
+	'name' | 'subscribe' | 'setupCache' | 'readOnly'
+> & { check: LazySendChecker };
 
 /** One opened client, with what closing it must also stop (the demo's simulator). */
 export interface OpenedClient {
@@ -31,7 +35,6 @@ export function openClient(settings: ConnectionSettings, options: OpenClientOpti
 	const client = new StreamClient({
 		connection: settings,
 		...options,
-		check: options.check ?? checkRead,
 		...transport
 	});
 	// Before the first request: from now on the page can reach this address only.

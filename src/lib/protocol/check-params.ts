@@ -15,6 +15,8 @@ export type SendCheck =
 
 /** What a client passes to check a send before it leaves: `checkSend`, or `checkRead` for a read-only page. */
 export type SendChecker = (type: unknown, params?: unknown) => SendCheck;
+/** A checker that may first fetch its rules (the dashboard's `checkSend` is a chunk of its own). */
+export type LazySendChecker = (type: unknown, params?: unknown) => SendCheck | Promise<SendCheck>;
 
 /** The answer to a type the catalog does not know. */
 export function unknownType(type: unknown): SendCheck {

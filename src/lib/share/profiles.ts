@@ -3,18 +3,17 @@
  * companion server enforces and the dashboard displays the very same rules.
  */
 import {
-	CATALOG,
+	SEND_TYPE_INFO,
 	SEND_TYPES,
 	isSendType,
 	type SendGroup,
 	type SendType
-} from '../protocol/catalog';
+} from '../protocol/send-types';
 
 export const SHARE_PROFILES = ['read-only', 'music', 'moderation', 'custom'] as const;
 export type ShareProfile = (typeof SHARE_PROFILES)[number];
 
-/** Share keys carry this prefix so the server tells them from an application token without guessing. */
-export const SHARE_KEY_PREFIX = 'share_';
+export { SHARE_KEY_PREFIX } from './key';
 
 /** REST reads every profile may make (besides read-only send types and websocket events). */
 export const SHARED_READ_ENDPOINTS = ['/api/retrieve', '/api/meta', '/api/premium'] as const;
@@ -69,13 +68,13 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 
 /** Whether a send type may appear in any share link at all. */
 export function isGrantable(type: SendType): boolean {
-	const rule = CATALOG[type];
+	const rule = SEND_TYPE_INFO[type];
 	return rule.readOnly || !NEVER_GRANTED_GROUPS.includes(rule.group);
 }
 
 /** Send types a custom link may list (every grantable type that is not already read-only). */
 export const CUSTOM_CHOICES: readonly SendType[] = SEND_TYPES.filter(
-	(t) => isGrantable(t) && !CATALOG[t].readOnly
+	(t) => isGrantable(t) && !SEND_TYPE_INFO[t].readOnly
 );
 
 /** Every send type a link with this profile (and chosen types, for custom) may run. */
@@ -87,7 +86,8 @@ export function allowedSendTypes(
 	const extra = new Set<string>([...types, ...(choosesTypes ? chosen : [])]);
 	return SEND_TYPES.filter(
 		(t) =>
-			isGrantable(t) && (CATALOG[t].readOnly || groups.includes(CATALOG[t].group) || extra.has(t))
+			isGrantable(t) &&
+			(SEND_TYPE_INFO[t].readOnly || groups.includes(SEND_TYPE_INFO[t].group) || extra.has(t))
 	);
 }
 

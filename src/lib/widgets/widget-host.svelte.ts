@@ -14,6 +14,7 @@
  */
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import type { ReadOnlyView } from '$lib/client/read-only-view';
+import { checkRead } from '$lib/protocol/read-params';
 import {
 	pageParams,
 	parseConnectionSettings,
@@ -62,6 +63,7 @@ export class WidgetHost {
 		this.settingsIssue = undefined;
 		const opened = openClient(settings.settings, {
 			readOnly: true,
+			check: checkRead,
 			subscribe: [...options.subscribe]
 		});
 		this.#opened = opened;

@@ -1,15 +1,10 @@
 /**
- * What each deck action sends: exactly one documented request, checked by the catalog (`checkSend`),
- * and where its state can be read back from. The deck page, the editor and the tests read this table.
+ * What each deck action sends: exactly one documented request (checked by the catalog in
+ * `check-action.ts`, kept out of the deck's first load), and where its state can be read back from.
+ * The deck page, the editor and the tests read this table.
  */
-import {
-	CATALOG,
-	checkSend,
-	needsConfirmation,
-	type FieldIssue,
-	type SendType,
-	type States
-} from '$lib/protocol';
+import type { States } from '$lib/protocol/payloads';
+import { SEND_TYPE_INFO, needsConfirmation, type SendType } from '$lib/protocol/send-types';
 import { changeTimer, type TimerChange } from '$lib/protocol/timer-state';
 import type { PressMode } from './bindings';
 import type { DeckAction, DeckActionKind, TriggerType } from './layout';
@@ -152,18 +147,6 @@ export function requestFor(action: DeckAction, states?: States): DeckRequest | u
 	}
 }
 
-/** Checks an action's request with the catalog: the issues name the field and rule, as a form shows them. */
-export function checkAction(
-	action: DeckAction
-): { ok: true; request?: DeckRequest } | { ok: false; issues: FieldIssue[] } {
-	const request = requestFor(action);
-	if (!request) return { ok: true };
-	const check = checkSend(request.type, request.params);
-	return check.ok
-		? { ok: true, request: { type: check.type, params: check.params } }
-		: { ok: false, issues: check.issues };
-}
-
 /** A readable toggle's state as the application reported it; undefined when it cannot be known. */
 export function toggleState(target: Toggle, states: States | undefined): boolean | undefined {
 	const flag = states?.[TOGGLES[target].flag];
@@ -179,8 +162,9 @@ export function toggleState(target: Toggle, states: States | undefined): boolean
 export function defaultPress(action: DeckAction): PressMode {
 	const request = requestFor(action);
 	if (!request) return 'tap';
-	const check = checkSend(request.type, request.params);
-	return needsConfirmation(request.type, check.ok ? check.params : request.params) ? 'hold' : 'tap';
+	// The params as the deck builds them: no deck action leaves to a default what decides confirmation
+	// (only song-request's depends on a param, and no deck action sends it).
+	return needsConfirmation(request.type, request.params) ? 'hold' : 'tap';
 }
 
 const ALERT_WORDS: Record<string, string> = {
@@ -236,4 +220,4 @@ export function defaultLabel(
 }
 
 /** The catalog's own name for what a trigger type fires ("Scene", "Alert"). */
-export const triggerTitle = (type: TriggerType): string => CATALOG[type].label;
+export const triggerTitle = (type: TriggerType): string => SEND_TYPE_INFO[type].label;

@@ -1,16 +1,19 @@
 /**
  * Edits of a deck, as pure functions: each takes a document and answers a new one, or why it cannot
- * (a sentence the page announces). The store keeps the previous document for undo.
+ * (a sentence the page announces). The store keeps the previous document for undo. Here are the edits
+ * the deck page itself makes (a star adds or removes a Favourites button); those only edit mode
+ * makes are in `arrange.ts`, fetched with it.
  */
-import { fits, firstFree, occupied, type GridSize } from './grid';
-import { GRID_LIMITS, cellsOf, type DeckButton, type DeckDocument, type DeckPage } from './layout';
+import { fits, firstFree, type GridSize } from './grid';
+import { GRID_LIMITS, type DeckButton, type DeckDocument, type DeckPage } from './layout';
 
 export type EditResult = { ok: true; doc: DeckDocument } | { ok: false; reason: string };
 export type NewButton = Omit<DeckButton, 'col' | 'row'> & Partial<Pick<DeckButton, 'col' | 'row'>>;
 
-const fail = (reason: string): EditResult => ({ ok: false, reason });
+export const fail = (reason: string): EditResult => ({ ok: false, reason });
 
-function onPage(
+/** Changes one page of the document; a string from `change` is the reason it refused. */
+export function onPage(
 	doc: DeckDocument,
 	pageId: string,
 	change: (page: DeckPage) => DeckPage | string
@@ -22,7 +25,7 @@ function onPage(
 	return { ok: true, doc: { ...doc, pages: doc.pages.map((p) => (p.id === pageId ? next : p)) } };
 }
 
-const labelOf = (b: DeckButton) => b.look.label || 'The button';
+export const labelOf = (b: DeckButton) => b.look.label || 'The button';
 
 export function addPage(
 	doc: DeckDocument,
@@ -32,38 +35,6 @@ export function addPage(
 		return fail(`A deck holds at most ${GRID_LIMITS.pages} pages.`);
 	const name = page.name.trim().slice(0, 60) || 'New page';
 	return { ok: true, doc: { ...doc, pages: [...doc.pages, { ...page, name, buttons: [] }] } };
-}
-
-export function removePage(doc: DeckDocument, pageId: string): EditResult {
-	if (!doc.pages.some((p) => p.id === pageId)) return fail('That page is gone.');
-	return { ok: true, doc: { ...doc, pages: doc.pages.filter((p) => p.id !== pageId) } };
-}
-
-export function renamePage(doc: DeckDocument, pageId: string, name: string): EditResult {
-	const clean = name.trim().slice(0, 60);
-	if (!clean) return fail('A page needs a name.');
-	return onPage(doc, pageId, (p) => ({ ...p, name: clean }));
-}
-
-/** Changes a page's grid; refused when a button would fall outside it. */
-export function resizePage(doc: DeckDocument, pageId: string, size: GridSize): EditResult {
-	const { columns, rows } = size;
-	if (
-		!Number.isInteger(columns) ||
-		columns < GRID_LIMITS.columns.min ||
-		columns > GRID_LIMITS.columns.max
-	)
-		return fail(
-			`Columns must be between ${GRID_LIMITS.columns.min} and ${GRID_LIMITS.columns.max}.`
-		);
-	if (!Number.isInteger(rows) || rows < GRID_LIMITS.rows.min || rows > GRID_LIMITS.rows.max)
-		return fail(`Rows must be between ${GRID_LIMITS.rows.min} and ${GRID_LIMITS.rows.max}.`);
-	return onPage(doc, pageId, (p) => {
-		const outside = p.buttons.find((b) => b.col + b.width > columns || b.row >= rows);
-		return outside
-			? `${labelOf(outside)} would fall outside a ${columns} × ${rows} grid: move or remove it first.`
-			: { ...p, columns, rows };
-	});
 }
 
 /** Adds a button at its place, or the first free one; refused when the page is full. */
@@ -85,95 +56,6 @@ export function removeButton(doc: DeckDocument, pageId: string, buttonId: string
 	return onPage(doc, pageId, (p) =>
 		p.buttons.some((b) => b.id === buttonId)
 			? { ...p, buttons: p.buttons.filter((b) => b.id !== buttonId) }
-			: 'That button is gone.'
-	);
-}
-
-/**
- * Moves a button to (col, row). A free place takes it; a place held by one button that fits where
- * this one was swaps the two; anything else is refused.
- */
-export function moveButton(
-	doc: DeckDocument,
-	pageId: string,
-	buttonId: string,
-	col: number,
-	row: number
-): EditResult {
-	return onPage(doc, pageId, (p) => {
-		const moving = p.buttons.find((b) => b.id === buttonId);
-		if (!moving) return 'That button is gone.';
-		if (moving.col === col && moving.row === row) return p;
-		const target = { col, row, width: moving.width };
-		if (col < 0 || row < 0 || col + moving.width > p.columns || row >= p.rows)
-			return `${labelOf(moving)} cannot go past the edge of the grid.`;
-		if (fits(p, target, moving.id))
-			return { ...p, buttons: p.buttons.map((b) => (b.id === moving.id ? { ...b, col, row } : b)) };
-		const taken = occupied(p, moving.id);
-		const others = [
-			...new Set(
-				cellsOf(target)
-					.map((c) => taken.get(c))
-					.filter((x): x is string => Boolean(x))
-			)
-		];
-		const other = others.length === 1 ? p.buttons.find((b) => b.id === others[0]) : undefined;
-		if (!other) return `There is no room for ${labelOf(moving)} there.`;
-		// The other button takes the moved one's place, if the page still holds both without overlap.
-		const after = p.buttons.map((b) =>
-			b.id === moving.id
-				? { ...b, col, row }
-				: b.id === other.id
-					? { ...b, col: moving.col, row: moving.row }
-					: b
-		);
-		const candidate = { ...p, buttons: after };
-		return laidOut(candidate) ? candidate : `There is no room for ${labelOf(moving)} there.`;
-	});
-}
-
-/** Every button inside the grid, no two on one cell. */
-function laidOut(page: DeckPage): boolean {
-	const seen = new Set<string>();
-	for (const b of page.buttons) {
-		if (b.col < 0 || b.row < 0 || b.col + b.width > page.columns || b.row >= page.rows)
-			return false;
-		for (const c of cellsOf(b)) {
-			if (seen.has(c)) return false;
-			seen.add(c);
-		}
-	}
-	return true;
-}
-
-/** 1 × 1 or 2 × 1; a wide button needs the cell to its right free (or it steps left when that one is). */
-export function resizeButton(
-	doc: DeckDocument,
-	pageId: string,
-	buttonId: string,
-	width: 1 | 2
-): EditResult {
-	return onPage(doc, pageId, (p) => {
-		const b = p.buttons.find((x) => x.id === buttonId);
-		if (!b) return 'That button is gone.';
-		if (b.width === width) return p;
-		const spots = width === 1 ? [b.col] : [b.col, b.col - 1];
-		const col = spots.find((c) => fits(p, { col: c, row: b.row, width }, b.id));
-		if (col === undefined) return `${labelOf(b)} needs a free cell beside it to be 2 × 1.`;
-		return { ...p, buttons: p.buttons.map((x) => (x.id === b.id ? { ...x, col, width } : x)) };
-	});
-}
-
-/** Replaces a button's look, action, press or inputs (its place stays). */
-export function updateButton(
-	doc: DeckDocument,
-	pageId: string,
-	buttonId: string,
-	patch: Partial<Pick<DeckButton, 'look' | 'action' | 'press' | 'inputs'>>
-): EditResult {
-	return onPage(doc, pageId, (p) =>
-		p.buttons.some((b) => b.id === buttonId)
-			? { ...p, buttons: p.buttons.map((b) => (b.id === buttonId ? { ...b, ...patch } : b)) }
 			: 'That button is gone.'
 	);
 }

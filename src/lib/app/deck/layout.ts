@@ -4,7 +4,7 @@
  * link, so every way in names the field and the rule it breaks.
  */
 import * as v from 'valibot';
-import { LIMITS } from '$lib/protocol';
+import { LIMITS } from '$lib/protocol/limits';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icons';
 

@@ -4,7 +4,7 @@
  * refused with the field and the rule it breaks, and the deck already here is left as it was.
  */
 import * as v from 'valibot';
-import { describeIssues, toFieldIssues } from '$lib/protocol';
+import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
 import type { EditResult } from './edit';
 import { DeckDocumentSchema, GRID_LIMITS, newId, type DeckDocument } from './layout';
 

@@ -4,7 +4,7 @@
  * goes through a pure edit (`edit.ts`) and is kept in a short history, so the last one can be undone.
  */
 import * as v from 'valibot';
-import { describeIssues, toFieldIssues } from '$lib/protocol';
+import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
 import { StoredValue, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
 import { defaultLabel, defaultPress } from './actions';
@@ -121,17 +121,8 @@ export class DeckStore {
 
 	/** A button for this action, at the first free place of the page. */
 	addAction(pageId: string, action: DeckAction): EditResult {
-		const label = defaultLabel(action, (id) => this.page(id)?.name).slice(0, 40);
-		return this.edit((doc) =>
-			addButton(doc, pageId, {
-				id: newId(),
-				width: 1,
-				look: { label },
-				action,
-				press: defaultPress(action),
-				inputs: {}
-			})
-		);
+		const label = defaultLabel(action, (id) => this.page(id)?.name);
+		return this.edit((doc) => addButton(doc, pageId, newButton(action, label)));
 	}
 
 	/** The Favourites page's button for this action, if any (the everything view's star). */
@@ -154,18 +145,20 @@ export class DeckStore {
 				if (!made.ok) return made;
 				next = made.doc;
 			}
-			const label = defaultLabel(action).slice(0, 40);
-			return addButton(next, FAVOURITES_PAGE, {
-				id: newId(),
-				width: 1,
-				look: { label },
-				action,
-				press: defaultPress(action),
-				inputs: {}
-			});
+			return addButton(next, FAVOURITES_PAGE, newButton(action, defaultLabel(action)));
 		});
 	}
 }
+
+/** A new 1 × 1 button for an action: its default label (cut to the 40 characters a label holds) and press safety. */
+const newButton = (action: DeckAction, label: string) => ({
+	id: newId(),
+	width: 1 as const,
+	look: { label: label.slice(0, 40) },
+	action,
+	press: defaultPress(action),
+	inputs: {}
+});
 
 export const sameAction = (a: DeckAction, b: DeckAction): boolean =>
 	JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@
  * catalog (the request the action sends), each issue placed under the field it names.
  */
 import * as v from 'valibot';
-import { checkAction } from '$lib/app/deck/actions';
+import { checkAction } from '$lib/app/deck/check-action';
 import type { InputBindings, PressMode } from '$lib/app/deck/bindings';
 import type { IconName } from '$lib/app/deck/icons';
 import {
