@@ -11,6 +11,7 @@ import type { EngineVersion } from '../engines';
 import { appUrl, BUILD_DIR, watchPage } from '../harness';
 import { entryLabel, WIDGET_ENTRIES } from '../reliability/pages';
 import { connection, startStack, type Stack } from '../stack';
+import { chatEnvelope as simChat } from '../../../src/lib/sim/events';
 import {
 	alertEnvelope,
 	chatEnvelope,
@@ -222,6 +223,70 @@ export function widgetSuite(version: EngineVersion): void {
 			expect(parseFloat(line.radius)).toBeGreaterThan(0);
 			// The plate hugs the line, not the whole width.
 			expect(line.width).toBeLessThan(480);
+			expect(errors).toEqual([]);
+		}, 60_000);
+
+		it('chat at 400×360: badges and emotes as images (routed to a local picture), no line cut at the top, a theme, hidden by OBS', async () => {
+			const context = await stack.browser.newContext({ viewport: { width: 400, height: 360 } });
+			const page = await context.newPage();
+			pages.push(page);
+			await page.addInitScript(() => Object.assign(window, { obsstudio: {} }));
+			// A 1×1 PNG: image addresses never reach the network.
+			const png = Buffer.from(
+				'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+				'base64'
+			);
+			await page.route('https://**/*', (route) =>
+				route.fulfill({ status: 200, contentType: 'image/png', body: png })
+			);
+			const { errors } = watchPage(page);
+			await page.goto(
+				appUrl(`${stack.site.url}widget.html`, '/widget/chat', {
+					...connection(stack.sim),
+					theme: 'neon',
+					debug: 1
+				})
+			);
+			// waitForFunction, not locator.waitFor: Playwright's visibility check needs Chromium 105+.
+			const until = (check: string) =>
+				page.waitForFunction((q) => document.querySelector(q) !== null, check, { timeout: 15_000 });
+			await until('.debug[data-status="open"]');
+			for (let n = 1; n <= 12; n++)
+				stack.sim.sim.emit(
+					simChat(
+						'alpha',
+						{ username: `v${n}`, mod: true, subscriber: true },
+						`line ${n} Kappa ${'that wraps over a few rows of the widget '.repeat(2)}`,
+						`obs-chat-${version}-${n}`,
+						Date.now()
+					)
+				);
+			await until(`li[data-id="obs-chat-${version}-12"]`);
+			const seen = await page.evaluate(() => ({
+				theme: document.querySelector('.widget')!.classList.contains('theme-neon'),
+				badges: document.querySelectorAll('.widget li img.badge').length,
+				emotes: [...document.querySelectorAll('.widget li img.emote')].map((i) =>
+					i.getAttribute('alt')
+				),
+				cut: [...document.querySelectorAll('.widget li')]
+					.map((li) => li.getBoundingClientRect())
+					.filter((r) => r.left < 400 && (r.top < 0 || r.bottom > 360)).length
+			}));
+			expect(seen.theme).toBe(true);
+			expect(seen.badges).toBe(24);
+			expect(new Set(seen.emotes)).toEqual(new Set(['Kappa']));
+			expect(seen.cut).toBe(0);
+			await page.evaluate(() =>
+				dispatchEvent(new CustomEvent('obsSourceVisibleChanged', { detail: { visible: false } }))
+			);
+			await page.evaluate(() =>
+				dispatchEvent(new CustomEvent('obsSourceActiveChanged', { detail: { active: false } }))
+			);
+			await until('.widget.source-hidden');
+			await page.evaluate(() =>
+				dispatchEvent(new CustomEvent('obsSourceVisibleChanged', { detail: { visible: true } }))
+			);
+			await until('.widget:not(.source-hidden)');
 			expect(errors).toEqual([]);
 		}, 60_000);
 

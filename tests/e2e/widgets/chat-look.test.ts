@@ -256,39 +256,34 @@ describe('chat: themes and Custom CSS', () => {
 
 	it(
 		'screenshots: each theme at 400×360, 800×450 and 1920×1080',
-		{ timeout: 120_000 },
+		{ timeout: 240_000 },
 		async () => {
-			for (const theme of ['clean', 'bold', 'neon', 'minimal'])
+			for (const theme of ['clean', 'bold', 'neon', 'minimal']) {
+				const { page } = await openChat({ theme });
+				// The debug corner (on for the connection wait) is not part of the look.
+				await page.addStyleTag({ content: '.debug { display: none !important; }' });
+				say(`${theme}-1`, 'hello chat!', { username: 'moss_moth', subscriber: true });
+				say(`${theme}-2`, 'that was a clean run PogChamp', { username: 'northwind_tv', mod: true });
+				say(`${theme}-3`, 'gg Kappa', { username: 'quietkettle', vip: true, subscriber: true });
+				say(`${theme}-4`, 'first time here, love the lights', { username: 'sunny_gamma' }, 'gamma');
+				say(`${theme}-5`, 'LUL what was that', { username: 'StreamerName', broadcaster: true });
+				await page.locator(`li[data-id="${theme}-5"]`).waitFor();
+				await page.waitForFunction(() =>
+					[...document.querySelectorAll('.widget img')].every(
+						(img) => (img as HTMLImageElement).complete
+					)
+				);
 				for (const viewport of [
 					{ width: 400, height: 360 },
 					{ width: 800, height: 450 },
 					{ width: 1920, height: 1080 }
 				]) {
-					const { page } = await openChat(
-						{ theme, ...(viewport.width > 800 ? { size: 40 } : {}) },
-						viewport
-					);
-					const id = `${theme}-${viewport.width}`;
-					say(`${id}-1`, 'hello chat!', { username: 'moss_moth', subscriber: true });
-					say(`${id}-2`, 'that was a clean run PogChamp', { username: 'northwind_tv', mod: true });
-					say(`${id}-3`, 'gg Kappa', { username: 'quietkettle', vip: true, subscriber: true });
-					say(`${id}-4`, 'first time here, love the lights', { username: 'sunny_gamma' }, 'gamma');
-					say(`${id}-5`, 'LUL what was that', { username: 'StreamerName', broadcaster: true });
-					await page.locator(`li[data-id="${id}-5"]`).waitFor();
-					await page.waitForFunction(() =>
-						[...document.querySelectorAll('.widget img')].every(
-							(img) => (img as HTMLImageElement).complete
-						)
-					);
-					// The debug corner (on for the connection wait) is not part of the look.
-					await page.addStyleTag({ content: '.debug { display: none !important; }' });
+					await page.setViewportSize(viewport);
 					await page.screenshot({
-						path: `test-results/chat-${theme}-${viewport.width}x${viewport.height}.png`,
-						omitBackground: false
+						path: `test-results/chat-${theme}-${viewport.width}x${viewport.height}.png`
 					});
-					await page.context().close();
-					pages.splice(pages.indexOf(page), 1);
 				}
+			}
 		}
 	);
 });
