@@ -10,6 +10,7 @@ import {
 	type SendType,
 	type States
 } from '$lib/protocol';
+import { controlValue } from '$lib/widgets/alert-box/control';
 import type { PressMode } from './bindings';
 import type { DeckAction, DeckActionKind, TriggerType } from './layout';
 
@@ -46,8 +47,17 @@ export const KIND_TITLES: Record<DeckActionKind, string> = {
 	switch: 'Turn on or off',
 	routine: 'Routine',
 	text: 'Text action',
-	page: 'Page jump'
+	page: 'Page jump',
+	alerts: 'Alert box'
 };
+
+/** The alert box's four buttons by their control action. */
+export const ALERT_BOX_ACTIONS = {
+	pause: 'Pause alerts',
+	resume: 'Resume alerts',
+	skip: 'Skip alert',
+	replay: 'Replay last alert'
+} as const;
 
 /** The send type an action uses (for the share scope and capabilities); undefined for a page jump. */
 export function sendTypeOf(action: DeckAction): SendType | undefined {
@@ -68,6 +78,8 @@ export function sendTypeOf(action: DeckAction): SendType | undefined {
 			return action.target === 'chat' ? 'chatbot-message' : 'send-announcement';
 		case 'page':
 			return undefined;
+		case 'alerts':
+			return 'update-variable-value';
 	}
 }
 
@@ -113,6 +125,9 @@ export function requestFor(action: DeckAction, states?: States): DeckRequest | u
 						? { value: action.text }
 						: { value: action.text, platform: 'alpha' }
 			};
+		case 'alerts':
+			// The alert box reads this variable; it acts on each new `at` (control.ts).
+			return { type, params: { name: action.variable, value: controlValue(action.action) } };
 	}
 }
 
@@ -192,6 +207,8 @@ export function defaultLabel(
 			return action.target === 'chat' ? 'Chat line' : 'Announcement';
 		case 'page':
 			return `Go to ${pageName?.(action.page) ?? 'page'}`;
+		case 'alerts':
+			return ALERT_BOX_ACTIONS[action.action];
 	}
 }
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS } from '$lib/protocol';
+import { CONTROL_ACTIONS } from '$lib/widgets/alert-box/control';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icons';
 
@@ -104,9 +105,15 @@ export const DeckActionSchema = v.variant(
 			target: v.picklist(['chat', 'announcement'], 'must be chat or announcement'),
 			text: name('text', 500)
 		}),
-		v.object({ kind: v.literal('page'), page: id })
+		v.object({ kind: v.literal('page'), page: id }),
+		// The alert box's control variable (lib/widgets/alert-box/control.ts).
+		v.object({
+			kind: v.literal('alerts'),
+			action: v.picklist(CONTROL_ACTIONS, `must be one of ${CONTROL_ACTIONS.join(', ')}`),
+			variable: name('control variable', 120)
+		})
 	],
-	'must be a known kind (trigger, light, counter, toggle, switch, routine, text or page)'
+	'must be a known kind (trigger, light, counter, toggle, switch, routine, text, page or alerts)'
 );
 export type DeckAction = v.InferOutput<typeof DeckActionSchema>;
 export type DeckActionKind = DeckAction['kind'];

@@ -36,6 +36,7 @@ export interface EditorFields {
 	textTarget: 'chat' | 'announcement';
 	text: string;
 	page: string;
+	alertAction: 'pause' | 'resume' | 'skip' | 'replay';
 	press: PressMode;
 	inputs: InputBindings;
 }
@@ -52,7 +53,12 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		live: b.look.live ?? '',
 		kind: a.kind,
 		triggerType: a.kind === 'trigger' ? a.type : 'chat-command',
-		name: a.kind === 'trigger' || a.kind === 'counter' || a.kind === 'switch' ? a.name : '',
+		name:
+			a.kind === 'trigger' || a.kind === 'counter' || a.kind === 'switch'
+				? a.name
+				: a.kind === 'alerts'
+					? a.variable
+					: '',
 		lightColor: a.kind === 'light' ? a.color : '#ff8800',
 		step: a.kind === 'counter' ? a.step : 'add',
 		amount: a.kind === 'counter' ? a.amount : 1,
@@ -66,6 +72,7 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		textTarget: a.kind === 'text' ? a.target : 'chat',
 		text: a.kind === 'text' ? a.text : '',
 		page: a.kind === 'page' ? a.page : firstPage,
+		alertAction: a.kind === 'alerts' ? a.action : 'pause',
 		press: b.press,
 		inputs: b.inputs ?? {}
 	};
@@ -89,6 +96,8 @@ export function actionOf(f: EditorFields): DeckAction {
 			return { kind: 'text', target: f.textTarget, text: f.text };
 		case 'page':
 			return { kind: 'page', page: f.page };
+		case 'alerts':
+			return { kind: 'alerts', action: f.alertAction, variable: f.name };
 	}
 }
 
@@ -96,7 +105,7 @@ export function actionOf(f: EditorFields): DeckAction {
 function fieldOf(path: string): string {
 	if (path.startsWith('look.')) return path.slice(5).split(/[.[]/)[0]!;
 	const key = path.replace(/^(action|params)\./, '').split(/[.[]/)[0]!;
-	if (key === 'value' || key === 'layer') return 'name';
+	if (key === 'value' || key === 'layer' || key === 'variable') return 'name';
 	if (key === 'color') return 'lightColor';
 	if (key === 'actions') return 'routine';
 	return key;

@@ -4,7 +4,14 @@
  * switches, saved routines, and the kinds that need details first (text, a layer, a page jump).
  */
 import type { Capabilities } from '$lib/client/capabilities';
-import { KIND_TITLES, TOGGLES, alertLabel, triggerTitle } from '$lib/app/deck/actions';
+import {
+	ALERT_BOX_ACTIONS,
+	KIND_TITLES,
+	TOGGLES,
+	alertLabel,
+	triggerTitle
+} from '$lib/app/deck/actions';
+import { DEFAULT_CONTROL_VARIABLE } from '$lib/widgets/alert-box/control';
 import { TRIGGER_TYPES, type DeckAction } from '$lib/app/deck/layout';
 import type { Action } from '$lib/protocol';
 
@@ -109,6 +116,12 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		{ kind: 'text', target: 'announcement', text: 'Announcement' },
 		true
 	);
+	for (const [action, title] of Object.entries(ALERT_BOX_ACTIONS))
+		add(KIND_TITLES.alerts, title, {
+			kind: 'alerts',
+			action: action as keyof typeof ALERT_BOX_ACTIONS,
+			variable: DEFAULT_CONTROL_VARIABLE
+		});
 	for (const page of s.pages)
 		add(KIND_TITLES.page, `Go to ${page.name}`, { kind: 'page', page: page.id });
 	return items;
