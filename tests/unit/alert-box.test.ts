@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parseAlertEvent, type AlertLine } from '$lib/protocol/messages';
-import { ControlReader, controlValue, decodeControl } from '$lib/widgets/alert-box/control';
+import { ControlReader, controlValue, decodeControl } from '$lib/protocol/alert-control';
 import {
 	alertFields,
 	kindOf,

@@ -222,7 +222,7 @@ describe('deck document schema', () => {
 			"pages[0].buttons[0].col must leave the button inside the page's 3 columns"
 		]);
 		expect(issues(deck([{ ...button('a', 0, 0), action: { kind: 'explode' } as never }]))).toEqual([
-			'pages[0].buttons[0].action.kind must be a known kind (trigger, light, counter, toggle, switch, routine, text, page or timer)'
+			'pages[0].buttons[0].action.kind must be a known kind (trigger, light, counter, toggle, switch, routine, text, page, timer or alerts)'
 		]);
 		expect(issues({ version: 1, pages: [] })).toEqual(['version must be 2']);
 		expect(
@@ -374,5 +374,22 @@ describe('live text', () => {
 		expect(templateNames(undefined)).toEqual([]);
 		expect(fillTemplate('Deaths: {{deaths}} / {{wins}}', { deaths: '12' })).toBe('Deaths: 12 / ?');
 		expect(fillTemplate('{{x}}', { x: 0 })).toBe('0');
+	});
+});
+
+describe('alert box buttons', () => {
+	it('each of the four writes one control value to the alert box variable', async () => {
+		const { requestFor, defaultLabel } = await import('$lib/app/deck/actions');
+		const { checkAction } = await import('$lib/app/deck/check-action');
+		const { decodeControl } = await import('$lib/protocol/alert-control');
+		for (const action of ['pause', 'resume', 'skip', 'replay'] as const) {
+			const deckAction = { kind: 'alerts', action, variable: 'alertbox_main' } as const;
+			const request = requestFor(deckAction)!;
+			expect(request.type).toBe('update-variable-value');
+			expect(request.params.name).toBe('alertbox_main');
+			expect(decodeControl(request.params.value)).toMatchObject({ ok: true, control: { action } });
+			expect(checkAction(deckAction).ok).toBe(true);
+			expect(defaultLabel(deckAction)).toMatch(/alert/i);
+		}
 	});
 });

@@ -9,8 +9,9 @@ import {
 	type SendGroup,
 	type SendType
 } from '../protocol/send-types';
+import { ALERT_CONTROL_PREFIX, decodeControl } from '../protocol/alert-control';
 
-export const SHARE_PROFILES = ['read-only', 'music', 'moderation', 'custom'] as const;
+export const SHARE_PROFILES = ['read-only', 'music', 'moderation', 'alerts', 'custom'] as const;
 export type ShareProfile = (typeof SHARE_PROFILES)[number];
 
 export { SHARE_KEY_PREFIX } from './key';
@@ -33,6 +34,19 @@ export interface ProfileDefinition {
 	types?: readonly SendType[];
 	/** The streamer picks extra send types when creating the link. */
 	choosesTypes: boolean;
+	/** Narrower rules for some granted types: why these params are refused, or undefined to let them through. */
+	limits?: Partial<Record<SendType, (params: Record<string, unknown>) => string | undefined>>;
+}
+
+/** An alerts link writes only alert box control variables (`alertbox_…`), and only control values. */
+function alertControlOnly(params: Record<string, unknown>): string | undefined {
+	const name = typeof params.name === 'string' ? params.name : '';
+	if (!name.startsWith(ALERT_CONTROL_PREFIX))
+		return `this share link may only write alert box control variables (${ALERT_CONTROL_PREFIX}…)`;
+	const decoded = decodeControl(params.value);
+	return decoded.ok && decoded.control
+		? undefined
+		: 'this share link may only pause, resume, skip or replay alerts';
 }
 
 export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
@@ -56,6 +70,15 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 		groups: ['moderation', 'chat-modes'],
 		// A moderator talks in chat too; the rest of the chat group (such as announcements) stays the streamer's.
 		types: ['chatbot-message'],
+		choosesTypes: false
+	},
+	alerts: {
+		label: 'Alerts',
+		description:
+			"Read-only plus the alert box's pause, resume, skip and replay (it writes only alert box control variables, alertbox_…).",
+		groups: [],
+		types: ['update-variable-value'],
+		limits: { 'update-variable-value': alertControlOnly },
 		choosesTypes: false
 	},
 	custom: {

@@ -5,7 +5,7 @@
 import { defineWidget, type OptionField, type WidgetDefinition } from './options';
 import { styleFields } from './style';
 import { ALERT_KINDS, DEFAULT_TEMPLATES } from './alert-box/kinds';
-import { DEFAULT_CONTROL_VARIABLE } from './alert-box/control';
+import { DEFAULT_CONTROL_VARIABLE } from '../protocol/alert-control';
 
 const debug: OptionField = { key: 'debug', kind: 'boolean', default: false };
 

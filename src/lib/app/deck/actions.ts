@@ -6,6 +6,7 @@
 import type { States } from '$lib/protocol/payloads';
 import { SEND_TYPE_INFO, needsConfirmation, type SendType } from '$lib/protocol/send-types';
 import { changeTimer, type TimerChange } from '$lib/protocol/timer-state';
+import { controlValue } from '$lib/protocol/alert-control';
 import type { PressMode } from './bindings';
 import type { DeckAction, DeckActionKind, TriggerType } from './layout';
 
@@ -43,7 +44,8 @@ export const KIND_TITLES: Record<DeckActionKind, string> = {
 	routine: 'Routine',
 	text: 'Text action',
 	page: 'Page jump',
-	timer: 'Timer'
+	timer: 'Timer',
+	alerts: 'Alert box'
 };
 
 type TimerAction = Extract<DeckAction, { kind: 'timer' }>;
@@ -74,6 +76,14 @@ export function timerRequest(action: TimerAction, raw: unknown, t: number): Deck
 	};
 }
 
+/** The alert box's four buttons by their control action. */
+export const ALERT_BOX_ACTIONS = {
+	pause: 'Pause alerts',
+	resume: 'Resume alerts',
+	skip: 'Skip alert',
+	replay: 'Replay last alert'
+} as const;
+
 /** The send type an action uses (for the share scope and capabilities); undefined for a page jump. */
 export function sendTypeOf(action: DeckAction): SendType | undefined {
 	switch (action.kind) {
@@ -94,6 +104,7 @@ export function sendTypeOf(action: DeckAction): SendType | undefined {
 		case 'page':
 			return undefined;
 		case 'timer':
+		case 'alerts':
 			return 'update-variable-value';
 	}
 }
@@ -144,6 +155,9 @@ export function requestFor(action: DeckAction, states?: States): DeckRequest | u
 			};
 		case 'timer':
 			return timerRequest(action, undefined, Date.now());
+		case 'alerts':
+			// The alert box reads this variable; it acts on each new `at` (control.ts).
+			return { type, params: { name: action.variable, value: controlValue(action.action) } };
 	}
 }
 
@@ -216,6 +230,8 @@ export function defaultLabel(
 			return action.op === 'add'
 				? `Timer ${action.seconds < 0 ? '−' : '+'}${Math.abs(action.seconds)} s`
 				: `Timer ${action.op}`;
+		case 'alerts':
+			return ALERT_BOX_ACTIONS[action.action];
 	}
 }
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS } from '$lib/protocol/limits';
+import { CONTROL_ACTIONS } from '$lib/protocol/alert-control';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icons';
 
@@ -118,9 +119,15 @@ export const DeckActionSchema = v.variant(
 				v.minValue(-86_400 * 7, 'must be at most a week'),
 				v.maxValue(86_400 * 7, 'must be at most a week')
 			)
+		}),
+		// The alert box's control variable (lib/protocol/alert-control.ts).
+		v.object({
+			kind: v.literal('alerts'),
+			action: v.picklist(CONTROL_ACTIONS, `must be one of ${CONTROL_ACTIONS.join(', ')}`),
+			variable: name('control variable', 120)
 		})
 	],
-	'must be a known kind (trigger, light, counter, toggle, switch, routine, text, page or timer)'
+	'must be a known kind (trigger, light, counter, toggle, switch, routine, text, page, timer or alerts)'
 );
 export type DeckAction = v.InferOutput<typeof DeckActionSchema>;
 export type DeckActionKind = DeckAction['kind'];

@@ -38,6 +38,7 @@ export interface EditorFields {
 	page: string;
 	timerOp: 'start' | 'pause' | 'add' | 'reset';
 	seconds: number;
+	alertAction: 'pause' | 'resume' | 'skip' | 'replay';
 	press: PressMode;
 	inputs: InputBindings;
 }
@@ -57,7 +58,9 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		name:
 			a.kind === 'trigger' || a.kind === 'counter' || a.kind === 'switch' || a.kind === 'timer'
 				? a.name
-				: '',
+				: a.kind === 'alerts'
+					? a.variable
+					: '',
 		lightColor: a.kind === 'light' ? a.color : '#ff8800',
 		step: a.kind === 'counter' ? a.step : 'add',
 		amount: a.kind === 'counter' ? a.amount : 1,
@@ -73,6 +76,7 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 		page: a.kind === 'page' ? a.page : firstPage,
 		timerOp: a.kind === 'timer' ? a.op : 'add',
 		seconds: a.kind === 'timer' ? a.seconds : 60,
+		alertAction: a.kind === 'alerts' ? a.action : 'pause',
 		press: b.press,
 		inputs: b.inputs ?? {}
 	};
@@ -98,6 +102,8 @@ export function actionOf(f: EditorFields): DeckAction {
 			return { kind: 'page', page: f.page };
 		case 'timer':
 			return { kind: 'timer', name: f.name, op: f.timerOp, seconds: Number(f.seconds) };
+		case 'alerts':
+			return { kind: 'alerts', action: f.alertAction, variable: f.name };
 	}
 }
 
@@ -105,7 +111,7 @@ export function actionOf(f: EditorFields): DeckAction {
 function fieldOf(path: string): string {
 	if (path.startsWith('look.')) return path.slice(5).split(/[.[]/)[0]!;
 	const key = path.replace(/^(action|params)\./, '').split(/[.[]/)[0]!;
-	if (key === 'value' || key === 'layer') return 'name';
+	if (key === 'value' || key === 'layer' || key === 'variable') return 'name';
 	if (key === 'color') return 'lightColor';
 	if (key === 'actions') return 'routine';
 	return key;

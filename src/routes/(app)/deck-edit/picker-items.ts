@@ -5,6 +5,7 @@
  */
 import type { Capabilities } from '$lib/client/capabilities';
 import {
+	ALERT_BOX_ACTIONS,
 	KIND_TITLES,
 	TIMER_OP_TITLES,
 	TOGGLES,
@@ -12,6 +13,7 @@ import {
 	triggerTitle
 } from '$lib/app/deck/actions';
 import { DEFAULT_TIMER_VARIABLE } from '$lib/protocol/timer-state';
+import { DEFAULT_CONTROL_VARIABLE } from '$lib/protocol/alert-control';
 import { TRIGGER_TYPES, type DeckAction } from '$lib/app/deck/layout';
 import type { Action } from '$lib/protocol';
 
@@ -123,6 +125,12 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 			op === 'add' ? 'Add 60 s to the timer' : `${TIMER_OP_TITLES[op]} the timer`,
 			{ kind: 'timer', name: DEFAULT_TIMER_VARIABLE, op, seconds: op === 'add' ? 60 : 300 }
 		);
+	for (const [action, title] of Object.entries(ALERT_BOX_ACTIONS))
+		add(KIND_TITLES.alerts, title, {
+			kind: 'alerts',
+			action: action as keyof typeof ALERT_BOX_ACTIONS,
+			variable: DEFAULT_CONTROL_VARIABLE
+		});
 	for (const page of s.pages)
 		add(KIND_TITLES.page, `Go to ${page.name}`, { kind: 'page', page: page.id });
 	return items;

@@ -10,8 +10,10 @@ import * as v from 'valibot';
 export const CONTROL_ACTIONS = ['pause', 'resume', 'skip', 'replay'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
+/** Control variables start so: an alerts share link may write these and no other variable. */
+export const ALERT_CONTROL_PREFIX = 'alertbox_';
 /** The variable a widget listens to when its `control` option is left as it is. */
-export const DEFAULT_CONTROL_VARIABLE = 'alertbox_main';
+export const DEFAULT_CONTROL_VARIABLE = `${ALERT_CONTROL_PREFIX}main`;
 
 const ControlSchema = v.object({
 	action: v.picklist(CONTROL_ACTIONS, `action must be one of ${CONTROL_ACTIONS.join(', ')}`),
