@@ -52,6 +52,16 @@ describe('song queue variable', () => {
 		expect(parseQueue(Array.from({ length: 500 }, () => song))).toHaveLength(100);
 		expect(parseQueue([{ title: 'x'.repeat(5000) }])[0]!.title).toHaveLength(300);
 	});
+	it('keeps a request id when the entry carries one; an id of an odd shape drops the id, not the song', () => {
+		const songs = parseQueue([
+			{ title: 'A', songRequestId: 'sr-1' },
+			{ title: 'B', id: 7 },
+			{ title: 'C' },
+			{ title: 'D', songRequestId: { x: 1 } }
+		]);
+		expect(songs.map((s) => s.id)).toEqual(['sr-1', '7', undefined, undefined]);
+		expect(songs.map((s) => s.title)).toEqual(['A', 'B', 'C', 'D']);
+	});
 });
 
 describe('now playing', () => {

@@ -13,6 +13,8 @@ export interface Song {
 	requester: string;
 	/** Only inline, http or https images. */
 	image?: string;
+	/** The request's id, when the entry carries one: the public queue has none (facts §6.4). */
+	id?: string;
 }
 
 export interface NowPlaying extends Song {
@@ -35,7 +37,10 @@ const QueueItemSchema = v.looseObject({
 	name: Text,
 	artist: Text,
 	image: v.optional(v.unknown()),
-	requester: Text
+	requester: Text,
+	// Read leniently: an id of an odd shape drops the id, never the song.
+	songRequestId: v.optional(v.unknown()),
+	id: v.optional(v.unknown())
 });
 
 /** The waiting requests, in order, bounded. */
@@ -50,7 +55,10 @@ export function parseQueue(raw: unknown, max = MAX_QUEUE): Song[] {
 		const { title, name, artist, requester, image } = parsed.output;
 		const shownTitle = title || name;
 		if (!shownTitle) continue;
-		songs.push({ title: shownTitle, artist, requester, image: safeImageUrl(image) });
+		const song: Song = { title: shownTitle, artist, requester, image: safeImageUrl(image) };
+		const id = text(parsed.output.songRequestId) || text(parsed.output.id);
+		if (id) song.id = id;
+		songs.push(song);
 	}
 	return songs;
 }

@@ -203,7 +203,12 @@ export const SetupSchema = v.strictObject({
 			nowPlaying: v.optional(v.nullable(SongSchema), null),
 			playing: v.optional(v.boolean('must be true or false'), true),
 			queue: v.optional(v.array(SongSchema, 'must be a list of songs'), []),
-			source: v.optional(name('playback source'), 'music_player')
+			source: v.optional(name('playback source'), 'music_player'),
+			/**
+			 * Whether the queue variable's entries carry their request id (`songRequestId`). The public
+			 * queue has none (facts §6.4), so false by default; true tests a client that removes by id.
+			 */
+			queueIds: v.optional(v.boolean('must be true or false'), false)
 		}),
 		{}
 	),

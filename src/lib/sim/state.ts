@@ -104,6 +104,8 @@ export class SimState {
 		progressAnchor: number;
 		anchorTs: number;
 		source: string;
+		/** The setup's `songs.queueIds`: the queue variable names each entry's request id. */
+		queueIds: boolean;
 	};
 	poll?: Poll;
 	prediction?: Prediction;
@@ -200,7 +202,8 @@ export class SimState {
 			playing: Boolean(setup.songs.nowPlaying) && setup.songs.playing,
 			progressAnchor: 0,
 			anchorTs: now,
-			source: setup.songs.source
+			source: setup.songs.source,
+			queueIds: setup.songs.queueIds
 		};
 		this.lights = { current: null, default: null, fuzeSensitivity: 100 };
 		this.studio = {};

@@ -143,7 +143,7 @@ describe.each(['current', 'legacy'] as const)(
 				.poll(() => sim.sim.requestLog.filter((r) => r.type === 'song-request').length)
 				.toBe(1);
 			expect(sim.sim.requestLog.find((r) => r.type === 'song-request')).toMatchObject({
-				params: { action: 'pause' },
+				params: { action: 'playpause', play: false },
 				status: 200
 			});
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { defaultSetup } from '../../../src/lib/sim/default-setup';
 import { seriousViolations } from '../axe';
 import { startStack, TOKEN, type Stack } from '../stack';
 import { assertNothingSentBefore } from './page-helpers';
@@ -31,26 +32,48 @@ describe('songs page', () => {
 		await count().filter({ hasText: '(2 requests)' }).waitFor();
 	});
 
-	it('each playback button sends exactly its action', async () => {
-		for (const [name, action] of [
-			['Pause', 'pause'],
-			['Play', 'play'],
-			['Play/pause', 'playpause'],
-			['Skip', 'skip']
+	it('one play/pause control shows the state and sends the explicit opposite; Skip is not the main action', async () => {
+		const now = page.getByRole('region', { name: 'Now playing' });
+		await now.getByText('Playing', { exact: true }).waitFor();
+		// No separate Play, Pause and Play/pause: one control, named by what a press does.
+		expect(await now.getByRole('button', { name: /^(Play|Play\/pause)$/ }).count()).toBe(0);
+		for (const [name, play, shown] of [
+			['Pause', false, 'Paused'],
+			['Play', true, 'Playing']
 		] as const) {
 			stack.sim.sim.clearLog();
-			await page.getByRole('button', { name, exact: true }).click();
+			await now.getByRole('button', { name, exact: true }).click();
 			await expect.poll(() => stack.sends().length).toBe(1);
-			expect(stack.sends()[0]).toMatchObject({
-				type: 'song-request',
-				params: { action },
-				status: 200
-			});
-			expect(stack.sends()[0]!.params).toEqual({ action });
+			expect(stack.sends()[0]).toMatchObject({ type: 'song-request', status: 200 });
+			expect(stack.sends()[0]!.params).toEqual({ action: 'playpause', play });
+			await now.getByText(shown, { exact: true }).waitFor();
 		}
+		const skip = now.getByRole('button', { name: 'Skip', exact: true });
+		expect(await skip.getAttribute('class')).not.toMatch(/primary/);
+		expect(
+			await now.getByRole('button', { name: 'Pause', exact: true }).getAttribute('class')
+		).toMatch(/primary/);
+		await page.screenshot({ path: 'test-results/songs-360x780.png', fullPage: true });
+		stack.sim.sim.clearLog();
+		await skip.click();
+		await expect.poll(() => stack.sends().length).toBe(1);
+		expect(stack.sends()[0]!.params).toEqual({ action: 'skip' });
 		// Skipped: Paper Boats plays now, and the page read it again.
-		await page.getByRole('region', { name: 'Now playing' }).getByText('Paper Boats').waitFor();
+		await now.getByText('Paper Boats').waitFor();
 		await count().filter({ hasText: '(1 request)' }).waitFor();
+	});
+
+	it('says why a row has no Remove when the queue carries no request ids', async () => {
+		await queue().getByText('Static Bloom').waitFor();
+		expect(
+			await queue()
+				.getByRole('button', { name: /^Remove/ })
+				.count()
+		).toBe(0);
+		await page
+			.getByRole('note')
+			.filter({ hasText: /without request ids/ })
+			.waitFor();
 	});
 
 	it('adds by search, optionally in a viewer name; an empty query is not sent', async () => {
@@ -137,6 +160,56 @@ describe('songs page', () => {
 		expect(stack.sends().map((r) => r.params)).toEqual([{ action: 'clear' }]);
 		expect(errors).toEqual([]);
 	});
+
+	it(
+		'where the queue carries request ids, each row removes its own song, confirmed, with exactly its songRequestId',
+		{ timeout: 60_000 },
+		async () => {
+			const base = defaultSetup();
+			const setup = { ...base, songs: { ...base.songs, queueIds: true } };
+			const ids = await startStack({ setup, browser: stack.browser });
+			try {
+				for (const viewport of [
+					{ width: 390, height: 844 },
+					{ width: 1280, height: 800 }
+				]) {
+					const { page: p } = await ids.open('/songs', {}, viewport);
+					p.setDefaultTimeout(8000);
+					const rows = p.getByRole('list', { name: 'Queued songs' });
+					await rows.getByRole('listitem').filter({ hasText: 'Static Bloom' }).waitFor();
+					expect(await p.getByText(/without request ids/).count()).toBe(0);
+					await p.screenshot({
+						path: `test-results/songs-queue-ids-${viewport.width}x${viewport.height}.png`,
+						fullPage: true
+					});
+					if (viewport.width === 1280) break;
+					// The first row, not the latest: only an id can name it.
+					const row = rows.getByRole('listitem').filter({ hasText: 'Paper Boats' });
+					const remove = row.getByRole('button', { name: 'Remove Paper Boats' });
+					const dialog = p.getByRole('dialog', { name: 'Remove “Paper Boats”?' });
+					ids.sim.sim.clearLog();
+					await remove.click();
+					await dialog.getByRole('button', { name: 'Cancel' }).click();
+					await assertNothingSentBefore(
+						ids,
+						async () => {
+							await remove.click();
+							await dialog.getByRole('button', { name: 'Remove it' }).click();
+						},
+						'song-request'
+					);
+					expect(ids.sends().map((r) => r.params)).toEqual([
+						{ action: 'remove', songRequestId: 'sr-seed-1' }
+					]);
+					await row.waitFor({ state: 'detached' });
+					await rows.getByRole('listitem').filter({ hasText: 'Static Bloom' }).waitFor();
+					await p.context().close();
+				}
+			} finally {
+				await ids.close();
+			}
+		}
+	);
 
 	it(
 		'has no serious or critical axe violations in either theme and no horizontal scrolling',

@@ -71,12 +71,13 @@ export function syncSongVariables(rt: Runtime): void {
 	const set = (name: string, value: unknown) => rt.setVariable(name, value);
 	set(
 		SONG_VARIABLES.queue,
-		s.queue.map(({ title, artist, image, url, requester }) => ({
+		s.queue.map(({ id, title, artist, image, url, requester }) => ({
 			title,
 			artist,
 			image,
 			url,
-			requester
+			requester,
+			...(s.queueIds ? { songRequestId: id } : {})
 		}))
 	);
 	set(SONG_VARIABLES.queueLength, s.queue.length);
