@@ -342,8 +342,9 @@ describe.each(['current', 'legacy'] as const)(
 					expect(await mod.getByRole('button', { name: 'Clear chat' }).count()).toBe(0);
 					expect(await mod.getByRole('region', { name: 'Title' }).count()).toBe(0);
 					const outside = mod.getByRole('group').filter({ hasText: 'Not in this link' });
-					await outside.getByText('Not in this link (7)').click();
+					await outside.getByText('Not in this link (8)').click();
 					expect(await outside.getByRole('listitem').allTextContents()).toEqual([
+						'Stream mode',
 						'Title',
 						'Category',
 						'Marker',
