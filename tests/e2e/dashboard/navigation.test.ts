@@ -130,6 +130,33 @@ describe.each(PROFILES)('navigation (%s profile)', (profile) => {
 	);
 
 	it(
+		'a skip link: the first Tab on the deck focuses "Skip to buttons", and Enter moves focus to the first tile',
+		{ timeout: 60_000 },
+		async () => {
+			for (const size of [PHONE, DESKTOP]) {
+				const { page: deck } = await stack.open('/', {}, size);
+				deck.setDefaultTimeout(15_000);
+				await deck.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+				await deck.keyboard.press('Tab');
+				const skip = deck.getByRole('button', { name: 'Skip to buttons' });
+				expect(await skip.evaluate((b) => b === document.activeElement)).toBe(true);
+				// Visible while focused: a sighted keyboard user sees where the Tab went.
+				const box = (await skip.boundingBox())!;
+				expect(box.width).toBeGreaterThan(40);
+				expect(box.height).toBeGreaterThan(20);
+				await deck.screenshot({
+					path: `test-results/skip-link-${profile}-${size.width}x${size.height}.png`
+				});
+				await deck.keyboard.press('Enter');
+				const first = deck.locator('main .view button').first();
+				await expect.poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
+				expect(await first.textContent()).toContain('lurk');
+				await deck.context().close();
+			}
+		}
+	);
+
+	it(
 		'at 1280×800 a rail lists every page, with no bottom bar or More',
 		{ timeout: 60_000 },
 		async () => {
