@@ -8,25 +8,36 @@ import type { PageScope } from '$lib/app/share-scope.svelte';
 export interface NavPage extends PageScope {
 	href: string;
 	label: string;
+	/** The phone bar's name when the label would not fit a sixth of 350 px (the link keeps `label` as its name). */
+	short?: string;
+	/** A text symbol above the name on the phone bar (text presentation: no emoji font needed). */
+	icon: string;
 	/** Settings-like: listed together in the phone's More sheet, never on its bottom bar. */
 	settings?: true;
 }
 
 export const PAGES: readonly NavPage[] = [
-	{ href: '/', label: 'Deck', groups: ['trigger'] },
-	{ href: '/lights', label: 'Lights', groups: ['lights', 'app', 'queue'] },
-	{ href: '/chat', label: 'Chat', groups: ['moderation', 'roles', 'chat'] },
-	{ href: '/stream', label: 'Stream', groups: ['stream', 'chat-modes'] },
-	{ href: '/polls', label: 'Polls', groups: ['polls'] },
-	{ href: '/commands', label: 'Commands', groups: ['commands'] },
-	{ href: '/songs', label: 'Songs', groups: ['songs'] },
-	{ href: '/counters', label: 'Counters', groups: ['variables', 'loyalty'], readable: true },
-	{ href: '/tts', label: 'TTS', groups: ['tts'] },
-	{ href: '/routines', label: 'Routines', groups: ['actions'] },
-	{ href: '/widgets', label: 'Widgets', settings: true },
-	{ href: '/share', label: 'Share', groups: [], settings: true },
-	{ href: '/about', label: 'About', settings: true },
-	{ href: '/connect', label: 'Connect', settings: true }
+	{ href: '/', label: 'Deck', icon: '▦', groups: ['trigger'] },
+	{ href: '/lights', label: 'Lights', icon: '✺', groups: ['lights', 'app', 'queue'] },
+	{ href: '/chat', label: 'Chat', icon: '✉\uFE0E', groups: ['moderation', 'roles', 'chat'] },
+	{ href: '/stream', label: 'Stream', icon: '▶\uFE0E', groups: ['stream', 'chat-modes'] },
+	{ href: '/polls', label: 'Polls', icon: '▤', groups: ['polls'] },
+	{ href: '/commands', label: 'Commands', short: 'Cmds', icon: '!', groups: ['commands'] },
+	{ href: '/songs', label: 'Songs', icon: '♫', groups: ['songs'] },
+	{
+		href: '/counters',
+		label: 'Counters',
+		short: 'Counts',
+		icon: '#',
+		groups: ['variables', 'loyalty'],
+		readable: true
+	},
+	{ href: '/tts', label: 'TTS', icon: '❝', groups: ['tts'] },
+	{ href: '/routines', label: 'Routines', short: 'Rtns', icon: '⟳', groups: ['actions'] },
+	{ href: '/widgets', label: 'Widgets', icon: '◫', settings: true },
+	{ href: '/share', label: 'Share', icon: '⇪', groups: [], settings: true },
+	{ href: '/about', label: 'About', icon: 'ℹ\uFE0E', settings: true },
+	{ href: '/connect', label: 'Connect', icon: '⇄', settings: true }
 ];
 
 /** The page a hash route names (`#/songs?x=1` → `/songs`), `/` for none. */

@@ -263,6 +263,46 @@ describe('connect page: the Test button', () => {
 		}
 	);
 
+	it(
+		'a first connection made on the Connect page opens the deck; switching an open connection stays, and Connect stays in the menu',
+		{ timeout: 60_000 },
+		async () => {
+			for (const viewport of [
+				{ width: 1280, height: 800 },
+				{ width: 390, height: 844 }
+			]) {
+				const context = await stack.browser.newContext({ viewport, reducedMotion: 'reduce' });
+				const page = await context.newPage();
+				page.setDefaultTimeout(15_000);
+				const watched = watchPage(page);
+				page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+				await page.goto(`${stack.site.url}#/connect`);
+				await page.getByText('Once connected, the deck opens.').waitFor();
+				await fill(page, { token: TOKEN, host: '127.0.0.1', port: stack.sim.port });
+				await page.getByRole('button', { name: 'Connect', exact: true }).click();
+				await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+				expect(new URL(page.url()).hash).toBe('#/');
+				await page.screenshot({
+					path: `test-results/connect-opens-deck-${viewport.width}x${viewport.height}.png`
+				});
+				// Back on Connect (the way to pair a phone on the companion), connecting again stays there.
+				if (viewport.width === 1280) {
+					await page
+						.getByRole('navigation', { name: 'Pages' })
+						.getByRole('link', { name: 'Connect', exact: true })
+						.click();
+					await fill(page, { token: TOKEN, host: '127.0.0.1', port: stack.sim.port });
+					await page.getByRole('button', { name: 'Connect', exact: true }).click();
+					await page.locator('[data-status="open"]').waitFor();
+					await page.getByRole('heading', { name: `127.0.0.1:${stack.sim.port}` }).waitFor();
+					expect(new URL(page.url()).hash).toBe('#/connect');
+				}
+				expect(watched.errors).toEqual([]);
+				await context.close();
+			}
+		}
+	);
+
 	it('no page of this file logged a token (right or wrong) in the console', () => {
 		// The failed tests above make the browser log (refused connections, 401 answers): the check reads real lines.
 		// (Chromium attaches the request URL, which carries ?token=, as the line's source location, not its text.)

@@ -55,6 +55,42 @@ describe('counters page', () => {
 		]);
 	});
 
+	it('a goal kept on the device: the card says when the value reached it, and when it is past it', async () => {
+		const deaths = card('deaths');
+		await deaths.getByLabel('Goal (optional)').fill('50');
+		await deaths.getByLabel('Goal (optional)').press('Tab');
+		await deaths.getByText('Goal: 50').waitFor();
+		expect(await deaths.getByText(/Goal reached/).count()).toBe(0);
+		await deaths.getByLabel('Goal (optional)').fill('42');
+		await deaths.getByLabel('Goal (optional)').press('Tab');
+		await deaths.getByText('Goal reached: 42').waitFor();
+		await deaths.getByLabel('Goal (optional)').fill('40');
+		await deaths.getByLabel('Goal (optional)').press('Tab');
+		// 42 is past 40: said so, not just "reached".
+		await deaths.getByText('Past the goal: 42 of 40').waitFor();
+		for (const size of [
+			{ width: 390, height: 844 },
+			{ width: 1280, height: 800 }
+		]) {
+			await page.setViewportSize(size);
+			await page.evaluate(() => window.scrollTo(0, 0));
+			await page.screenshot({ path: `test-results/counter-goal-${size.width}x${size.height}.png` });
+		}
+		await page.reload();
+		await card('deaths').getByText('Past the goal: 42 of 40').waitFor();
+		await card('deaths').getByText('Step and exact value').click();
+		await card('deaths').getByLabel('Goal (optional)').fill('');
+		await card('deaths').getByLabel('Goal (optional)').press('Tab');
+		await expect
+			.poll(() =>
+				card('deaths')
+					.getByText(/^(Goal:|Goal reached|Past the goal)/)
+					.count()
+			)
+			.toBe(0);
+		await card('deaths').getByText('Step and exact value').click();
+		await page.setViewportSize({ width: 360, height: 780 });
+	});
 	it('follows changes made elsewhere, and keeps the watched list after a reload', async () => {
 		await fetch(`${stack.sim.url}/api/send?token=${TOKEN}`, {
 			method: 'POST',

@@ -46,7 +46,7 @@ describe.each(PROFILES)('navigation (%s profile)', (profile) => {
 			const bar = await pagesNav(page).getByRole('link').allTextContents();
 			expect(bar).toEqual(['Deck', 'Chat', 'Stream', 'Songs']);
 			await more().waitFor();
-			for (const { href, label } of PAGES) {
+			for (const { href, label, short } of PAGES) {
 				const taps = await goToPage(page, label);
 				expect(taps).toBeLessThanOrEqual(2);
 				await expect.poll(hashPath).toBe(href);
@@ -58,7 +58,7 @@ describe.each(PROFILES)('navigation (%s profile)', (profile) => {
 				} else {
 					// Not on the bar: the More button names the page and is marked.
 					expect(await more().getAttribute('aria-label')).toBe(`More pages, now on ${label}`);
-					expect(await more().textContent()).toContain(label);
+					expect(await more().textContent()).toContain(short ?? label);
 					expect(await more().evaluate((b) => b.classList.contains('current'))).toBe(true);
 				}
 			}
@@ -126,6 +126,93 @@ describe.each(PROFILES)('navigation (%s profile)', (profile) => {
 			await expect.poll(hashPath).toBe('/lights');
 			await page.getByRole('heading', { name: 'Lights', level: 1 }).waitFor();
 			expect(await seriousViolations(page)).toEqual([]);
+		}
+	);
+
+	it(
+		'bar names are never cut ("Comm…"): an icon over a short name that fits, at 360, 390 and 350 px with the longest names',
+		{ timeout: 90_000 },
+		async () => {
+			const { page: narrow } = await stack.open('/', {}, { width: 360, height: 780 });
+			narrow.setDefaultTimeout(15_000);
+			await narrow.evaluate(() =>
+				localStorage.setItem(
+					'stream-control:nav-bar',
+					JSON.stringify(['/lights', '/stream', '/commands', '/counters', '/routines'])
+				)
+			);
+			await narrow.reload();
+			await narrow.locator('[data-status="open"]').waitFor();
+			const nav = pagesNav(narrow);
+			expect(await nav.getByRole('link').allTextContents()).toEqual([
+				'Lights',
+				'Stream',
+				'Cmds',
+				'Counts',
+				'Rtns'
+			]);
+			// The link keeps the page's full name for assistive technology.
+			await nav.getByRole('link', { name: 'Commands', exact: true }).waitFor();
+			for (const size of [
+				{ width: 360, height: 780 },
+				{ width: 390, height: 844 },
+				{ width: 350, height: 700 }
+			]) {
+				await narrow.setViewportSize(size);
+				// More names the page shown when it is not on the bar: every long name in turn.
+				for (const target of ['Deck', 'TTS', 'Widgets', 'Connect', 'About']) {
+					await goToPage(narrow, target);
+					await nav.getByRole('button', { name: `More pages, now on ${target}` }).waitFor();
+					for (const item of await nav
+						.locator(':scope > ul > li > a, :scope > ul > li > .more')
+						.all()) {
+						const fits = await item.evaluate(
+							(el) =>
+								[el, ...el.querySelectorAll('span')].every((e) => e.scrollWidth <= e.clientWidth) &&
+								el.getBoundingClientRect().right <= innerWidth
+						);
+						expect(fits, `${await item.textContent()} at ${size.width} px`).toBe(true);
+						// An icon over each page's name (More has its own).
+						expect(
+							await item.evaluate(
+								(el) => el.matches('button') || getComputedStyle(el, '::before').content !== 'none'
+							)
+						).toBe(true);
+					}
+				}
+				await goToPage(narrow, 'Connect');
+				await narrow.screenshot({
+					path: `test-results/nav-bar-${profile}-${size.width}x${size.height}.png`
+				});
+			}
+			await narrow.context().close();
+		}
+	);
+
+	it(
+		'a skip link: the first Tab on the deck focuses "Skip to buttons", and Enter moves focus to the first tile',
+		{ timeout: 60_000 },
+		async () => {
+			for (const size of [PHONE, DESKTOP]) {
+				const { page: deck } = await stack.open('/', {}, size);
+				deck.setDefaultTimeout(15_000);
+				await deck.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+				await deck.keyboard.press('Tab');
+				const skip = deck.getByRole('button', { name: 'Skip to buttons' });
+				expect(await skip.evaluate((b) => b === document.activeElement)).toBe(true);
+				// Visible while focused: a sighted keyboard user sees where the Tab went.
+				const box = (await skip.boundingBox())!;
+				expect(box.width).toBeGreaterThan(40);
+				expect(box.height).toBeGreaterThan(20);
+				await deck.screenshot({
+					path: `test-results/skip-link-${profile}-${size.width}x${size.height}.png`
+				});
+				await deck.keyboard.press('Enter');
+				const first = deck.locator('main .view button').first();
+				await expect.poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
+				expect(await first.textContent()).toContain('lurk');
+				await deck.context().close();
+			}
 		}
 	);
 

@@ -143,7 +143,7 @@ describe.each(['current', 'legacy'] as const)(
 				.poll(() => sim.sim.requestLog.filter((r) => r.type === 'song-request').length)
 				.toBe(1);
 			expect(sim.sim.requestLog.find((r) => r.type === 'song-request')).toMatchObject({
-				params: { action: 'pause' },
+				params: { action: 'playpause', play: false },
 				status: 200
 			});
 
@@ -342,8 +342,9 @@ describe.each(['current', 'legacy'] as const)(
 					expect(await mod.getByRole('button', { name: 'Clear chat' }).count()).toBe(0);
 					expect(await mod.getByRole('region', { name: 'Title' }).count()).toBe(0);
 					const outside = mod.getByRole('group').filter({ hasText: 'Not in this link' });
-					await outside.getByText('Not in this link (7)').click();
+					await outside.getByText('Not in this link (8)').click();
 					expect(await outside.getByRole('listitem').allTextContents()).toEqual([
+						'Stream mode',
 						'Title',
 						'Category',
 						'Marker',

@@ -33,6 +33,34 @@ describe('stream page', () => {
 	const confirmIn = async (title: string, label: string) =>
 		dialog(page, title).getByRole('button', { name: label, exact: true }).click();
 
+	it('has the Stream mode switch, the same one as on Lights: it shows the reported state and sends the opposite', async () => {
+		const mode = (checked?: boolean) =>
+			card('Stream mode').getByRole('switch', { name: 'Stream mode', exact: true, checked });
+		await mode(true).waitFor();
+		for (const [value, after] of [
+			[false, false],
+			[true, true]
+		] as const) {
+			stack.sim.sim.clearLog();
+			await mode().click();
+			expect(await onlySend(stack)).toEqual({
+				type: 'toggle-stream-mode',
+				params: { value },
+				status: 200
+			});
+			// It moves only once the application reports the new state.
+			await mode(after).waitFor();
+		}
+		for (const size of [
+			{ width: 390, height: 844 },
+			{ width: 1280, height: 800 }
+		]) {
+			await page.setViewportSize(size);
+			await page.screenshot({ path: `test-results/stream-mode-${size.width}x${size.height}.png` });
+		}
+		await page.setViewportSize(PHONE);
+	});
+
 	it('title and category go to the chosen platform, among those the catalog lists', async () => {
 		const title = card('Title');
 		expect(
