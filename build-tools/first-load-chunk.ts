@@ -25,10 +25,17 @@ const ROUTES = [
 
 /**
  * Modules the deck loads later, never in its first load: the send validators (every type's params
- * schema), fetched at the first touch, key or press (src/lib/app/send-check.ts). A static import that
- * would pull one in (often through the `$lib/protocol` index) fails the build, naming the chain.
+ * schema), fetched at the first touch, key or press (src/lib/app/send-check.ts); the timer document,
+ * fetched at a timer button's press (src/lib/app/deck/timer-request.ts); the alert box control's
+ * reading (the deck only writes it: alert-control-actions.ts). A static import that would pull one in
+ * (often through the `$lib/protocol` index) fails the build, naming the chain.
  */
-const LATER = ['src/lib/protocol/catalog.ts', 'src/lib/protocol/send.ts'];
+const LATER = [
+	'src/lib/protocol/catalog.ts',
+	'src/lib/protocol/send.ts',
+	'src/lib/protocol/timer-state.ts',
+	'src/lib/protocol/alert-control.ts'
+];
 
 /** Everything the roots import statically, each with the module that first imported it. */
 function reachable(ctx: Context, roots: Iterable<string>): Map<string, string | undefined> {

@@ -10,7 +10,8 @@ import {
 	timeLeft
 } from '../../src/lib/protocol/timer-state';
 import { targetTime, timerView } from '../../src/lib/widgets/timer/display';
-import { requestFor, timerRequest } from '../../src/lib/app/deck/actions';
+import { requestFor } from '../../src/lib/app/deck/actions';
+import { timerRequest } from '../../src/lib/app/deck/timer-request';
 import { checkSend } from '../../src/lib/protocol';
 
 const T = 1_800_000_000_000;

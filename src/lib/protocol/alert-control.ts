@@ -6,26 +6,14 @@
  * widget loaded (a new `at`), so a source refresh does not skip or replay anything.
  */
 import * as v from 'valibot';
+import { CONTROL_ACTIONS, type Control, type ControlAction } from './alert-control-actions';
 
-export const CONTROL_ACTIONS = ['pause', 'resume', 'skip', 'replay'] as const;
-export type ControlAction = (typeof CONTROL_ACTIONS)[number];
-
-/** Control variables start so: an alerts share link may write these and no other variable. */
-export const ALERT_CONTROL_PREFIX = 'alertbox_';
-/** The variable a widget listens to when its `control` option is left as it is. */
-export const DEFAULT_CONTROL_VARIABLE = `${ALERT_CONTROL_PREFIX}main`;
+export * from './alert-control-actions';
 
 const ControlSchema = v.object({
 	action: v.picklist(CONTROL_ACTIONS, `action must be one of ${CONTROL_ACTIONS.join(', ')}`),
 	at: v.pipe(v.number('at must be a time in ms'), v.finite('at must be a time in ms'))
-});
-export type Control = v.InferOutput<typeof ControlSchema>;
-
-/** The value a press writes. */
-export const controlValue = (action: ControlAction, now = Date.now()): Control => ({
-	action,
-	at: now
-});
+}) satisfies v.GenericSchema<unknown, Control>;
 
 /**
  * Reads a variable's value (the application may hand back the JSON as a string). Empty or unset is

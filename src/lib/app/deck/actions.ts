@@ -5,8 +5,7 @@
  */
 import type { States } from '$lib/protocol/payloads';
 import { SEND_TYPE_INFO, needsConfirmation, type SendType } from '$lib/protocol/send-types';
-import { changeTimer, type TimerChange } from '$lib/protocol/timer-state';
-import { controlValue } from '$lib/protocol/alert-control';
+import { controlValue } from '$lib/protocol/alert-control-actions';
 import type { PressMode } from './bindings';
 import type { DeckAction, DeckActionKind, TriggerType } from './layout';
 
@@ -35,6 +34,13 @@ export const SWITCHES: Record<Switch, { type: SendType; label: string }> = {
 	layer: { type: 'overlay-set-layer-visibility', label: 'Layer' }
 };
 
+export const TIMER_OP_TITLES: Record<Extract<DeckAction, { kind: 'timer' }>['op'], string> = {
+	start: 'Start or resume',
+	pause: 'Pause',
+	add: 'Add time',
+	reset: 'Reset'
+};
+
 export const KIND_TITLES: Record<DeckActionKind, string> = {
 	trigger: 'Trigger',
 	light: 'Light colour',
@@ -47,34 +53,6 @@ export const KIND_TITLES: Record<DeckActionKind, string> = {
 	timer: 'Timer',
 	alerts: 'Alert box'
 };
-
-type TimerAction = Extract<DeckAction, { kind: 'timer' }>;
-
-export const TIMER_OP_TITLES: Record<TimerAction['op'], string> = {
-	start: 'Start or resume',
-	pause: 'Pause',
-	add: 'Add time',
-	reset: 'Reset'
-};
-
-/**
- * A timer button's one request: the timer document after the press, computed from the variable's value
- * read just before (`raw`), at time `t`. A write of the whole document, so every copy of the timer
- * widget, a refresh and the application's own commands see the same state.
- */
-export function timerRequest(action: TimerAction, raw: unknown, t: number): DeckRequest {
-	const ms = action.seconds * 1000;
-	const change: TimerChange =
-		action.op === 'add'
-			? { op: action.op, ms }
-			: action.op === 'pause'
-				? { op: action.op }
-				: { op: action.op, length: Math.max(0, ms) };
-	return {
-		type: 'update-variable-value',
-		params: { name: action.name, value: changeTimer(raw, change, t) }
-	};
-}
 
 /** The alert box's four buttons by their control action. */
 export const ALERT_BOX_ACTIONS = {
@@ -112,8 +90,8 @@ export function sendTypeOf(action: DeckAction): SendType | undefined {
 /**
  * The one request a press sends. A readable toggle sends the opposite of the state the application
  * reported; when that state is unknown the value is left out, which toggles on the application. A
- * timer's request depends on the timer's current value: the tile reads it first (`timerRequest`);
- * here it is computed as if none were stored, which is what the editor checks.
+ * timer's value depends on the timer's current value: the tile reads it first and builds the request
+ * with `timerRequest` (timer-request.ts, fetched at that press; the editor's check uses it too).
  */
 export function requestFor(action: DeckAction, states?: States): DeckRequest | undefined {
 	const type = sendTypeOf(action);
@@ -154,7 +132,8 @@ export function requestFor(action: DeckAction, states?: States): DeckRequest | u
 						: { value: action.text, platform: 'alpha' }
 			};
 		case 'timer':
-			return timerRequest(action, undefined, Date.now());
+			// The value comes with the press (timer-request.ts): only the type and name are known here.
+			return { type, params: { name: action.name } };
 		case 'alerts':
 			// The alert box reads this variable; it acts on each new `at` (control.ts).
 			return { type, params: { name: action.variable, value: controlValue(action.action) } };

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { LIMITS } from '$lib/protocol/limits';
-import { CONTROL_ACTIONS } from '$lib/protocol/alert-control';
+import { CONTROL_ACTIONS } from '$lib/protocol/alert-control-actions';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icons';
 
