@@ -43,6 +43,11 @@ const LINES = [
 	'!deaths',
 	'this playlist slaps'
 ];
+/** Viewers' words on their alerts (the alert box shows them under the headline). */
+const CHEERS = ['cheer100 great stream', 'Cheer500 for the clutch', 'cheer100 hydrate!'];
+const SUB_MESSAGES = ['love the streams!', '', 'here for the vibes', 'one more year of this'];
+const TIP_MESSAGES = ['for the new mic', 'keep it up!', '', 'pizza money'];
+
 const QUERIES = [
 	'Neon Lakes - Midnight Arcade',
 	'lofi rain beats',
@@ -63,26 +68,24 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 	const timers = new Set<ReturnType<typeof setTimeout>>();
 	let stopped = false;
 	const pick = <T>(list: readonly T[]): T => rt.pick(list) as T;
-	const every = (minMs: number, maxMs: number, act: () => void) => {
-		const schedule = () => {
+	/** `firstMs`: the first run's delay, when it should come sooner than the usual pace. */
+	const every = (minMs: number, maxMs: number, act: () => void, firstMs?: number) => {
+		const schedule = (delay = minMs + rt.random() * (maxMs - minMs)) => {
 			if (stopped) return;
-			const handle = setTimeout(
-				() => {
-					timers.delete(handle);
-					if (stopped) return;
-					try {
-						act();
-					} catch {
-						// Demo traffic must never take the simulator down.
-					}
-					schedule();
-				},
-				minMs + rt.random() * (maxMs - minMs)
-			);
+			const handle = setTimeout(() => {
+				timers.delete(handle);
+				if (stopped) return;
+				try {
+					act();
+				} catch {
+					// Demo traffic must never take the simulator down.
+				}
+				schedule();
+			}, delay);
 			unref(handle);
 			timers.add(handle);
 		};
-		schedule();
+		schedule(firstMs);
 	};
 
 	// The timer widget's demo: a running 10-minute subathon clock, to which subs and bits add time as
@@ -114,50 +117,66 @@ export function startDemoTraffic(rt: Runtime, send: Send): () => void {
 		);
 	});
 
-	every(6000, 12000, () => {
-		const user = pick(VIEWERS);
-		const kinds: [string, () => void][] = [
-			['alpha-follower', () => addFollower(rt, user)],
-			['alpha-subscriber', () => rt.setVariable('alpha_last_subscriber', user)],
-			['alpha-bits', () => undefined],
-			['alpha-raid', () => rt.setVariable('last_raider', user)],
-			['gamma-follower', () => undefined],
-			['appstream-donation', () => undefined]
-		];
-		const available = kinds.filter(([key]) => rt.state.alerts.has(key));
-		const [key, remember] = pick(available.length ? available : kinds);
-		remember();
-		const amount =
-			key === 'alpha-bits'
-				? 100 * (1 + Math.floor(rt.random() * 10))
-				: key === 'alpha-raid'
-					? 5 + Math.floor(rt.random() * 80)
-					: key === 'appstream-donation'
-						? 5
-						: undefined;
-		const extra: Record<string, unknown> = {
-			username: user.toLowerCase(),
-			displayname: user,
-			userId: `u-${user.toLowerCase()}`,
-			platform: key.split('-')[0]
-		};
-		if (amount !== undefined)
-			Object.assign(extra, {
-				amount,
-				...(key === 'alpha-bits' ? { bits: amount, message: 'cheer100 great stream' } : {}),
-				...(key === 'appstream-donation' ? { currency: 'USD', currencySymbol: '$' } : {})
-			});
-		rt.fireAlert(
-			key,
-			amount !== undefined ? { value: amount, username: user } : { value: user, username: user },
-			extra
-		);
-		if (key === 'alpha-subscriber') timer({ op: 'add', ms: 60_000 });
-		if (key === 'alpha-bits' && amount) timer({ op: 'add', ms: amount * 10 });
-	});
+	// The alert box's demo: a mix of kinds with the fields a streamer templates ({tier}, {message},
+	// {months}), about one alert every 8 s with the follower loop below, so the box is never swamped;
+	// the first one soon, so a demo shows the box alive at once.
+	every(
+		9000,
+		18000,
+		() => {
+			const user = pick(VIEWERS);
+			const kinds: [string, () => void][] = [
+				['alpha-follower', () => addFollower(rt, user)],
+				['alpha-subscriber', () => rt.setVariable('alpha_last_subscriber', user)],
+				['alpha-bits', () => undefined],
+				['alpha-raid', () => rt.setVariable('last_raider', user)],
+				['gamma-follower', () => undefined],
+				['appstream-donation', () => undefined]
+			];
+			const available = kinds.filter(([key]) => rt.state.alerts.has(key));
+			const [key, remember] = pick(available.length ? available : kinds);
+			remember();
+			const amount =
+				key === 'alpha-bits'
+					? 100 * (1 + Math.floor(rt.random() * 10))
+					: key === 'alpha-raid'
+						? 5 + Math.floor(rt.random() * 80)
+						: key === 'appstream-donation'
+							? pick([3, 5, 10, 25])
+							: undefined;
+			const extra: Record<string, unknown> = {
+				username: user.toLowerCase(),
+				displayname: user,
+				userId: `u-${user.toLowerCase()}`,
+				platform: key.split('-')[0]
+			};
+			if (amount !== undefined)
+				Object.assign(extra, {
+					amount,
+					...(key === 'alpha-bits' ? { bits: amount, message: pick(CHEERS) } : {}),
+					...(key === 'appstream-donation'
+						? { currency: 'USD', currencySymbol: '$', message: pick(TIP_MESSAGES) }
+						: {})
+				});
+			if (key === 'alpha-subscriber')
+				Object.assign(extra, {
+					subPlan: pick(['1000', '1000', '2000', '3000', 'Prime']),
+					months: 1 + Math.floor(rt.random() * 24),
+					message: pick(SUB_MESSAGES)
+				});
+			rt.fireAlert(
+				key,
+				amount !== undefined ? { value: amount, username: user } : { value: user, username: user },
+				extra
+			);
+			if (key === 'alpha-subscriber') timer({ op: 'add', ms: 60_000 });
+			if (key === 'alpha-bits' && amount) timer({ op: 'add', ms: amount * 10 });
+		},
+		2500
+	);
 
 	// The stream's numbers for the goal and stats widgets (demo-stream.ts).
-	every(8000, 16000, () => {
+	every(12000, 24000, () => {
 		const user = pick(VIEWERS);
 		addFollower(rt, user);
 		rt.fireAlert(

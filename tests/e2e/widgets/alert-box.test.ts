@@ -150,4 +150,26 @@ describe('alert box widget', () => {
 			});
 		}
 	});
+
+	it("in a demo session, the builder's preview pops up the simulator's alerts", async () => {
+		const context = await stack.browser.newContext({
+			viewport: { width: 1280, height: 800 },
+			reducedMotion: 'reduce'
+		});
+		pages.push(await context.newPage());
+		const page = pages.at(-1)!;
+		await page.goto(`${stack.site.url}#/widgets?demo=1`);
+		await page.getByLabel('Alert box', { exact: true }).check();
+		await expect
+			.poll(() => page.locator('iframe').getAttribute('src'))
+			.toMatch(/#\/widget\/alert-box\?demo=1&token=demo$/);
+		// The demo fires a first alert after 2.5 s, then one every 9–18 s among followers, subs, bits, raids and tips.
+		const alert = page.frameLocator('iframe').locator('.alert');
+		await alert.waitFor({ timeout: 20_000 });
+		expect((await alert.innerText()).replace(/\s+/g, ' ')).toMatch(
+			/followed!|subscribed!|cheered \d+ bits!|raided with \d+ viewers!|tipped .+!/
+		);
+		await alert.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: 'test-results/alert-box-demo-preview-1280.png' });
+	});
 });

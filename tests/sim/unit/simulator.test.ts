@@ -476,6 +476,53 @@ describe('demo traffic', () => {
 	});
 });
 
+describe('demo traffic for the alert box', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('mixes the kinds a streamer expects, with tier, months and messages, at a pace the box can show', () => {
+		vi.useFakeTimers();
+		// A seeded generator, so the mix is varied and the same on every run.
+		let seed = 7;
+		const random = () => {
+			seed = (seed * 1103515245 + 12345) % 2 ** 31;
+			return seed / 2 ** 31;
+		};
+		const sim = new Simulator({ token: TOKEN, random });
+		const peer = new FakePeer();
+		const conn = sim.connect(new URLSearchParams(`token=${TOKEN}`), peer);
+		if ('refused' in conn) throw new Error('refused');
+		const stop = sim.startDemo();
+		const minutes = 10;
+		vi.advanceTimersByTime(minutes * 60_000);
+		stop();
+		const popping = peer
+			.ofType('alert')
+			.map((f) => ({
+				event: String(f.event),
+				extra: (f.data as { extraSettings: Record<string, unknown> }).extraSettings
+			}))
+			.filter((a) => /-(follower|subscriber|bits|raid|donation)$/.test(a.event));
+		const events = new Set(popping.map((a) => a.event));
+		for (const key of [
+			'alpha-follower',
+			'alpha-subscriber',
+			'alpha-bits',
+			'alpha-raid',
+			'appstream-donation'
+		])
+			expect(events, key).toContain(key);
+		const subs = popping.filter((a) => a.event === 'alpha-subscriber');
+		expect(subs.some((a) => a.extra.subPlan && a.extra.months && a.extra.message)).toBe(true);
+		for (const kind of ['alpha-bits', 'appstream-donation'])
+			expect(popping.some((a) => a.event === kind && a.extra.message)).toBe(true);
+		// An alert lasts 5 s and the gap 1 s by default: under ten a minute leaves the box idle at times.
+		expect(popping.length / minutes).toBeGreaterThanOrEqual(4);
+		expect(popping.length / minutes).toBeLessThanOrEqual(10);
+	});
+});
+
 describe('demo traffic for the goal and stats widgets', () => {
 	afterEach(() => {
 		vi.useRealTimers();
