@@ -5,7 +5,7 @@ import { PHONE } from '../stack';
 export interface Traffic {
 	page: Page;
 	/** Every request: URL and Referer header (the document's own included). */
-	requests: { url: string; referer: string | undefined }[];
+	requests: { url: string; referer: string | undefined; image: boolean }[];
 	sockets: string[];
 	consoleLines: string[];
 	errors: string[];
@@ -52,7 +52,11 @@ export async function openRecorded(
 	page.on('requestfinished', (request) => {
 		ended++;
 		lastActivity = Date.now();
-		const entry = { url: request.url(), referer: undefined as string | undefined };
+		const entry = {
+			url: request.url(),
+			referer: undefined as string | undefined,
+			image: request.resourceType() === 'image'
+		};
 		traffic.requests.push(entry);
 		reading.push(
 			request.allHeaders().then(
@@ -66,7 +70,8 @@ export async function openRecorded(
 		lastActivity = Date.now();
 		traffic.requests.push({
 			url: request.url(),
-			referer: request.headers()['referer'] || undefined
+			referer: request.headers()['referer'] || undefined,
+			image: request.resourceType() === 'image'
 		});
 	});
 	page.on('websocket', (ws) => traffic.sockets.push(ws.url()));

@@ -81,13 +81,13 @@ describe('hostile text', () => {
 			)
 		);
 		stack.sim.sim.emit(chatEnvelope('h-9', IMG, { username: SVG, color: SVG }, SCRIPT));
+		// The newest line (the chat list is newest-first in the page, shown at the bottom).
 		await waitForText(
 			page,
 			new RegExp(
 				SVG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') +
 					': ' +
-					IMG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') +
-					'$'
+					IMG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 			)
 		);
 		const text = await widgetText(page);
