@@ -304,7 +304,6 @@ describe('widget builder', () => {
 			expect(await phone.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
 				true
 			);
-		},
-		60_000
+		}
 	);
 });
