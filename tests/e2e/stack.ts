@@ -40,6 +40,8 @@ export interface OpenOptions {
 	motion?: 'reduced' | 'full';
 	/** The page of the build: '' for the app (index.html, the default), 'widget.html' for the widget-only page. */
 	entry?: string;
+	/** Runs on the new page before it loads, e.g. to install Playwright's clock or an init script. */
+	prepare?: (page: Page) => Promise<void>;
 }
 
 export interface OpenPage {
@@ -87,6 +89,7 @@ export async function startStack(
 			});
 			const page = await context.newPage();
 			const watched = watchPage(page);
+			await options.prepare?.(page);
 			await page.goto(
 				appUrl(
 					site.url + (options.entry ?? (route.startsWith('/widget/') ? 'widget.html' : '')),

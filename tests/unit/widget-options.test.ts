@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIDGETS } from '$lib/widgets/definitions';
 import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
+import { ALERT_KINDS } from '$lib/widgets/alert-box/kinds';
+import { formSections } from '../../src/routes/(app)/widgets/form-sections';
 import { WIDGET_TEXT, fieldText, widgetForm } from '$lib/widgets/form-text';
 import {
 	defaultsOf,
@@ -225,6 +227,25 @@ describe('form text', () => {
 			const keys = new Set(widget.fields.map((f) => f.key));
 			for (const key of Object.keys(WIDGET_TEXT[widget.id]!.fields))
 				expect(keys.has(key), `${widget.id}.${key} has text but no field`).toBe(true);
+		}
+	});
+});
+
+describe("the builder form's folded groups", () => {
+	it('folds each alert kind’s text and look together, and nothing else', () => {
+		for (const definition of WIDGETS) {
+			const sections = formSections(widgetForm(definition).fields);
+			const groups = sections.filter((s) => s.group !== undefined);
+			if (definition.id !== 'alert-box') {
+				expect(groups, definition.id).toEqual([]);
+				continue;
+			}
+			expect(groups.map((g) => g.fields.map((f) => f.key))).toEqual(
+				ALERT_KINDS.map((kind) => [`${kind}Text`, `${kind}Look`])
+			);
+			expect(sections.flatMap((s) => s.fields).map((f) => f.key)).toEqual(
+				definition.fields.map((f) => f.key)
+			);
 		}
 	});
 });

@@ -17,6 +17,10 @@ export interface FieldText {
 	step?: number;
 	/** Select fields: each choice's name by its value. */
 	choices?: Readonly<Record<string, string>>;
+	/** Fields with the same group are folded together in the form, under the group's name. */
+	group?: string;
+	/** Look fields: the label of the sound picked beside it. */
+	sound?: string;
 }
 
 /** An option as the form shows it: its schema and its words. */
@@ -97,6 +101,7 @@ const alertBoxText = {
 		look: {
 			label: 'Look of every alert',
 			placeholder: '5,pop,fade,chime,70,avatar',
+			sound: 'Sound of every alert',
 			help: LOOK_HELP.replace('the look above', 'its default (5,pop,fade,chime,70,avatar)')
 		},
 		...Object.fromEntries(
@@ -104,11 +109,21 @@ const alertBoxText = {
 				[
 					`${kind}Text`,
 					{
-						label: `${title}: text`,
+						label: `${title} text`,
+						group: title,
 						help: 'Fields: {name} {amount} {message} {tier} {months} {reward} {platform}; an unknown one stays empty.'
 					}
 				],
-				[`${kind}Look`, { label: `${title}: look`, placeholder: ',,,coin', help: LOOK_HELP }]
+				[
+					`${kind}Look`,
+					{
+						label: `${title} look`,
+						group: title,
+						sound: `${title} sound`,
+						placeholder: ',,,coin',
+						help: 'Like the look of every alert; an empty part keeps it.'
+					}
+				]
 			])
 		),
 		variations: {

@@ -176,6 +176,45 @@ describe('timer widget', () => {
 		await waitForText(up, /^1:05$/);
 	});
 
+	it('stops drawing while the broadcasting software hides the source, and shows the right time at once when shown', async () => {
+		await sendAsOtherClient(stack, 'update-variable-value', {
+			name: 'timer_hidden',
+			value: { running: true, end: Date.now() + 600_000, left: 0, length: 600_000 }
+		});
+		const { page, errors } = await stack.open('/widget/timer', { name: 'timer_hidden' }, WIDE, {
+			prepare: async (p) => {
+				await p.addInitScript(() =>
+					Object.assign(window, { obsstudio: { pluginVersion: '30.2.0' } })
+				);
+				await p.clock.install();
+			}
+		});
+		await waitForText(page, /^(9:[0-5]\d|10:00)$/);
+		const seconds = (text: string) => {
+			const [m, s] = text.split(':').map(Number);
+			return m! * 60 + s!;
+		};
+		const fire = (name: string, detail: Record<string, boolean>) =>
+			page.evaluate(([n, d]) => dispatchEvent(new CustomEvent(n, { detail: d })), [
+				name,
+				detail
+			] as const);
+		await fire('obsSourceVisibleChanged', { visible: false });
+		await fire('obsSourceActiveChanged', { active: false });
+		await page.locator('.widget.source-hidden').waitFor();
+		const hidden = await widgetText(page);
+		// Half a minute passes on the page's clock, every timer due in it firing: a hidden clock draws nothing.
+		await page.clock.runFor(30_000);
+		expect(await widgetText(page)).toBe(hidden);
+		await fire('obsSourceVisibleChanged', { visible: true });
+		await expect.poll(() => widgetText(page)).not.toBe(hidden);
+		// Shown again, the first frame already holds the half minute that passed (and what the machine took).
+		const gone = seconds(hidden) - seconds(await widgetText(page));
+		expect(gone).toBeGreaterThanOrEqual(30);
+		expect(gone).toBeLessThan(120);
+		expect(errors).toEqual([]);
+	});
+
 	it('the builder: a live preview of the clock, and subathon mode says it needs the companion and what to run', async () => {
 		const { page, errors } = await stack.open('/widgets', {}, { width: 1280, height: 800 });
 		await page.getByLabel('Timer', { exact: true }).check();
