@@ -1,7 +1,7 @@
 /**
  * Why: widgets run in OBS without SvelteKit or dashboard code, so they get their own small Vite build.
  *
- * The widget-only page, build/widget.html: the five widgets without the dashboard or the SvelteKit
+ * The widget-only page, build/widget.html: every widget without the dashboard or the SvelteKit
  * runtime, for browser sources (`widget.html#/widget/counter?token=…`). Built after the app
  * (`npm run build`), into the same folder, as one self-contained file with the app's
  * Content-Security-Policy (inline-html.ts).
