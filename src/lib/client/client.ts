@@ -76,7 +76,7 @@ export class StreamClient {
 			...timeouts
 		});
 		this.#socket = new ApiSocket({
-			url: socketUrl(options.connection, options.name),
+			url: socketUrl(options.connection, options.name, options.socketParams),
 			address: this.#rest.address,
 			WebSocket: options.WebSocket,
 			probe: () => this.#rest.probe(),
