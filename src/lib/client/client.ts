@@ -80,6 +80,7 @@ export class StreamClient {
 			address: this.#rest.address,
 			WebSocket: options.WebSocket,
 			probe: () => this.#rest.probe(),
+			refusal: () => this.#rest.refusal,
 			policy: options.policy,
 			wakeSignals: options.wakeSignals,
 			connectionTimeoutMs: options.connectionTimeoutMs,
