@@ -30,6 +30,8 @@ import { startSubathon, type Subathon, type SubathonRule } from './subathon';
 import { createStaticSite } from './static-site';
 import { mediaFolder } from './media';
 import { watchUpstream } from './upstream-watch';
+import { WidgetSockets, widgetKindOf } from './widget-sockets';
+import { createSceneApi } from './scene-api';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
@@ -59,6 +61,8 @@ export interface CompanionOptions {
 	tls?: { cert: Buffer | string; key: Buffer | string };
 	/** Subathon mode: alerts that add time to the timer variable (see subathon.ts). */
 	subathon?: { rules: readonly SubathonRule[]; variable: string };
+	/** How often widget sockets are pinged for the scene check (ms; tests shorten it). */
+	widgetPingMs?: number;
 	/** A folder of the streamer's sounds for the alert box, served at /media/ (media.ts). */
 	mediaDir?: string;
 	log?: (line: string) => void;
@@ -81,6 +85,8 @@ export interface Companion {
 	apiTarget: string;
 	embeddedSim?: EmbeddedSimulator;
 	shares: ShareStore;
+	/** The widgets connected through the companion (scene check, rehearsals). */
+	widgets: WidgetSockets;
 	subathon?: Subathon;
 	/** Whether share links are on (a token to forward with, from the start or turned on since). */
 	sharesOn(): boolean;
@@ -230,12 +236,52 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 
 	const media = mediaFolder(opts.mediaDir);
 	const staticSite = createStaticSite(opts.buildDir ?? resolve(PROJECT_DIR, 'build'));
+	const widgets = new WidgetSockets({
+		upstreamBase: () => apiTarget.replace(/^http/, 'ws'),
+		unreachable: (code) => {
+			watch?.check();
+			return `${proxyFailure} (${code})`;
+		},
+		pingMs: opts.widgetPingMs
+	});
+	closers.push(async () => widgets.close());
+	const sceneApi = createSceneApi({
+		widgets,
+		apiTarget: () => apiTarget,
+		upstreamToken: () => upstreamToken,
+		probe: (token) => probe(apiTarget, token),
+		// Widget keys (the `widget` share profile) no open scene uses.
+		idleKeys: (connected) =>
+			shares
+				.list()
+				.filter((l) => (l.profile as string) === 'widget' && !connected.has(l.id))
+				.map((l) => {
+					const named = l as typeof l & { name?: string; lastConnectedAt?: number | null };
+					return {
+						id: l.id,
+						name: named.name ?? l.label,
+						createdAt: l.createdAt,
+						lastConnectedAt: named.lastConnectedAt ?? null
+					};
+				}),
+		log
+	});
 	const relayFor = (token: string) =>
 		createShareSocketRelay({
 			store: shares,
 			upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`,
 			upstreamToken: token,
-			log
+			log,
+			onRelay(client, upstreamSocket, req, link) {
+				const kind = widgetKindOf(req);
+				const named = link as typeof link & { name?: string };
+				if (kind || (link.profile as string) === 'widget')
+					widgets.track(client, upstreamSocket, req, {
+						kind: kind ?? 'widget',
+						keyId: link.id,
+						keyName: named.name ?? link.label
+					});
+			}
 		});
 	let relay = upstreamToken ? relayFor(upstreamToken) : undefined;
 
@@ -293,6 +339,21 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
+		if (path.startsWith('/__companion/') && path !== '/__companion/lan') {
+			sceneApi(req, res)
+				.then((handled) => {
+					if (!handled) staticSite(req, res);
+				})
+				.catch((err: Error) => {
+					// Never the error's text: these requests carry the token.
+					log(`Scene check request failed (${err.name}).`);
+					sendJson(res, 500, {
+						status: 500,
+						message: 'the companion could not handle this request'
+					});
+				});
+			return;
+		}
 		if (media.handle(req, res, path)) return;
 		if (path === SHARE_TOKEN_PATH)
 			return void handleShareToken(req, res, {
@@ -334,6 +395,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		if (!isApiPath(path)) return refuseUpgrade(socket, 404, 'Not Found', 'websockets live at /api');
 		dropOwnOrigin(req);
 		const key = shareKeyOf(req);
+		const widgetKind = widgetKindOf(req);
+		if (!key && widgetKind && path === '/api') return widgets.accept(req, socket, head, widgetKind);
 		if (!key) return void proxy.ws(req, socket as Socket, head);
 		const found = shares.lookup(key);
 		if (!found.ok) {
@@ -377,6 +440,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		apiTarget,
 		embeddedSim,
 		shares,
+		widgets,
 		subathon,
 		sharesOn: () => upstreamToken !== undefined,
 		async close() {

@@ -27,6 +27,8 @@ export function createShareSocketRelay(deps: {
 	upstreamUrl: string;
 	upstreamToken: string;
 	log: (line: string) => void;
+	/** Told of each relayed socket (the scene check's registry notes widget keys' sockets). */
+	onRelay?: (client: WebSocket, upstream: WebSocket, req: IncomingMessage, link: ShareLink) => void;
 }): ShareSocketRelay {
 	const { store, upstreamUrl, upstreamToken, log } = deps;
 	const wss = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_LIMIT });
@@ -82,6 +84,7 @@ export function createShareSocketRelay(deps: {
 			wss.handleUpgrade(req, socket, head, (client) => {
 				upstream.off('message', keepEarly);
 				relay(client, upstream, link);
+				deps.onRelay?.(client, upstream, req, link);
 				for (const { data, isBinary } of early) client.send(data, { binary: isBinary });
 			});
 		});

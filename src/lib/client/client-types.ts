@@ -14,6 +14,8 @@ export interface StreamClientOptions {
 	connection: Pick<ConnectionSettings, 'token' | 'host' | 'port' | 'secure'>;
 	/** Shown to the streamer when this client connects; dashboards pass one, widgets none. */
 	name?: string;
+	/** More query parameters on the socket's address: a widget's `w=<kind>`, which the companion reads. */
+	socketParams?: Readonly<Record<string, string>>;
 	fetch?: typeof fetch;
 	WebSocket?: WebSocketConstructor;
 	/** Envelope types to receive (`ws-subscriptions` only); undefined receives everything. */

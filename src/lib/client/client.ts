@@ -76,10 +76,11 @@ export class StreamClient {
 			...timeouts
 		});
 		this.#socket = new ApiSocket({
-			url: socketUrl(options.connection, options.name),
+			url: socketUrl(options.connection, options.name, options.socketParams),
 			address: this.#rest.address,
 			WebSocket: options.WebSocket,
 			probe: () => this.#rest.probe(),
+			refusal: () => this.#rest.refusal,
 			policy: options.policy,
 			wakeSignals: options.wakeSignals,
 			connectionTimeoutMs: options.connectionTimeoutMs,

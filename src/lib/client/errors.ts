@@ -109,10 +109,12 @@ export function sendUnansweredError(address: string): ClientError {
 	});
 }
 
-export function unauthorizedError(): ClientError {
+/** `code`: what the refusal said, when it said (a companion names an unknown, expired or revoked key). */
+export function unauthorizedError(code?: string): ClientError {
 	return new ClientError({
 		kind: 'unauthorized',
 		status: 401,
+		...(code === undefined ? {} : { code }),
 		message:
 			'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
 	});

@@ -15,7 +15,7 @@ import type { LazySendChecker } from '$lib/protocol/check-params';
  */
 export type OpenClientOptions = Pick<
 	StreamClientOptions,
-	'name' | 'subscribe' | 'setupCache' | 'readOnly'
+	'name' | 'subscribe' | 'setupCache' | 'readOnly' | 'socketParams'
 > & { check: LazySendChecker };
 
 /** One opened client, with what closing it must also stop (the demo's simulator). */

@@ -47,11 +47,22 @@ interface RawAnswer {
 	text: string;
 }
 
+/** The code of a 401 answer (a companion's says whether a key is unknown, expired or revoked). */
+function refusalOf(text: string): string | undefined {
+	try {
+		const code = (JSON.parse(text) as { code?: unknown }).code;
+		return typeof code === 'string' ? code.slice(0, 60) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 export class RestClient {
 	readonly #base: string;
 	readonly #token: string;
 	readonly #fetch: typeof fetch;
 	readonly #timeoutMs: number;
+	#refusal: string | undefined;
 
 	constructor(options: RestOptions) {
 		this.#base = options.baseUrl.replace(/\/+$/, '');
@@ -122,10 +133,18 @@ export class RestClient {
 	}
 
 	/** Asks /api/meta only to learn whether the token is accepted and the application answers at all. */
+	/** The code the last refused probe (401) answered, for a widget's probable cause. */
+	get refusal(): string | undefined {
+		return this.#refusal;
+	}
+
 	async probe(): Promise<ProbeResult> {
 		try {
 			const answer = await this.#request('GET', '/api/meta');
-			if (answer.status === 401) return 'unauthorized';
+			if (answer.status === 401) {
+				this.#refusal = refusalOf(answer.text);
+				return 'unauthorized';
+			}
 			return answer.status >= 502 && answer.status <= 504 ? 'gateway' : 'reachable';
 		} catch {
 			return 'unreachable';

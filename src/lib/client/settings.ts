@@ -196,10 +196,12 @@ export function httpBase(settings: Pick<ConnectionSettings, 'host' | 'port' | 's
 /** The websocket address; `name` makes the application show the streamer who connected (dashboards only). */
 export function socketUrl(
 	settings: Pick<ConnectionSettings, 'host' | 'port' | 'secure' | 'token'>,
-	name?: string
+	name?: string,
+	extra?: Readonly<Record<string, string>>
 ): string {
 	const query = new URLSearchParams({ token: settings.token });
 	if (name) query.set('name', name);
+	for (const [key, value] of Object.entries(extra ?? {})) query.set(key, value);
 	return `${settings.secure ? 'wss' : 'ws'}://${hostForUrl(settings.host)}:${settings.port}/api?${query}`;
 }
 

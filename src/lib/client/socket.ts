@@ -49,6 +49,8 @@ interface ApiSocketOptions {
 	WebSocket?: WebSocketConstructor;
 	/** Tells a refused upgrade apart: token rejected, or nothing listening (GET /api/meta). */
 	probe: () => Promise<ProbeResult>;
+	/** The code of the last refusal the probe met, if it gave one. */
+	refusal?: () => string | undefined;
 	policy?: ReconnectPolicyOptions;
 	/** Calls `wake` when an attempt is worth making at once (page visible again, back online); returns the stop. */
 	wakeSignals?: (wake: () => void) => () => void;
@@ -324,7 +326,8 @@ export class ApiSocket {
 		const owner = this.#rws;
 		const result = await this.#options.probe();
 		if (owner !== this.#rws || this.#halted || this.#status === 'open') return;
-		if (result === 'unauthorized') this.#setStatus('unauthorized', unauthorizedError());
+		if (result === 'unauthorized')
+			this.#setStatus('unauthorized', unauthorizedError(this.#options.refusal?.()));
 		else if (result === 'unreachable')
 			this.#setStatus('unreachable', unreachableError(this.#options.address));
 		else if (result === 'gateway')

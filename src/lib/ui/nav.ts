@@ -36,6 +36,14 @@ export const PAGES: readonly NavPage[] = [
 	{ href: '/routines', label: 'Routines', short: 'Rtns', icon: '⟳', groups: ['actions'] },
 	{ href: '/widgets', label: 'Widgets', icon: '◫', settings: true },
 	{ href: '/share', label: 'Share', icon: '⇪', groups: [], settings: true },
+	{
+		href: '/check',
+		label: 'Scene check',
+		short: 'Check',
+		icon: '✓\uFE0E',
+		groups: [],
+		settings: true
+	},
 	{ href: '/about', label: 'About', icon: 'ℹ\uFE0E', settings: true },
 	{ href: '/connect', label: 'Connect', icon: '⇄', settings: true }
 ];

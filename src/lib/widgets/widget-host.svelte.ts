@@ -64,7 +64,9 @@ export class WidgetHost {
 		const opened = openClient(settings.settings, {
 			readOnly: true,
 			check: checkRead,
-			subscribe: [...options.subscribe]
+			subscribe: [...options.subscribe],
+			// Tells the companion which widget this socket is, for its scene check.
+			socketParams: { w: definition.id }
 		});
 		this.#opened = opened;
 		this.view = opened.client.readOnlyView();

@@ -1,0 +1,145 @@
+/**
+ * The scene check's data: the companion's report (GET /__companion/scene, with this dashboard's
+ * token in a header), read again every POLL_MS while the page is open, and rehearsals sent to it
+ * (POST /__companion/rehearse). Answers are validated; a failure keeps the server's words.
+ */
+import * as v from 'valibot';
+import type { Rehearsal } from '$lib/protocol/rehearsal';
+
+export const POLL_MS = 2000;
+const TIMEOUT_MS = 8000;
+
+const WidgetSchema = v.object({
+	id: v.string(),
+	name: v.string(),
+	kind: v.string(),
+	keyId: v.optional(v.string()),
+	connectedAt: v.number(),
+	engine: v.string(),
+	lastEvent: v.optional(
+		v.object({ type: v.string(), event: v.optional(v.string()), at: v.number(), test: v.boolean() })
+	),
+	answeredPing: v.nullable(v.boolean()),
+	reads: v.array(v.string())
+});
+export type SceneWidget = v.InferOutput<typeof WidgetSchema>;
+
+const BlockerSchema = v.object({
+	id: v.string(),
+	title: v.string(),
+	fix: v.string(),
+	action: v.optional(
+		v.object({ label: v.string(), type: v.string(), params: v.record(v.string(), v.unknown()) })
+	),
+	widgets: v.array(v.string())
+});
+export type SceneBlocker = v.InferOutput<typeof BlockerSchema>;
+
+const ReportSchema = v.object({
+	at: v.number(),
+	application: v.picklist(['up', 'legacy', 'unreachable', 'token-rejected']),
+	widgets: v.array(WidgetSchema),
+	idleKeys: v.array(
+		v.object({
+			id: v.string(),
+			name: v.string(),
+			createdAt: v.number(),
+			lastConnectedAt: v.nullable(v.number())
+		})
+	),
+	blockers: v.array(BlockerSchema),
+	cannotCheck: v.array(v.string())
+});
+export type SceneReport = v.InferOutput<typeof ReportSchema>;
+
+type State =
+	| { kind: 'loading' }
+	| { kind: 'ok'; report: SceneReport }
+	| { kind: 'failed'; status?: number; message: string };
+
+async function messageOf(res: Response): Promise<string> {
+	const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
+	return typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
+}
+
+export class SceneCheck {
+	#state = $state<State>({ kind: 'loading' });
+	#last = $state<SceneReport | undefined>();
+	readonly #base: string;
+	readonly #token: string;
+
+	constructor(base: string, token: string) {
+		this.#base = base;
+		this.#token = token;
+	}
+
+	get state(): State {
+		return this.#state;
+	}
+	/** The last report read, kept while a later read fails. */
+	get report(): SceneReport | undefined {
+		return this.#last;
+	}
+
+	/** Reads the report now and every POLL_MS until the returned stop is called. */
+	watch(): () => void {
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		let stopped = false;
+		const round = async () => {
+			await this.refresh();
+			if (!stopped) timer = setTimeout(round, POLL_MS);
+		};
+		void round();
+		return () => {
+			stopped = true;
+			clearTimeout(timer);
+		};
+	}
+
+	async refresh(): Promise<void> {
+		try {
+			const res = await this.#fetch('GET', '/__companion/scene');
+			if (!res.ok) {
+				this.#state = { kind: 'failed', status: res.status, message: await messageOf(res) };
+				return;
+			}
+			const parsed = v.safeParse(ReportSchema, await res.json());
+			if (!parsed.success) {
+				this.#state = { kind: 'failed', message: 'the companion answered something unexpected' };
+				return;
+			}
+			this.#last = parsed.output;
+			this.#state = { kind: 'ok', report: parsed.output };
+		} catch {
+			this.#state = { kind: 'failed', message: 'the companion did not answer' };
+		}
+	}
+
+	/** Sends a rehearsal; the answer in words (how many widgets it reached, or why not). */
+	async rehearse(rehearsal: Rehearsal): Promise<string> {
+		try {
+			const res = await this.#fetch('POST', '/__companion/rehearse', rehearsal);
+			if (!res.ok) return `Not sent: ${await messageOf(res)}`;
+			const reached = ((await res.json()) as { reached?: unknown[] }).reached?.length ?? 0;
+			void this.refresh();
+			return reached === 0
+				? 'Sent, but no connected widget takes this event.'
+				: `Sent to ${reached} widget${reached === 1 ? '' : 's'}; the application got nothing.`;
+		} catch {
+			return 'Not sent: the companion did not answer.';
+		}
+	}
+
+	#fetch(method: string, path: string, body?: unknown): Promise<Response> {
+		return fetch(`${this.#base}${path}`, {
+			method,
+			headers: {
+				authorization: `Bearer ${this.#token}`,
+				...(body === undefined ? {} : { 'content-type': 'application/json' })
+			},
+			...(body === undefined ? {} : { body: JSON.stringify(body) }),
+			cache: 'no-store',
+			signal: AbortSignal.timeout(TIMEOUT_MS)
+		});
+	}
+}

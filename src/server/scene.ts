@@ -1,0 +1,234 @@
+/**
+ * The scene check's report (GET /__companion/scene, behind the streamer's token): the widgets
+ * connected through the companion, the widget keys no open scene uses, and what stops a widget showing
+ * something, checked against the application with the caller's token (reads only: the retrieve, the
+ * meta, variable reads). Each blocker says its fix; where the interface has a request for it, the
+ * request too, for the dashboard to send with its own connection.
+ */
+import { ALERT_KINDS, kindOf, type AlertKind } from '../lib/widgets/alert-box/kinds';
+import type { WidgetSocketView } from './widget-sockets';
+
+const TIMEOUT_MS = 2000;
+export const SONG_SOURCE_VARIABLE = 'songrequest_now_playing_source';
+const SONG_WIDGETS = ['song-queue', 'now-playing'];
+/** Widgets that show alerts or react to them (the events list, the goal's cue, stats' session counts). */
+const ALERT_WIDGETS = ['alert-box', 'events', 'goal', 'stats'];
+/** Alert keys the application names per platform (facts §3.6), to tell "disabled" from "not your platform". */
+const KNOWN_ALERT_KEYS = [
+	'alpha-follower',
+	'alpha-subscriber',
+	'alpha-giftSubscription',
+	'alpha-bits',
+	'alpha-raid',
+	'alpha-points',
+	'beta-subscriber',
+	'beta-member',
+	'beta-giftMembers',
+	'beta-superchat',
+	'gamma-follower',
+	'gamma-subscriber',
+	'gamma-subscriptionGift',
+	'gamma-kicks',
+	'gamma-host',
+	'gamma-points'
+];
+
+export interface SceneAction {
+	label: string;
+	type: string;
+	params: Record<string, unknown>;
+}
+
+export interface Blocker {
+	id: string;
+	title: string;
+	fix: string;
+	action?: SceneAction;
+	/** The connected widgets it concerns (their ids). */
+	widgets: string[];
+}
+
+export interface IdleKey {
+	id: string;
+	name: string;
+	createdAt: number;
+	lastConnectedAt: number | null;
+}
+
+export interface SceneReport {
+	at: number;
+	application: 'up' | 'legacy' | 'unreachable' | 'token-rejected';
+	widgets: WidgetSocketView[];
+	idleKeys: IdleKey[];
+	blockers: Blocker[];
+	/** Checks this application cannot answer, in words. */
+	cannotCheck: string[];
+}
+
+type Fetcher = (
+	path: string,
+	body?: unknown
+) => Promise<{ status: number; body: unknown } | undefined>;
+
+function fetcherFor(apiTarget: string, token: string): Fetcher {
+	return async (path, body) => {
+		try {
+			const res = await fetch(`${apiTarget}${path}`, {
+				method: body === undefined ? 'GET' : 'POST',
+				headers: {
+					authorization: `Bearer ${token}`,
+					...(body === undefined ? {} : { 'content-type': 'application/json' })
+				},
+				...(body === undefined ? {} : { body: JSON.stringify(body) }),
+				signal: AbortSignal.timeout(TIMEOUT_MS)
+			});
+			const text = await res.text();
+			let parsed: unknown = text;
+			try {
+				parsed = JSON.parse(text);
+			} catch {
+				// plain text answers (older versions) stay text
+			}
+			return { status: res.status, body: parsed };
+		} catch {
+			return undefined;
+		}
+	};
+}
+
+const record = (x: unknown): Record<string, unknown> =>
+	typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {};
+
+/** A variable's value, or `missing` when the application answers without one (facts §5.10). */
+async function readVariable(get: Fetcher, name: string): Promise<unknown> {
+	const answer = await get('/api/send', { type: 'get-variable-value', params: { name } });
+	if (!answer || answer.status !== 200) return undefined;
+	const body = record(answer.body);
+	return 'message' in body ? body.message : MISSING;
+}
+const MISSING = Symbol('missing');
+
+const ids = (widgets: WidgetSocketView[], kinds: readonly string[]) =>
+	widgets.filter((w) => kinds.includes(w.kind)).map((w) => w.id);
+
+export async function sceneReport(deps: {
+	apiTarget: string;
+	token: string;
+	widgets: WidgetSocketView[];
+	idleKeys: IdleKey[];
+}): Promise<SceneReport> {
+	const { widgets, idleKeys } = deps;
+	const get = fetcherFor(deps.apiTarget, deps.token);
+	const report = (
+		application: SceneReport['application'],
+		blockers: Blocker[],
+		cannotCheck: string[]
+	): SceneReport => ({ at: Date.now(), application, widgets, idleKeys, blockers, cannotCheck });
+
+	const [meta, retrieve] = await Promise.all([get('/api/meta'), get('/api/retrieve?slim=true')]);
+	if (!retrieve)
+		return report(
+			'unreachable',
+			[
+				{
+					id: 'unreachable',
+					title: 'The application is not reachable.',
+					fix: 'Start the application and check that its interface is on (Settings → API). Widgets reconnect by themselves.',
+					widgets: widgets.map((w) => w.id)
+				}
+			],
+			['Stream Mode', 'alerts enabled', 'song source', 'goal variables']
+		);
+	if (retrieve.status === 401 || retrieve.status === 403)
+		return report(
+			'token-rejected',
+			[
+				{
+					id: 'token-rejected',
+					title: 'The application refuses the token, or its interface was switched off.',
+					fix: 'Switch the interface on in Settings → API; if the token was reset there, connect this dashboard again with the new one.',
+					widgets: widgets.map((w) => w.id)
+				}
+			],
+			['Stream Mode', 'alerts enabled', 'song source', 'goal variables']
+		);
+
+	const legacy = meta?.status === 404;
+	const features = legacy ? [] : ((record(meta?.body).features as unknown[] | undefined) ?? []);
+	const data = record(record(retrieve.body).data ?? retrieve.body);
+	const blockers: Blocker[] = [];
+	const cannotCheck: string[] = [];
+
+	const states = record(data.states);
+	const alertWidgets = ids(widgets, ALERT_WIDGETS);
+	if (!('streamMode' in states))
+		cannotCheck.push('Stream Mode: this application does not report it');
+	else if (!states.streamMode)
+		blockers.push({
+			id: 'stream-mode',
+			title: 'Stream Mode is off: alerts will not arrive.',
+			fix: 'Turn Stream Mode on; the application sends alerts to widgets only while it is on.',
+			action: { label: 'Turn Stream Mode on', type: 'toggle-stream-mode', params: { value: true } },
+			widgets: alertWidgets
+		});
+
+	const alertBoxes = ids(widgets, ['alert-box']);
+	const enabledValues = record(record(data.options).alert).values;
+	if (alertBoxes.length && !Array.isArray(enabledValues))
+		cannotCheck.push('Alerts enabled: this application does not list its enabled alerts');
+	else if (alertBoxes.length && Array.isArray(enabledValues)) {
+		const enabled = enabledValues.filter((k): k is string => typeof k === 'string');
+		const origins = new Set(enabled.map((k) => k.slice(0, k.indexOf('-'))));
+		const has = new Set(enabled.map((key) => kindOf({ key } as never)));
+		const relevant = (kind: AlertKind) =>
+			KNOWN_ALERT_KEYS.some(
+				(key) => origins.has(key.slice(0, key.indexOf('-'))) && kindOf({ key } as never) === kind
+			);
+		const off = ALERT_KINDS.filter((k) => k !== 'other' && !has.has(k) && relevant(k));
+		if (off.length)
+			blockers.push({
+				id: 'alerts-disabled',
+				title: `The alert box shows ${off.join(', ')} alerts, but the application has them disabled.`,
+				fix: 'Enable these alerts in the application (its Alerts page): disabled alerts never reach the widgets.',
+				widgets: alertBoxes
+			});
+	}
+
+	const songWidgets = ids(widgets, SONG_WIDGETS);
+	if (songWidgets.length) {
+		const source = await readVariable(get, SONG_SOURCE_VARIABLE);
+		if (source === MISSING || source === '' || source === null)
+			blockers.push({
+				id: 'song-source',
+				title:
+					'No song source: nothing plays from the song request player, the music player, VLC or a plugin.',
+				fix: 'Start playback in the application (its song requests, or a connected music player); the song widgets fill in as soon as a song plays.',
+				widgets: songWidgets
+			});
+	}
+
+	const goals = widgets.filter((w) => w.kind === 'goal');
+	if (goals.length && (legacy || !features.includes('ws-command-responses')))
+		cannotCheck.push(
+			'Goal variables: on this application version widgets read them over HTTP, where the companion cannot see which ones'
+		);
+	else
+		for (const name of [...new Set(goals.flatMap((w) => w.reads))]) {
+			const value = await readVariable(get, name);
+			if (value === MISSING)
+				blockers.push({
+					id: `goal-variable:${name}`,
+					title: `The goal variable ${name} does not exist.`,
+					fix: `Check the goal widget's variable name, or create ${name} in the application.`,
+					action: {
+						label: `Create ${name} with 0`,
+						type: 'update-variable-value',
+						params: { name, value: 0 }
+					},
+					widgets: goals.filter((w) => w.reads.includes(name)).map((w) => w.id)
+				});
+		}
+	if (legacy)
+		cannotCheck.push('Version and features: this application has no /api/meta (an older version)');
+	return report(legacy ? 'legacy' : 'up', blockers, cannotCheck);
+}
