@@ -28,8 +28,9 @@ const config = {
 				'script-src': ['self'],
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'https:', 'http:'],
-				// The alert box's sounds: files the companion serves from its media folder.
-				'media-src': ['self'],
+				// The alert box's sounds: files the companion serves from its media folder. data: for the
+				// silent video that keeps a phone's screen on over plain http (nosleep.js, src/lib/ui/screen-awake.svelte.ts).
+				'media-src': ['self', 'data:'],
 				'connect-src': ['self', 'http:', 'https:', 'ws:', 'wss:'],
 				'frame-src': ['self'],
 				'manifest-src': ['self'],
