@@ -13,6 +13,9 @@ const config = {
 		// the whole app in one file, for file:// (build-tools/kit-pages.js).
 		adapter: standalone ? standaloneAdapter('build') : splitAdapter({ pages: 'build' }),
 		router: { type: 'hash' },
+		// src/service-worker.ts is registered by the dashboard itself, over https only: over plain http a
+		// phone has no service worker, and from file:// none can be registered.
+		serviceWorker: { register: false },
 		output: { bundleStrategy: standalone ? 'inline' : 'split' },
 		paths: { relative: true },
 		// A Content-Security-Policy in a <meta> tag, with the hash of the one inline script. Scripts come
@@ -28,8 +31,9 @@ const config = {
 				'script-src': ['self'],
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:', 'https:', 'http:'],
-				// The alert box's sounds: files the companion serves from its media folder.
-				'media-src': ['self'],
+				// The alert box's sounds: files the companion serves from its media folder. data: for the
+				// silent video that keeps a phone's screen on over plain http (nosleep.js, src/lib/ui/screen-awake.svelte.ts).
+				'media-src': ['self', 'data:'],
 				'connect-src': ['self', 'http:', 'https:', 'ws:', 'wss:'],
 				'frame-src': ['self'],
 				'manifest-src': ['self'],

@@ -1,5 +1,6 @@
 export * from './vocabulary';
 export * from './limits';
+export * from './timeout-units';
 export * from './catalog';
 export * from './issues';
 export * from './actions';

@@ -27,22 +27,6 @@ export function unsupportedLabels(types: readonly SendType[], platform: string):
 	return types.filter((t) => !supports(t, platform)).map((t) => CATALOG[t].label);
 }
 
-/** timeout-user's duration is in seconds, except on gamma where it is in minutes (spec). */
-export const timeoutUnit = (platform: string): { short: string; long: string } =>
-	platform === 'gamma' ? { short: 'min', long: 'minutes' } : { short: 's', long: 'seconds' };
-
-/** Timeout lengths offered with one tap, in seconds; sent in the platform's own unit (timeoutUnit). */
-export const TIMEOUT_PRESETS = [
-	{ label: '1 m', seconds: 60 },
-	{ label: '10 m', seconds: 600 },
-	{ label: '1 h', seconds: 3600 },
-	{ label: '24 h', seconds: 86_400 }
-] as const;
-
-/** A preset's length in the unit the platform takes (minutes on gamma, seconds elsewhere). */
-export const presetLength = (platform: string, seconds: number): number =>
-	platform === 'gamma' ? seconds / 60 : seconds;
-
 /** Language codes offered for translate-message (any code the schema accepts would do). */
 export const LANGUAGES = [
 	{ code: 'en', name: 'English' },

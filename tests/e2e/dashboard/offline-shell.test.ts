@@ -1,0 +1,94 @@
+/**
+ * The app shell over https: with a throwaway certificate made here, the companion serves https, the
+ * dashboard registers its service worker, and a reload while the companion is down still opens the
+ * dashboard, which says the application is unreachable. Over plain http no service worker is registered.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startCompanion, type Companion } from '../../../src/server/companion';
+import { startSimServer, type SimServer } from '../../../src/server/sim-server';
+import { hasOpenssl, makeCertificate } from '../../server/helpers';
+import { BUILD_DIR, launchBrowser, watchPage } from '../harness';
+import { TOKEN } from '../stack';
+
+const PHONE = { width: 390, height: 844 };
+
+describe.skipIf(!hasOpenssl)('the app shell kept on the phone', () => {
+	let browser: Browser;
+	let sim: SimServer;
+	let dir: string;
+	const companions: Companion[] = [];
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'shell-e2e-'));
+		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+		// The certificate is self-signed: the browser is told to accept it, as a phone that trusts it would.
+		browser = await launchBrowser(['--ignore-certificate-errors']);
+	}, 120_000);
+	afterAll(async () => {
+		await browser?.close();
+		for (const c of companions) await c.close().catch(() => {});
+		await sim?.close();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	async function companion(tls: boolean): Promise<Companion> {
+		const made = tls ? makeCertificate(dir) : undefined;
+		const started = await startCompanion({
+			port: 0,
+			host: '127.0.0.1',
+			api: sim.url,
+			buildDir: BUILD_DIR,
+			sharesFile: join(dir, `links-${companions.length}.json`),
+			lanAddresses: () => [],
+			...(made ? { tls: { cert: made.cert, key: made.key } } : {}),
+			log: () => {}
+		});
+		companions.push(started);
+		return started;
+	}
+
+	async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+		const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+		const page = await context.newPage();
+		page.setDefaultTimeout(20_000);
+		const { errors } = watchPage(page);
+		await page.goto(url);
+		return { page, errors };
+	}
+
+	it('over https: registered, and a reload during an outage opens the dashboard, which says the application is unreachable', async () => {
+		const server = await companion(true);
+		expect(server.url).toMatch(/^https:/);
+		const { page, errors } = await open(`${server.url}/#/?token=${TOKEN}`);
+		await page.locator('[data-status="open"]').waitFor();
+		// The worker is installed and its shell cached before the outage.
+		const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+		expect(scope).toBe(`${server.url}/`);
+
+		await server.close();
+		await page.reload();
+		await page.getByRole('link', { name: 'Stream control' }).waitFor();
+		await page
+			.getByText(/unreachable/i)
+			.first()
+			.waitFor();
+		await page.screenshot({ path: 'test-results/offline-shell-390.png' });
+		expect(errors).toEqual([]);
+	}, 120_000);
+
+	it('over plain http: no service worker, and the page works', async () => {
+		const server = await companion(false);
+		const { page, errors } = await open(
+			`${server.url.replace('127.0.0.1', 'localhost')}/#/?token=${TOKEN}`
+		);
+		await page.locator('[data-status="open"]').waitFor();
+		// localhost is a secure context, yet plain http: still none.
+		expect(
+			await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))
+		).toBe(0);
+		expect(errors).toEqual([]);
+	}, 120_000);
+});
