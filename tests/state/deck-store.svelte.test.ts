@@ -36,7 +36,7 @@ describe('DeckStore', () => {
 		);
 		expect(deck.pages.map((p) => [p.name, p.buttons.map((b) => b.look.label)])).toEqual([
 			['Favourites', ['Gameplay', 'lurk']],
-			['Start of stream', ['Starting Soon', 'Test follow']]
+			['Start of stream', ['Starting Soon', 'Test follow (alpha)']]
 		]);
 		expect(deck.pages[1]!.buttons.map((b) => b.action)).toEqual([
 			{ kind: 'trigger', type: 'studio-scene', name: 'Starting Soon' },

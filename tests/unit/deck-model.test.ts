@@ -178,9 +178,12 @@ describe('deck actions', () => {
 			text: 'Test song change',
 			source: 'music_player'
 		});
+		// A button keeps the platform: "Test sub" alone could be any of them.
 		expect(defaultLabel({ kind: 'trigger', type: 'alert', name: 'gamma-subscriber' })).toBe(
-			'Test sub'
+			'Test sub (gamma)'
 		);
+		expect(defaultLabel({ kind: 'light', color: '#ff2020' })).toBe('Red light');
+		expect(defaultLabel({ kind: 'light', color: '#123456' })).toBe('Light #123456');
 		expect(defaultLabel({ kind: 'page', page: 'p' }, () => 'Scenes')).toBe('Go to Scenes');
 	});
 });
@@ -358,7 +361,7 @@ describe('upgrade from favourites and pages', () => {
 		]);
 		expect(doc.pages[0]!.buttons.map((b) => [b.look.label, b.action, b.col, b.row])).toEqual([
 			['Gameplay', { kind: 'trigger', type: 'studio-scene', name: 'Gameplay' }, 0, 0],
-			['Test follow', { kind: 'trigger', type: 'alert', name: 'alpha-follower' }, 1, 0]
+			['Test follow (alpha)', { kind: 'trigger', type: 'alert', name: 'alpha-follower' }, 1, 0]
 		]);
 		expect(doc.pages[2]!.buttons.map((b) => (b.action as { name: string }).name)).toEqual(
 			many.map((k) => k.split(':')[1])

@@ -6,7 +6,9 @@ import {
 	encodeDeck,
 	exportDeck,
 	forSharing,
-	parseDeck
+	parseDeck,
+	replacePages,
+	uniqueName
 } from '$lib/app/deck/portable';
 import type { DeckDocument } from '$lib/app/deck/layout';
 
@@ -78,6 +80,10 @@ describe('deck files', () => {
 		expect(mine).toEqual(DOC.pages[0]);
 		expect(theirs!.id).not.toBe('main');
 		expect(theirs!.buttons[1]!.action).toEqual({ kind: 'page', page: theirs!.id });
+		// Names stay unique ("Main 2"); the copied buttons are new ones, so no receipt follows them.
+		expect(theirs!.name).toBe('Main 2');
+		expect(theirs!.buttons.map((b) => b.id)).not.toContain('a');
+		expect(theirs!.buttons.map((b) => b.look)).toEqual(DOC.pages[0]!.buttons.map((b) => b.look));
 		const full = {
 			version: 2 as const,
 			pages: Array.from({ length: 30 }, (_, i) => ({ ...DOC.pages[0]!, id: `p${i}` }))
@@ -86,6 +92,21 @@ describe('deck files', () => {
 			ok: false,
 			reason: 'A deck holds at most 30 pages: this one has 30 and the file 1.'
 		});
+	});
+});
+
+describe('import: replace or add', () => {
+	it('replace takes the file instead of the deck, names unique and buttons new', () => {
+		const twice = { ...DOC, pages: [DOC.pages[0]!, { ...DOC.pages[0]!, id: 'other' }] };
+		const result = replacePages(DOC, twice);
+		expect(result.ok && result.doc.pages.map((p) => p.name)).toEqual(['Main', 'Main 2']);
+		expect(result.ok && result.doc.pages[0]!.buttons[0]!.id).not.toBe('a');
+	});
+
+	it('numbers a taken name, case aside, within the 60 characters a name holds', () => {
+		expect(uniqueName('Live', new Set(['scenes']))).toBe('Live');
+		expect(uniqueName('Live', new Set(['live', 'live 2']))).toBe('Live 3');
+		expect(uniqueName('x'.repeat(60), new Set(['x'.repeat(60)]))).toBe(`${'x'.repeat(58)} 2`);
 	});
 });
 

@@ -123,4 +123,51 @@ describe('deck edit mode', () => {
 		]);
 		expect(errors).toEqual([]);
 	});
+
+	it('the picker stays open to add several buttons, with readable names; an alert keeps its platform', async () => {
+		for (const viewport of [
+			{ width: 390, height: 844 },
+			{ width: 1280, height: 800 }
+		]) {
+			const { page, errors } = await stack.open('/', {}, viewport);
+			page.setDefaultTimeout(10_000);
+			await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+			await page.getByRole('button', { name: 'Edit', exact: true }).click();
+			await page.getByLabel('New page name').fill('Several');
+			await page.getByRole('button', { name: 'Add page' }).click();
+			await page.getByRole('button', { name: 'Add button' }).click();
+			const picker = page.getByRole('region', { name: 'Add a button' });
+			const search = picker.getByLabel('Search what to add');
+			// Three adds in a row: the picker never closes, and says what it added.
+			for (const [query, choice] of [
+				['red', 'Red light'],
+				['follow', 'Test follow (alpha)'],
+				['follow', 'Test follow (gamma)']
+			] as const) {
+				await search.fill(query);
+				await picker.getByRole('button', { name: choice, exact: true }).click();
+				await picker.getByText(`${choice} added.`).waitFor();
+			}
+			expect(await picker.isVisible()).toBe(true);
+			expect(await picker.getByRole('button', { name: /Light #/ }).count()).toBe(0);
+			await page.screenshot({
+				path: `test-results/deck-picker-open-${viewport.width}.png`,
+				fullPage: true
+			});
+			await picker.getByRole('button', { name: 'Done adding' }).click();
+			await expect.poll(() => picker.count()).toBe(0);
+			await page.getByRole('button', { name: 'Done editing' }).click();
+			const grid = page.getByRole('group', { name: /^Several: / });
+			for (const label of ['Red light', 'Test follow (alpha)', 'Test follow (gamma)'])
+				await grid.getByRole('button', { name: label, exact: true }).waitFor();
+			await page.screenshot({ path: `test-results/deck-picker-tiles-${viewport.width}.png` });
+			// Each alert tile fires its own platform's alert.
+			stack.sim.sim.clearLog();
+			await grid.getByRole('button', { name: 'Test follow (gamma)', exact: true }).click();
+			await expect.poll(async () => (await sent(stack)).length).toBe(1);
+			expect((await sent(stack))[0]!.params).toEqual({ value: 'gamma-follower' });
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	});
 });

@@ -56,7 +56,7 @@ describe('deck export, import and share links', () => {
 		rmSync(dir, { recursive: true, force: true });
 	});
 
-	it('exports the deck as JSON; a bad file is refused naming the field and rule, and a good one is added after', async () => {
+	it('exports the deck as JSON; a bad file is refused naming the field and rule; a good one is added or replaces, as asked', async () => {
 		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
 		await page.locator('[data-status="open"]').waitFor();
 		await page.evaluate(
@@ -89,26 +89,74 @@ describe('deck export, import and share links', () => {
 		expect(
 			await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()
 		).toEqual(['Live', 'Scenes', 'Everything']);
-		expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key()))!)).toEqual(
-			SAMPLE_DECK
-		);
+		// Through the companion the stored deck also carries its sync marks (`sync`).
+		const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key()))!);
+		expect({ version: stored.version, pages: stored.pages }).toEqual(SAMPLE_DECK);
 
-		await input.setInputFiles({
-			name: 'deck.json',
-			mimeType: 'application/json',
-			buffer: readFileSync(file)
-		});
+		// A press leaves a receipt on its tile; a copy of that button brought in by a file has none.
+		const tabs = page.getByRole('group', { name: 'Deck pages' });
+		await page.getByRole('button', { name: 'Done editing' }).click();
+		await page.getByRole('button', { name: /Lurk/ }).click();
+		await page.locator('.tile[data-receipt]').waitFor();
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+		// The import asks: add after the pages here, or replace them.
+		const importFile = async () => {
+			await input.setInputFiles({
+				name: 'deck.json',
+				mimeType: 'application/json',
+				buffer: readFileSync(file)
+			});
+			const ask = page.getByRole('group', { name: /^deck\.json holds 2 pages\./ });
+			await ask.waitFor();
+			return ask;
+		};
+		let ask = await importFile();
+		expect(await seriousViolations(page)).toEqual([]);
+		await page.screenshot({ path: 'test-results/deck-import-ask-390.png' });
+		await ask.getByRole('button', { name: 'Add after my pages' }).click();
 		await page
 			.getByRole('status')
 			.filter({ hasText: '2 pages imported from deck.json, after your own.' })
 			.waitFor();
-		expect(
-			await page.getByRole('group', { name: 'Deck pages' }).getByRole('button').allTextContents()
-		).toEqual(['Live', 'Scenes', 'Live', 'Scenes', 'Everything']);
+		// Names stay unique: the added Live is Live 2.
+		expect(await tabs.getByRole('button').allTextContents()).toEqual([
+			'Live',
+			'Scenes',
+			'Live 2',
+			'Scenes 2',
+			'Everything'
+		]);
+		await page.getByRole('button', { name: 'Done editing' }).click();
+		await tabs.getByRole('button', { name: 'Live 2' }).click();
+		await page.getByRole('group', { name: /^Live 2: 3 × 4 grid/ }).waitFor();
+		expect(await page.locator('.tile[data-receipt]').count()).toBe(0);
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
 		await page.getByRole('button', { name: 'Undo' }).click();
-		await expect
-			.poll(() => page.getByRole('group', { name: 'Deck pages' }).getByRole('button').count())
-			.toBe(3);
+		await expect.poll(() => tabs.getByRole('button').count()).toBe(3);
+
+		// Replace: the file's pages instead of these, with no receipt; undo brings the old deck back.
+		ask = await importFile();
+		await ask.getByRole('button', { name: 'Replace my deck' }).click();
+		await page
+			.getByRole('status')
+			.filter({ hasText: 'Your deck was replaced by the 2 pages of deck.json.' })
+			.waitFor();
+		expect(await tabs.getByRole('button').allTextContents()).toEqual([
+			'Live',
+			'Scenes',
+			'Everything'
+		]);
+		await page.getByRole('button', { name: 'Done editing' }).click();
+		await page.getByRole('group', { name: /^Live: 3 × 4 grid/ }).waitFor();
+		expect(await page.locator('.tile[data-receipt]').count()).toBe(0);
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+		// Cancel imports nothing.
+		ask = await importFile();
+		await ask.getByRole('button', { name: 'Cancel' }).click();
+		await page.getByRole('status').filter({ hasText: 'deck.json was not imported.' }).waitFor();
+		expect(await tabs.getByRole('button').count()).toBe(3);
 		expect(await seriousViolations(page)).toEqual([]);
 		await page.context().close();
 	});

@@ -181,6 +181,29 @@ export function alertLabel(key: string): { text: string; source?: string } {
 	return { text: `Test ${words}`, source };
 }
 
+/** The colours the picker offers, by the name a person says ("Red light", not "Light #ff2020"). */
+export const LIGHT_COLOURS: readonly (readonly [name: string, color: string])[] = [
+	['Red', '#ff2020'],
+	['Orange', '#ff8800'],
+	['Yellow', '#ffd000'],
+	['Green', '#20c050'],
+	['Blue', '#2060ff'],
+	['Purple', '#9040ff'],
+	['White', '#ffffff']
+];
+
+/** "Red light" for a colour of the picker; any other colour by its code. */
+export function lightLabel(color: string): string {
+	const named = LIGHT_COLOURS.find(([, c]) => c === color.toLowerCase());
+	return named ? `${named[0]} light` : `Light ${color}`;
+}
+
+/** "Test follow (alpha)": an alert key with the platform it comes from. */
+export function alertText(key: string): string {
+	const { text, source } = alertLabel(key);
+	return source ? `${text} (${source})` : text;
+}
+
 /** A name a new button gets from its action, before the streamer changes it. */
 export function defaultLabel(
 	action: DeckAction,
@@ -188,9 +211,10 @@ export function defaultLabel(
 ): string {
 	switch (action.kind) {
 		case 'trigger':
-			return action.type === 'alert' ? alertLabel(action.name).text : action.name;
+			// An alert keeps its platform: "Test follow" alone could be any of them.
+			return action.type === 'alert' ? alertText(action.name) : action.name;
 		case 'light':
-			return `Light ${action.color}`;
+			return lightLabel(action.color);
 		case 'counter':
 			return action.step === 'set'
 				? `${action.name} = ${action.amount}`

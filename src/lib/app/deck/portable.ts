@@ -1,12 +1,13 @@
 /**
  * A deck outside this device: a JSON file to export and import, and a compact form for the fragment of
  * a co-streamer's share link. Everything coming in is checked with the deck's schema; a bad file is
- * refused with the field and the rule it breaks, and the deck already here is left as it was.
+ * refused with the field and the rule it breaks, and the deck already here is left as it was. An import
+ * replaces the deck or adds after it, as the streamer chooses.
  */
 import * as v from 'valibot';
 import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
 import type { EditResult } from './edit';
-import { DeckDocumentSchema, GRID_LIMITS, newId, type DeckDocument } from './layout';
+import { DeckDocumentSchema, GRID_LIMITS, newId, type DeckDocument, type DeckPage } from './layout';
 
 export type Parsed = { ok: true; doc: DeckDocument } | { ok: false; message: string };
 
@@ -28,6 +29,35 @@ export function parseDeck(text: string): Parsed {
 	};
 }
 
+/** "Live" when free, else "Live 2", "Live 3"…: page names stay unique (the tabs are told apart by them). */
+export function uniqueName(name: string, used: ReadonlySet<string>): string {
+	const taken = (n: string) => used.has(n.toLowerCase());
+	if (!taken(name)) return name;
+	for (let i = 2; ; i++) {
+		const suffix = ` ${i}`;
+		const next = name.slice(0, 60 - suffix.length) + suffix;
+		if (!taken(next)) return next;
+	}
+}
+
+/**
+ * Pages coming in from a file: fresh button ids (a tile's receipt belongs to its button id, so a
+ * copied button never shows a press made elsewhere) and names unique beside `keep`'s.
+ */
+function arrive(incoming: readonly DeckPage[], keep: readonly DeckPage[]): DeckPage[] {
+	const used = new Set(keep.map((p) => p.name.toLowerCase()));
+	return incoming.map((page) => {
+		const name = uniqueName(page.name, used);
+		used.add(name.toLowerCase());
+		return { ...page, name, buttons: page.buttons.map((b) => ({ ...b, id: newId() })) };
+	});
+}
+
+/** The file's pages instead of the ones here (undo brings them back). */
+export function replacePages(current: DeckDocument, incoming: DeckDocument): EditResult {
+	return { ok: true, doc: { ...current, pages: arrive(incoming.pages, []) } };
+}
+
 /** The imported pages after the ones already here (a page id already used gets a new one), so nothing is replaced. */
 export function appendPages(current: DeckDocument, incoming: DeckDocument): EditResult {
 	if (current.pages.length + incoming.pages.length > GRID_LIMITS.pages)
@@ -38,7 +68,7 @@ export function appendPages(current: DeckDocument, incoming: DeckDocument): Edit
 	const used = new Set(current.pages.map((p) => p.id));
 	const renamed = new Map<string, string>();
 	for (const page of incoming.pages) if (used.has(page.id)) renamed.set(page.id, newId('p'));
-	const pages = incoming.pages.map((page) => ({
+	const pages = arrive(incoming.pages, current.pages).map((page) => ({
 		...page,
 		id: renamed.get(page.id) ?? page.id,
 		// Page jumps inside the file follow their page's new id.

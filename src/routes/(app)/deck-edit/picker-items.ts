@@ -8,8 +8,10 @@ import {
 	ALERT_BOX_ACTIONS,
 	KIND_TITLES,
 	TIMER_OP_TITLES,
+	LIGHT_COLOURS,
 	TOGGLES,
-	alertLabel,
+	alertText,
+	lightLabel,
 	triggerTitle
 } from '$lib/app/deck/actions';
 import { DEFAULT_TIMER_VARIABLE } from '$lib/protocol/timer-state';
@@ -34,16 +36,6 @@ export interface PickerSources {
 	pages: readonly { id: string; name: string }[];
 }
 
-const COLOURS: [string, string][] = [
-	['Red', '#ff2020'],
-	['Orange', '#ff8800'],
-	['Yellow', '#ffd000'],
-	['Green', '#20c050'],
-	['Blue', '#2060ff'],
-	['Purple', '#9040ff'],
-	['White', '#ffffff']
-];
-
 export function pickerItems(s: PickerSources): PickerItem[] {
 	const items: PickerItem[] = [];
 	const add = (section: string, title: string, action: DeckAction, details = false) =>
@@ -52,14 +44,14 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		const capability = s.capabilities?.get(type);
 		if (!capability?.offered) continue;
 		for (const name of capability.names ?? []) {
-			const title =
-				type === 'alert' ? `${alertLabel(name).text} (${alertLabel(name).source ?? name})` : name;
+			const title = type === 'alert' ? alertText(name) : name;
 			add(triggerTitle(type), title, { kind: 'trigger', type, name });
 		}
 	}
 	for (const [target, toggle] of Object.entries(TOGGLES))
 		add('Toggles', toggle.label, { kind: 'toggle', target: target as keyof typeof TOGGLES });
-	for (const [title, color] of COLOURS) add(KIND_TITLES.light, title, { kind: 'light', color });
+	for (const [, color] of LIGHT_COLOURS)
+		add(KIND_TITLES.light, lightLabel(color), { kind: 'light', color });
 	for (const name of s.counters) {
 		add('Counters', `${name} +1`, { kind: 'counter', name, step: 'add', amount: 1 });
 		add('Counters', `${name} −1`, { kind: 'counter', name, step: 'subtract', amount: 1 });
