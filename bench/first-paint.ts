@@ -20,7 +20,11 @@ export const WIDGET_PARAMS: Record<WidgetId, Record<string, string | number>> = 
 	'song-queue': {},
 	'now-playing': {},
 	chat: {},
-	events: {}
+	events: {},
+	'alert-box': {},
+	goal: {},
+	timer: {},
+	stats: {}
 };
 
 export interface FirstPaintReport {

@@ -9,6 +9,7 @@ import { companionLoadRows, measureCompanionLoad } from './companion-load';
 import { measureFirstPaint, type PageId } from './first-paint';
 import { measurePaintSplit } from './paint-split';
 import { measureHeapGrowth } from './heap-growth';
+import { measureOverlayCpu, overlayCpuRows, overlayHeapRows } from './overlay-cpu';
 import { describeMachine, loadNow, machineLine } from './machine';
 import { measurePaintRuns } from './paint';
 import { measurePhone, phoneRows } from './phone';
@@ -29,7 +30,13 @@ import {
 } from './report';
 import { waitForQuiet, watchOtherLoad } from './other-load';
 import { parseSettings } from './settings';
-import { buildIfMissing, measureFirstLoad, measureSize, WIDGET_ROUTES } from './size';
+import {
+	buildIfMissing,
+	measureFirstLoad,
+	measureSize,
+	OVERLAY_ROUTES,
+	WIDGET_ROUTES
+} from './size';
 import { BenchStack } from './stack';
 import { ENGINES } from '../tests/e2e/engines';
 import { measureSustained } from './sustained';
@@ -109,10 +116,54 @@ const companionPhase = () =>
 		companionLoadRows
 	);
 
+/**
+ * Issue 26's overlays: their heap after 1,000 and 100,000 events (Debian's Chromium, as the other heap
+ * rows), then their CPU in the engines broadcasting software embeds. Leaves Debian's Chromium in use.
+ */
+async function overlayPhases(): Promise<void> {
+	await phase(
+		'overlay heap growth',
+		() =>
+			measureHeapGrowth(stack, ['bare', ...OVERLAY_ROUTES], {
+				checkpoints: settings.heapCheckpoints,
+				pairsPerSecond: settings.heapPairsPerSecond
+			}),
+		overlayHeapRows
+	);
+	for (const engine of ['127', '103'] as const) {
+		try {
+			await stack.useBrowser(engine);
+		} catch (error) {
+			const message = stack.redact(String((error as Error).message)).split('\n')[0]!;
+			rows.push(failedRow(`Chromium ${engine}`, message));
+			continue;
+		}
+		await phase(
+			`overlay CPU, Chromium ${engine}`,
+			() =>
+				measureOverlayCpu(stack, OVERLAY_ROUTES, {
+					windowS: settings.overlaySeconds,
+					chatPerSecond: 20
+				}),
+			(r) => overlayCpuRows(`Chromium ${engine}`, r)
+		);
+	}
+	await stack.useBrowser();
+}
+
 async function main(): Promise<void> {
 	if (settings.only === 'companion') {
 		await companionPhase();
 		const machine = describeMachine('not used (--only=companion)');
+		rows.push(conditionsRow(conditions, machine.cores));
+		return writeResults(machine);
+	}
+	if (settings.only === 'overlays') {
+		if (await buildIfMissing()) console.error(`[${elapsed()}] built the app`);
+		await stack.start();
+		const machine = describeMachine(stack.browser.version());
+		await overlayPhases();
+		await stack.stop();
 		rows.push(conditionsRow(conditions, machine.cores));
 		return writeResults(machine);
 	}
@@ -203,6 +254,7 @@ async function main(): Promise<void> {
 		);
 	}
 	await stack.useBrowser();
+	await overlayPhases();
 	// Last: it kills and replaces the simulator.
 	await phase(
 		'reconnect',

@@ -26,7 +26,9 @@ export interface BenchSettings {
 	companionSeconds: number;
 	/** Cold loads of the deck (and of the bare page) under the phone's CPU throttle (bench/phone.ts). */
 	phoneRounds: number;
-	only?: 'companion' | 'phone';
+	only?: 'companion' | 'phone' | 'overlays';
+	/** The overlay CPU phase's windows (idle, chat at 20 lines/s), in seconds (bench/overlay-cpu.ts). */
+	overlaySeconds: number;
 	/** A phase measured while other processes were busy is run again up to this many times. */
 	busyRetries: number;
 }
@@ -38,6 +40,7 @@ const USAGE = `usage: npm run bench [-- --quick] [--sustained=SECONDS] [--no-spl
   --max-wait=N      before each phase, wait up to N seconds for other processes to go quiet (default 30, quick 5; 0: never)
   --only=companion  only the companion load phase (no browser)
   --only=phone      only the dashboard's first load and the phone phase
+  --only=overlays   only the overlays' CPU (Chromium 127 and 103) and heap (issue 26)
   --minutes=N       length of the companion load phase, in minutes (default 10, quick 1)`;
 
 export function parseSettings(args: readonly string[]): BenchSettings {
@@ -61,7 +64,8 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		maxWaitMs: quick ? 5_000 : 30_000,
 		companionSeconds: quick ? 60 : 600,
 		phoneRounds: quick ? 3 : 5,
-		busyRetries: quick ? 0 : 2
+		busyRetries: quick ? 0 : 2,
+		overlaySeconds: quick ? 10 : 60
 	};
 	for (const arg of args) {
 		const sustained = /^--sustained=(\d+(?:\.\d+)?)$/.exec(arg);
@@ -70,8 +74,8 @@ export function parseSettings(args: readonly string[]): BenchSettings {
 		if (sustained) settings.sustainedSeconds = Number(sustained[1]);
 		else if (maxWait) settings.maxWaitMs = Number(maxWait[1]) * 1000;
 		else if (companionMinutes) settings.companionSeconds = Number(companionMinutes[1]) * 60;
-		else if (arg === '--only=companion' || arg === '--only=phone')
-			settings.only = arg === '--only=phone' ? 'phone' : 'companion';
+		else if (/^--only=(companion|phone|overlays)$/.test(arg))
+			settings.only = arg.slice('--only='.length) as BenchSettings['only'];
 		else if (!['--quick', '--no-split'].includes(arg)) {
 			console.error(`unknown option ${arg}\n${USAGE}`);
 			process.exit(2);

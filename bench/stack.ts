@@ -19,6 +19,8 @@ export const BROWSER_SOURCE = { width: 800, height: 600 };
 export interface OpenOptions {
 	viewport?: { width: number; height: number };
 	initScripts?: string[];
+	/** 'reduce' unless said (widgets then skip their animations). */
+	reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export class BenchStack {
@@ -82,7 +84,7 @@ export class BenchStack {
 	async open(url: string, options: OpenOptions = {}): Promise<Page> {
 		const context = await this.browser.newContext({
 			viewport: options.viewport ?? BROWSER_SOURCE,
-			reducedMotion: 'reduce'
+			reducedMotion: options.reducedMotion ?? 'reduce'
 		});
 		this.#contexts.add(context);
 		context.on('close', () => this.#contexts.delete(context));

@@ -6,6 +6,7 @@ import { flushSync } from 'svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
+import * as eventLines from '$lib/protocol/event-lines';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import { Listeners } from '$lib/client/listeners';
 import type { Envelope } from '$lib/protocol';
@@ -79,7 +80,7 @@ const chat = (messageId: string, message = 'hi'): Envelope => ({
 describe('EventFeed', () => {
 	it('keeps a bounded list of chat, commands and alerts, and removes deleted chat lines', () => {
 		const source = fakeSource();
-		const feed = new EventFeed(source, { limit: 3 });
+		const feed = new EventFeed(source, { limit: 3, parsers: eventLines });
 		source.emit(chat('m1'));
 		source.emit({ type: 'command', data: { username: 'v', command: '!lurk' } });
 		source.emit({
@@ -102,6 +103,30 @@ describe('EventFeed', () => {
 
 	describe('coalesced per frame', () => {
 		const frames: FrameRequestCallback[] = [];
+
+		it('with parsers fetched later, keeps the events that came before, in order, once the list is read', async () => {
+			const source = fakeSource();
+			let fetched = 0;
+			const feed = new EventFeed(source, {
+				limit: 3,
+				parsers: async () => (fetched++, eventLines)
+			});
+			source.emit(chat('m1', 'first'));
+			source.emit({ type: 'command', data: { username: 'v', command: '!lurk' } });
+			source.emit(chat('m2', 'second'));
+			source.emit({ origin: 'alpha', type: 'chat', data: { shouldRemove: 'm1' } });
+			expect(fetched).toBe(0);
+			expect(feed.items).toEqual([]);
+			await vi.waitFor(() => expect(feed.items.map((i) => i.kind)).toEqual(['command', 'chat']));
+			expect(fetched).toBe(1);
+			source.emit(chat('m3', 'third'));
+			expect(feed.items.map((i) => (i.kind === 'chat' ? i.line.text : i.kind))).toEqual([
+				'command',
+				'second',
+				'third'
+			]);
+			feed.destroy();
+		});
 		beforeEach(() => {
 			vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
 			vi.stubGlobal('cancelAnimationFrame', () => {});
@@ -116,7 +141,12 @@ describe('EventFeed', () => {
 
 		it("takes a frame's lines in at once, in order, each shown for at least a frame, deletions in place", () => {
 			const source = fakeSource();
-			const feed = new EventFeed(source, { kinds: ['chat'], limit: 3, coalesce: 'frame' });
+			const feed = new EventFeed(source, {
+				kinds: ['chat'],
+				limit: 3,
+				parsers: eventLines,
+				coalesce: 'frame'
+			});
 			for (const n of [1, 2]) source.emit(chat(`m${n}`, `line ${n}`));
 			expect(feed.items).toEqual([]);
 			expect(frames).toHaveLength(1);
@@ -143,7 +173,12 @@ describe('EventFeed', () => {
 			vi.useFakeTimers();
 			try {
 				const source = fakeSource();
-				const feed = new EventFeed(source, { kinds: ['chat'], limit: 5, coalesce: 'frame' });
+				const feed = new EventFeed(source, {
+					kinds: ['chat'],
+					limit: 5,
+					parsers: eventLines,
+					coalesce: 'frame'
+				});
 				source.emit(chat('h1', 'hidden'));
 				vi.advanceTimersByTime(1000);
 				expect(texts(feed)).toEqual(['hidden']);

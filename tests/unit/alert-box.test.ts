@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { parseAlertEvent, type AlertLine } from '$lib/protocol/messages';
+import { parseAlertEvent, type AlertLine } from '$lib/protocol/event-lines';
 import { ControlReader, controlValue, decodeControl } from '$lib/protocol/alert-control';
 import {
 	alertFields,

@@ -43,7 +43,10 @@ export class Dashboard {
 			setupCache: settings.demo ? undefined : new SetupCache(settings)
 		});
 		this.connection = new Connection(this.#opened.client);
-		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
+		this.feed = new EventFeed(this.#opened.client, {
+			limit: 200,
+			parsers: () => import('$lib/protocol/event-lines')
+		});
 		this.share = new ShareScope(settings, { source: this.#opened.client });
 		this.#stopPreload = preloadSendCheck();
 	}

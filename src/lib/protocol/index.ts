@@ -6,6 +6,7 @@ export * from './issues';
 export * from './actions';
 export * from './payloads';
 export * from './messages';
+export * from './event-lines';
 export * from './send';
 export * from './event-hints';
 export * from './names';

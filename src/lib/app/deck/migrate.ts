@@ -17,8 +17,6 @@ import {
 	type TriggerType
 } from './layout';
 
-export const LEGACY_KEY = 'stream-control:deck';
-
 export const LegacyDeckSchema = v.object({
 	favourites: v.array(v.string()),
 	pages: v.array(

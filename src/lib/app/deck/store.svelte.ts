@@ -26,7 +26,9 @@ import {
 	type DeckDocument,
 	type DeckPage
 } from './layout';
-import { LEGACY_KEY, LegacyDeckSchema, migrateLegacy } from './migrate';
+
+/** Where the deck before layouts is kept; `migrate.ts` upgrades it, fetched only when there is one. */
+const LEGACY_KEY = 'stream-control:deck';
 
 const KEY_PREFIX = 'stream-control:deck:v2:';
 export const FAVOURITES_PAGE = 'favourites';
@@ -39,6 +41,14 @@ export function deckSetupKey(settings: { demo?: boolean; host: string; port: num
 interface DeckStoreOptions {
 	storage?: KeyValueStorage;
 	viewport?: Viewport;
+}
+
+function hasItem(storage: KeyValueStorage | undefined, key: string): boolean {
+	try {
+		return storage?.getItem(key) != null;
+	} catch {
+		return false;
+	}
 }
 
 export class DeckStore {
@@ -58,9 +68,13 @@ export class DeckStore {
 			storage,
 			keepUnreadable: true
 		});
-		if (this.#doc.current !== empty) return;
-		const legacy = new StoredValue(LEGACY_KEY, LegacyDeckSchema, storage).load();
-		if (legacy) this.#doc.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
+		if (this.#doc.current === empty && hasItem(storage, LEGACY_KEY))
+			void import('./migrate').then(({ LegacyDeckSchema, migrateLegacy }) => {
+				// A change made meanwhile wins: the old deck is only ever a starting point.
+				if (this.#doc.current !== empty) return;
+				const legacy = new StoredValue(LEGACY_KEY, LegacyDeckSchema, storage).load();
+				if (legacy) this.#doc.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
+			});
 	}
 
 	/** False when the last change could not be stored (storage full or unavailable): it lasts this visit only. */

@@ -2,13 +2,14 @@
  * A bounded list of chat lines, viewer commands and alerts, newest last. A chat deletion removes the
  * line whose message id it names (deletions arrive as `chat` events with `shouldRemove`).
  */
-import {
+import type {
+	AlertLine,
+	ChatLine,
 	parseAlertEvent,
-	parseChatEvent,
-	type AlertLine,
-	type ChatLine
-} from '../../protocol/messages';
+	parseChatEvent
+} from '../../protocol/event-lines';
 import { parseCommandEvent, type CommandLine } from '../../protocol/event-hints';
+import type { Envelope } from '../../protocol/messages';
 import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 
@@ -22,7 +23,18 @@ export type FeedItem = (
 	receivedAt: number;
 };
 
+/** The chat and alert parsers (`protocol/event-lines.ts`), given by the feed's maker. */
+export interface EventLineParsers {
+	parseChatEvent: typeof parseChatEvent;
+	parseAlertEvent: typeof parseAlertEvent;
+}
+
 interface EventFeedOptions {
+	/**
+	 * The parsers, or how to fetch them: then events wait, unparsed, until the list is first read (the
+	 * deck's first load carries no feed; a page showing the feed fetches them).
+	 */
+	parsers: EventLineParsers | (() => Promise<EventLineParsers>);
 	/** Most items kept; older ones drop off. */
 	limit?: number;
 	kinds?: readonly FeedKind[];
@@ -53,45 +65,57 @@ export class EventFeed {
 	#frame: number | undefined;
 	#fallback: ReturnType<typeof setTimeout> | undefined;
 
-	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions = {}) {
+	#parsers: EventLineParsers | undefined;
+	#load: (() => Promise<EventLineParsers>) | undefined;
+	/** Events that came before the parsers, in order, bounded like the list. */
+	#waiting: [FeedKind, Envelope, number][] = [];
+
+	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions) {
 		this.#limit = Math.max(1, options.limit ?? 100);
 		this.#accept = options.accept ?? (() => true);
 		this.#coalesce = options.coalesce === 'frame' && typeof requestAnimationFrame === 'function';
-		const kinds = new Set(options.kinds ?? ['chat', 'command', 'alert']);
-		if (kinds.has('chat'))
-			this.#disposers.push(
-				source.on('chat', (envelope) => {
-					const chat = parseChatEvent(envelope);
-					if (chat?.kind === 'deletion') this.#removeChat(chat.id);
-					else if (chat)
-						this.#add({
-							kind: 'chat',
-							key: this.#key('chat'),
-							line: chat.line,
-							receivedAt: Date.now()
-						});
-				})
-			);
-		if (kinds.has('command'))
-			this.#disposers.push(
-				source.on('command', (envelope) => {
-					const line = parseCommandEvent(envelope);
-					if (line)
-						this.#add({ kind: 'command', key: this.#key('command'), line, receivedAt: Date.now() });
-				})
-			);
-		if (kinds.has('alert'))
-			this.#disposers.push(
-				source.on('alert', (envelope) => {
-					const line = parseAlertEvent(envelope);
-					if (line)
-						this.#add({ kind: 'alert', key: this.#key('alert'), line, receivedAt: Date.now() });
-				})
-			);
+		if (typeof options.parsers === 'function') this.#load = options.parsers;
+		else this.#parsers = options.parsers;
+		for (const kind of new Set(options.kinds ?? (['chat', 'command', 'alert'] as const)))
+			this.#disposers.push(source.on(kind, (envelope) => this.#take(kind, envelope, Date.now())));
 	}
 
 	get items(): readonly FeedItem[] {
+		this.#fetchParsers();
 		return this.#items;
+	}
+
+	#fetchParsers(): void {
+		const load = this.#load;
+		if (!load) return;
+		this.#load = undefined;
+		load().then(
+			(parsers) => {
+				this.#parsers = parsers;
+				for (const waiting of this.#waiting.splice(0)) this.#take(...waiting);
+			},
+			// Offline or a new build: the next read tries again.
+			() => (this.#load = load)
+		);
+	}
+
+	#take(kind: FeedKind, envelope: Envelope, receivedAt: number): void {
+		const parsers = this.#parsers;
+		if (!parsers) {
+			if (this.#waiting.push([kind, envelope, receivedAt]) > this.#limit * 2) this.#waiting.shift();
+			return;
+		}
+		if (kind === 'chat') {
+			const chat = parsers.parseChatEvent(envelope);
+			if (chat?.kind === 'deletion') this.#removeChat(chat.id);
+			else if (chat) this.#add({ kind, key: this.#key(kind), line: chat.line, receivedAt });
+		} else if (kind === 'command') {
+			const line = parseCommandEvent(envelope);
+			if (line) this.#add({ kind, key: this.#key(kind), line, receivedAt });
+		} else {
+			const line = parsers.parseAlertEvent(envelope);
+			if (line) this.#add({ kind, key: this.#key(kind), line, receivedAt });
+		}
 	}
 
 	clear(): void {
@@ -102,6 +126,8 @@ export class EventFeed {
 		for (const dispose of this.#disposers.splice(0)) dispose();
 		this.#cancelFlush();
 		this.#queue = [];
+		this.#waiting = [];
+		this.#load = undefined;
 	}
 
 	/** Keys are unique per feed, so a list can key rows by them even when message ids repeat. */

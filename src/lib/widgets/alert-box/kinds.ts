@@ -3,7 +3,7 @@
  * templates: `{name} cheered {amount} bits!`. A template names payload fields; an unknown field
  * renders empty. Everything filled in is a viewer's text, rendered as text only.
  */
-import type { AlertLine } from '$lib/protocol/messages';
+import type { AlertLine } from '$lib/protocol/event-lines';
 import { alertAmount, describeAlert, eventOf, moneyText } from '../events/describe';
 import type { Look } from './look';
 

@@ -3,7 +3,7 @@
  * (`<origin>-<camelCaseEvent>`, protocol facts §3.6) and its `dynamic`/`extraSettings` fields.
  * Everything here is untrusted text: it is only ever rendered as text.
  */
-import type { AlertLine } from '$lib/protocol/messages';
+import type { AlertLine } from '$lib/protocol/event-lines';
 
 interface AlertText {
 	/** Who did it (may be empty). */
