@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
 import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util';
 import { lanAddresses as systemLanAddresses, lanOrigins } from './lan';
+import { KeyAttempts } from './key-attempts';
 import { createShareSocketRelay } from './share-socket';
 import { ShareStore } from './share-store';
 import { SHARE_TOKEN_PATH, handleShareToken, readSavedToken } from './share-token';
@@ -152,6 +153,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const host = opts.host ?? '0.0.0.0';
 	const sharesFile = opts.sharesFile ?? resolve(PROJECT_DIR, '.share-links.json');
 	const shares = ShareStore.open(sharesFile, log);
+	const attempts = new KeyAttempts(shares, log);
+	closers.push(async () => attempts.close());
 	const tokenFile = opts.tokenFile ?? resolve(dirname(sharesFile), '.stream-token');
 	const scheme = opts.tls ? 'https' : 'http';
 	const lanOf = (port: number) =>
@@ -290,7 +293,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		res: ServerResponse,
 		key: string
 	): Promise<void> {
-		const found = shares.lookup(key);
+		const found = attempts.check(key);
 		if (!found.ok) return sendJson(res, 401, keyRefusal(found.reason));
 		if (!upstreamToken)
 			return sendJson(res, 409, {
@@ -374,6 +377,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		if (path.startsWith('/__share/'))
 			return void handleShareApi(req, res, {
 				store: shares,
+				attempts,
 				upstreamToken,
 				log,
 				scheme,
@@ -398,7 +402,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		const widgetKind = widgetKindOf(req);
 		if (!key && widgetKind && path === '/api') return widgets.accept(req, socket, head, widgetKind);
 		if (!key) return void proxy.ws(req, socket as Socket, head);
-		const found = shares.lookup(key);
+		const found = attempts.check(key);
 		if (!found.ok) {
 			const refusal = keyRefusal(found.reason);
 			return refuseUpgrade(socket, refusal.status, 'Unauthorized', refusal.message, refusal.code);

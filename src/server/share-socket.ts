@@ -95,7 +95,8 @@ export function createShareSocketRelay(deps: {
 			if (client.readyState === WebSocket.OPEN) client.close(POLICY_CLOSE, reason);
 			upstream.close();
 		};
-		const revoked = () => end('share link revoked');
+		const revoked = () =>
+			end(link.profile === 'widget' ? 'widget key revoked or regenerated' : 'share link revoked');
 		const ends = openByLink.get(link.id) ?? new Set();
 		ends.add(revoked);
 		openByLink.set(link.id, ends);

@@ -31,15 +31,27 @@ export interface ShareLink {
 	id: string;
 	key: string;
 	label: string;
+	/** The same as label: the name the widget builder shows and edits for a widget key. */
+	name: string;
 	profile: ShareProfile;
 	/** Chosen types (custom profile only). */
 	types: SendType[];
 	createdAt: number;
 	expiresAt: number | null;
+	/** When a request or socket last came with this key (ms), or null: never since it was made. */
+	lastConnectedAt: number | null;
+	/** Widget keys: the widget's id and its options (the URL's query), to rebuild its URL. */
+	widget?: string;
+	options?: string;
 }
 
-export type KeyLookup =
-	{ ok: true; link: ShareLink } | { ok: false; reason: 'unknown' | 'expired' };
+export type KeyFailure = 'unknown' | 'expired' | 'malformed';
+export type KeyLookup = { ok: true; link: ShareLink } | { ok: false; reason: KeyFailure };
+
+/** The shape newShareKey makes (older files hold at least 22 characters after the prefix). */
+const KEY_SHAPE = new RegExp(`^${SHARE_KEY_PREFIX}[A-Za-z0-9_-]{22,64}$`);
+/** lastConnectedAt reaches the file at most this often per key; in memory it is always current. */
+const TOUCH_SAVE_MS = 60_000;
 
 const FileSchema = v.object({
 	version: v.literal(1),
@@ -60,7 +72,10 @@ const FileSchema = v.object({
 				)
 			),
 			createdAt: v.number(),
-			expiresAt: v.nullable(v.number())
+			expiresAt: v.nullable(v.number()),
+			lastConnectedAt: v.optional(v.nullable(v.number()), null),
+			widget: v.optional(v.pipe(v.string(), v.maxLength(40))),
+			options: v.optional(v.pipe(v.string(), v.maxLength(8192)))
 		})
 	)
 });
@@ -73,6 +88,7 @@ export class ShareStore {
 	readonly #links = new Map<string, ShareLink>();
 	readonly #idByKeyHash = new Map<string, string>();
 	readonly #revokeListeners = new Set<(id: string) => void>();
+	readonly #savedTouch = new Map<string, number>();
 
 	private constructor(file: string) {
 		this.#file = file;
@@ -105,7 +121,7 @@ export class ShareStore {
 		if (!parsed.success)
 			throw new Error(`The share-links file ${file} has an unexpected shape: fix or delete it`);
 		for (const link of parsed.output.links)
-			store.#index({ ...link, types: link.types as SendType[] });
+			store.#index({ ...link, name: link.label, types: link.types as SendType[] });
 		if (platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
 			chmodSync(file, 0o600);
 			log(`Share-links file ${file} was readable by others; it is now owner-only (0600).`);
@@ -117,22 +133,65 @@ export class ShareStore {
 		return this.#file;
 	}
 
+	/** Every link and widget key, oldest first. */
 	list(): ShareLink[] {
 		return [...this.#links.values()].sort((a, b) => a.createdAt - b.createdAt);
 	}
 
+	/** The widget builder's keys only (profile `widget`), oldest first. */
+	listWidgetKeys(): ShareLink[] {
+		return this.list().filter((l) => l.profile === 'widget');
+	}
+
+	get(id: string): ShareLink | undefined {
+		return this.#links.get(id);
+	}
+
 	create(
-		input: { label: string; profile: ShareProfile; types: SendType[]; expiresAt: number | null },
+		input: {
+			label: string;
+			profile: ShareProfile;
+			types: SendType[];
+			expiresAt: number | null;
+			widget?: string;
+			options?: string;
+		},
 		now = Date.now()
 	): ShareLink {
 		const link: ShareLink = {
 			id: randomBytes(8).toString('hex'),
 			key: newShareKey(),
 			createdAt: now,
+			lastConnectedAt: null,
+			name: input.label,
 			...input
 		};
 		this.#index(link);
 		this.#save();
+		return link;
+	}
+
+	rename(id: string, label: string): ShareLink | undefined {
+		const old = this.#links.get(id);
+		if (!old) return undefined;
+		const link = { ...old, label, name: label };
+		this.#links.set(id, link);
+		this.#save();
+		return link;
+	}
+
+	/**
+	 * A new key for the same link: the old one stops at once (its sockets are ended like a revoke's).
+	 * A new object, so a socket holding the old one keeps checking the old key, which no longer exists.
+	 */
+	regenerate(id: string): ShareLink | undefined {
+		const old = this.#links.get(id);
+		if (!old) return undefined;
+		const link = { ...old, key: newShareKey(), lastConnectedAt: null };
+		this.#idByKeyHash.delete(hashKey(old.key));
+		this.#index(link);
+		this.#save();
+		for (const listener of this.#revokeListeners) listener(id);
 		return link;
 	}
 
@@ -147,12 +206,24 @@ export class ShareStore {
 		return link;
 	}
 
+	/** Called when a key stops working: revoked, or regenerated (the id stays, the key is new). */
 	onRevoke(listener: (id: string) => void): () => void {
 		this.#revokeListeners.add(listener);
 		return () => this.#revokeListeners.delete(listener);
 	}
 
+	/** A request or socket came with this link's key: its last connection is now. */
+	touch(id: string, now = Date.now()): void {
+		const link = this.#links.get(id);
+		if (!link) return;
+		link.lastConnectedAt = now;
+		if (now - (this.#savedTouch.get(id) ?? 0) < TOUCH_SAVE_MS) return;
+		this.#savedTouch.set(id, now);
+		this.#save();
+	}
+
 	lookup(key: string, now = Date.now()): KeyLookup {
+		if (!KEY_SHAPE.test(key)) return { ok: false, reason: 'malformed' };
 		const id = this.#idByKeyHash.get(hashKey(key));
 		const link = id === undefined ? undefined : this.#links.get(id);
 		if (!link) return { ok: false, reason: 'unknown' };

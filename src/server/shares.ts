@@ -11,8 +11,8 @@ import { checkSend } from '../lib/protocol/send';
 import {
 	PROFILE_DEFINITIONS,
 	SHARED_READ_ENDPOINTS,
+	LINK_PROFILES,
 	SHARE_KEY_PREFIX,
-	SHARE_PROFILES,
 	allowedSendTypes,
 	checkChosenTypes
 } from '../lib/share/profiles';
@@ -25,7 +25,15 @@ import {
 	sendJson,
 	requestUrl
 } from './http-util';
-import { grantOf, isExpired, type ShareLink, type ShareStore } from './share-store';
+import type { KeyAttempts } from './key-attempts';
+import {
+	grantOf,
+	isExpired,
+	type KeyFailure,
+	type ShareLink,
+	type ShareStore
+} from './share-store';
+import { handleWidgetKeys } from './widget-keys';
 
 export const NOT_ALLOWED = 'not_allowed_by_share';
 export const NO_REAL_TOKEN_MESSAGE =
@@ -43,7 +51,14 @@ export function shareKeyOf(req: IncomingMessage): string | undefined {
 	return presentedTokens(req).find((t) => t.startsWith(SHARE_KEY_PREFIX));
 }
 
-export function keyRefusal(reason: 'unknown' | 'expired'): Refusal {
+export function keyRefusal(reason: KeyFailure): Refusal {
+	if (reason === 'malformed')
+		return {
+			status: 401,
+			code: 'share_key_malformed',
+			message:
+				'This key is malformed: it is not a share link or widget key as the companion makes them; copy the whole URL again.'
+		};
 	return reason === 'expired'
 		? {
 				status: 401,
@@ -182,7 +197,7 @@ const CreateSchema = v.object({
 			v.maxLength(80, 'label must be at most 80 characters')
 		)
 	),
-	profile: v.picklist(SHARE_PROFILES, `profile must be one of ${SHARE_PROFILES.join(', ')}`),
+	profile: v.picklist(LINK_PROFILES, `profile must be one of ${LINK_PROFILES.join(', ')}`),
 	types: v.optional(
 		v.array(v.string('types must be send type names'), 'types must be a list of send types')
 	),
@@ -215,6 +230,8 @@ export function linkView(link: ShareLink, host?: string, scheme: 'http' | 'https
 
 export interface ShareApiDeps {
 	store: ShareStore;
+	/** Every presented key is looked up through it: failures counted, last connections kept. */
+	attempts: KeyAttempts;
 	/** The token forwarded for share keys; share management is closed without it. */
 	upstreamToken: string | undefined;
 	/** LAN origins of this server, for building links a co-streamer's device can open. */
@@ -230,13 +247,13 @@ export async function handleShareApi(
 	res: ServerResponse,
 	deps: ShareApiDeps
 ): Promise<void> {
-	const { store, upstreamToken, log, lanOrigins, scheme } = deps;
+	const { store, attempts, upstreamToken, log, lanOrigins, scheme } = deps;
 	const path = requestUrl(req).pathname;
 
 	if (path === '/__share/whoami' && req.method === 'GET') {
 		const key = shareKeyOf(req);
 		if (!key) return sendJson(res, 200, { share: false });
-		const found = store.lookup(key);
+		const found = attempts.check(key);
 		if (!found.ok) return sendJson(res, 401, keyRefusal(found.reason));
 		return sendJson(res, 200, { share: true, ...grantOf(found.link) });
 	}
@@ -254,9 +271,15 @@ export async function handleShareApi(
 			message: "share management needs the streamer's token"
 		});
 
+	if (path === '/__share/widget-keys' || path.startsWith('/__share/widget-keys/'))
+		return handleWidgetKeys(req, res, path, { store, log, lanOrigins });
+
 	if (path === '/__share/links' && req.method === 'GET')
 		return sendJson(res, 200, {
-			links: store.list().map((l) => linkView(l, req.headers.host, scheme)),
+			links: store
+				.list()
+				.filter((l) => l.profile !== 'widget')
+				.map((l) => linkView(l, req.headers.host, scheme)),
 			lanOrigins: lanOrigins()
 		});
 

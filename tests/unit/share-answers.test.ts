@@ -19,10 +19,12 @@ const link: ShareLink = {
 	id: 'ab12',
 	key: 'share_secret',
 	label: 'Alex',
+	name: 'Alex',
 	profile: 'custom',
 	types: ['song-request'],
 	createdAt: 1_700_000_000_000,
-	expiresAt: null
+	expiresAt: null,
+	lastConnectedAt: null
 };
 const answer = (status: number, body: unknown) =>
 	new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });

@@ -11,8 +11,21 @@ import {
 } from '../protocol/send-types';
 import { ALERT_CONTROL_PREFIX, decodeControl } from '../protocol/alert-control';
 
-export const SHARE_PROFILES = ['read-only', 'music', 'moderation', 'alerts', 'custom'] as const;
+export const SHARE_PROFILES = [
+	'read-only',
+	'music',
+	'moderation',
+	'alerts',
+	'custom',
+	'widget'
+] as const;
 export type ShareProfile = (typeof SHARE_PROFILES)[number];
+/** Profiles a co-streamer's link may have; `widget` keys are made by the widget builder only. */
+export const LINK_PROFILES = SHARE_PROFILES.filter(
+	(p): p is Exclude<ShareProfile, 'widget'> => p !== 'widget'
+);
+/** The one read a widget makes besides `retrieve` and its subscriptions (read-only-view.ts). */
+export const WIDGET_READS: readonly SendType[] = ['get-variable-value'];
 
 export { SHARE_KEY_PREFIX } from './key';
 
@@ -34,6 +47,8 @@ export interface ProfileDefinition {
 	types?: readonly SendType[];
 	/** The streamer picks extra send types when creating the link. */
 	choosesTypes: boolean;
+	/** Only these read-only types, when a profile reads less than every read-only type. */
+	reads?: readonly SendType[];
 	/** Narrower rules for some granted types: why these params are refused, or undefined to let them through. */
 	limits?: Partial<Record<SendType, (params: Record<string, unknown>) => string | undefined>>;
 }
@@ -86,6 +101,14 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 		description: 'Read-only plus the send types you choose.',
 		groups: [],
 		choosesTypes: true
+	},
+	widget: {
+		label: 'Widget',
+		description:
+			'A widget in broadcasting software: reads variables and the setup, follows live events; sends nothing.',
+		groups: [],
+		reads: WIDGET_READS,
+		choosesTypes: false
 	}
 };
 
@@ -105,12 +128,12 @@ export function allowedSendTypes(
 	profile: ShareProfile,
 	chosen: readonly string[] = []
 ): SendType[] {
-	const { groups, choosesTypes, types = [] } = PROFILE_DEFINITIONS[profile];
+	const { groups, choosesTypes, types = [], reads } = PROFILE_DEFINITIONS[profile];
 	const extra = new Set<string>([...types, ...(choosesTypes ? chosen : [])]);
+	const mayRead = (t: SendType) => SEND_TYPE_INFO[t].readOnly && (!reads || reads.includes(t));
 	return SEND_TYPES.filter(
 		(t) =>
-			isGrantable(t) &&
-			(SEND_TYPE_INFO[t].readOnly || groups.includes(SEND_TYPE_INFO[t].group) || extra.has(t))
+			isGrantable(t) && (mayRead(t) || groups.includes(SEND_TYPE_INFO[t].group) || extra.has(t))
 	);
 }
 
