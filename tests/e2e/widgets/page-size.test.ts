@@ -1,6 +1,6 @@
 /**
  * widget.html, the page every browser source loads, must not regrow (issue 26: ≤ 50 kB gzipped with
- * every widget). It is 54.2 kB today (bench/README.md says where the bytes go), so the ceiling sits just
+ * every widget). It is 54.3 kB today (bench/README.md says where the bytes go), so the ceiling sits just
  * above that: lower it as bytes leave, down to the target, and never raise it.
  */
 import { readFileSync } from 'node:fs';
