@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { EnvelopeSchema } from '../lib/protocol/messages';
 import { ERROR_CODES } from '../lib/protocol/vocabulary';
-import type { Simulator, SimHttpResponse } from '../lib/sim/simulator';
+import type { Simulator } from '../lib/sim/simulator';
+import type { SimHttpResponse } from '../lib/sim/types';
 import { tokenFrom } from './sim-http';
 import { safeStringify } from '../lib/sim/wire';
 

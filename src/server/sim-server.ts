@@ -6,13 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import {
-	Simulator,
-	type LoggedRequest,
-	type Profile,
-	type SimHttpResponse,
-	type SimPeer
-} from '../lib/sim/simulator';
+import { Simulator } from '../lib/sim/simulator';
+import type { LoggedRequest, Profile, SimHttpResponse, SimPeer } from '../lib/sim/types';
 import type { Setup } from '../lib/sim/setup';
 import type { Feature } from '../lib/protocol/vocabulary';
 import { handleControl } from './sim-control';

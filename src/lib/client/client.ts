@@ -141,27 +141,16 @@ export class StreamClient {
 		return this.#socket.stats;
 	}
 	snapshot(): ClientSnapshot {
-		const {
-			status,
-			lastError,
-			everOpened,
-			setupCachedAt,
-			meta,
-			setup,
-			capabilities,
-			premium,
-			states
-		} = this;
 		return {
-			status,
-			lastError,
-			everOpened,
-			setupCachedAt,
-			meta,
-			setup,
-			capabilities,
-			premium,
-			states
+			status: this.status,
+			lastError: this.lastError,
+			everOpened: this.everOpened,
+			setupCachedAt: this.setupCachedAt,
+			meta: this.meta,
+			setup: this.setup,
+			capabilities: this.capabilities,
+			premium: this.premium,
+			states: this.states
 		};
 	}
 

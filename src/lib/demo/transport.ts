@@ -2,7 +2,8 @@
  * An in-page transport to the simulator core: a `fetch` and a WebSocket class that talk to a
  * Simulator object instead of the network, so the static build alone can run the full demo.
  */
-import type { SimPeer, Simulator } from '$lib/sim/simulator';
+import type { Simulator } from '$lib/sim/simulator';
+import type { SimPeer } from '$lib/sim/types';
 
 const later = (fn: () => void) => setTimeout(fn, 0);
 

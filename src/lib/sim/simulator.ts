@@ -31,18 +31,6 @@ import type {
 	SimulatorOptions
 } from './types';
 
-export type {
-	Envelope,
-	InjectedFailure,
-	LoggedRequest,
-	Profile,
-	SimConnection,
-	SimHttpRequest,
-	SimHttpResponse,
-	SimPeer,
-	SimulatorOptions
-} from './types';
-
 /** Compares without an early exit, so the token cannot be guessed by timing. */
 function sameToken(given: string | undefined, expected: string): boolean {
 	if (given === undefined || given.length !== expected.length) return false;
