@@ -193,6 +193,20 @@ describe('scene check through the companion', () => {
 		await check.screenshot({ path: 'test-results/scene-check-desktop.png', fullPage: true });
 	}, 120_000);
 
+	it("rehearses from the builder's preview too", async () => {
+		const builder = await open(`${companion.url}/#/widgets?token=${TOKEN}`, DESKTOP);
+		await builder.getByRole('radio', { name: 'Alert box' }).check();
+		const preview = builder.frameLocator('iframe');
+		await preview.locator('.widget[data-status="open"]').waitFor();
+		const form = builder.getByRole('region', { name: 'Rehearse' });
+		await form.getByLabel('Viewer name').fill('PreviewFan');
+		await form.getByRole('button', { name: 'Send the test' }).click();
+		await expect
+			.poll(async () => fold(await preview.locator('.widget').textContent()), { timeout: 20_000 })
+			.toContain('PreviewFan followed!');
+		await builder.screenshot({ path: 'test-results/builder-rehearse-desktop.png' });
+	}, 120_000);
+
 	it('is under Settings in More on a phone', async () => {
 		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
 		expect(await goToPage(page, 'Scene check')).toBe(2);
