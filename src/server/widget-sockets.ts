@@ -252,12 +252,6 @@ export class WidgetSockets {
 		return reached;
 	}
 
-	/** Drops the sockets of one widget key (revoked or regenerated). */
-	closeKey(keyId: string): void {
-		for (const { view, client } of this.#entries.values())
-			if (view.keyId === keyId) client.close(1008, 'widget key revoked');
-	}
-
 	#pingAll(): void {
 		for (const entry of this.#entries.values()) {
 			if (entry.client.readyState !== WebSocket.OPEN) continue;

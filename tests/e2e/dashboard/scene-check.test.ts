@@ -127,19 +127,21 @@ describe('scene check through the companion', () => {
 			'follower'
 		);
 		await simSend('toggle-stream-mode', { value: false });
-		await expect.poll(() => blockerIds(check)).toContain('stream-mode');
+		await expect.poll(() => blockerIds(check), { timeout: 20_000 }).toContain('stream-mode');
 		await check.screenshot({ path: 'test-results/scene-check-phone.png', fullPage: true });
 		await check
 			.locator('[data-blocker="stream-mode"]')
 			.getByRole('button', { name: 'Turn Stream Mode on' })
 			.click();
-		await expect.poll(() => blockerIds(check)).not.toContain('stream-mode');
+		await expect.poll(() => blockerIds(check), { timeout: 20_000 }).not.toContain('stream-mode');
 		expect(sim.sim.requestLog.some((r) => r.type === 'toggle-stream-mode')).toBe(true);
 		await check
 			.locator('[data-blocker="goal-variable:no_such_goal"]')
 			.getByRole('button', { name: /Create no_such_goal/ })
 			.click();
-		await expect.poll(() => blockerIds(check)).not.toContain('goal-variable:no_such_goal');
+		await expect
+			.poll(() => blockerIds(check), { timeout: 20_000 })
+			.not.toContain('goal-variable:no_such_goal');
 	}, 120_000);
 
 	it('rehearses into the widgets, and the application receives nothing', async () => {
@@ -150,10 +152,12 @@ describe('scene check through the companion', () => {
 		await form.getByLabel('Viewer name').fill('Rehearsal');
 		await form.getByRole('button', { name: 'Send the test' }).click();
 		await expect
-			.poll(async () => fold(await form.getByRole('status').textContent()))
+			.poll(async () => fold(await form.getByRole('status').textContent()), { timeout: 20_000 })
 			.toMatch(/Sent to \d+ widget/);
 		await expect
-			.poll(async () => fold(await widgets['alert-box']!.locator('.widget').textContent()))
+			.poll(async () => fold(await widgets['alert-box']!.locator('.widget').textContent()), {
+				timeout: 20_000
+			})
 			.toContain('Rehearsal cheered 500 bits!');
 		// A chat line to the chat widget only.
 		await form.getByLabel('What').selectOption('chat');
@@ -163,10 +167,12 @@ describe('scene check through the companion', () => {
 		await form.getByLabel('Text').fill('a line from the rehearsal');
 		await form.getByRole('button', { name: 'Send the test' }).click();
 		await expect
-			.poll(async () => fold(await widgets.chat!.locator('.widget').textContent()))
+			.poll(async () => fold(await widgets.chat!.locator('.widget').textContent()), {
+				timeout: 20_000
+			})
 			.toContain('a line from the rehearsal');
 		await expect
-			.poll(async () => fold(await chatRow.textContent()))
+			.poll(async () => fold(await chatRow.textContent()), { timeout: 20_000 })
 			.toMatch(/Last event chat \(test\)/);
 		// A goal step moves the goal bar on top of the real value (0, created by the fix above).
 		await form.getByLabel('What').selectOption('goal');
@@ -174,7 +180,9 @@ describe('scene check through the companion', () => {
 		await form.getByLabel('Step').fill('5');
 		await form.getByRole('button', { name: 'Send the test' }).click();
 		await expect
-			.poll(async () => fold(await widgets.goal!.locator('.widget').textContent()))
+			.poll(async () => fold(await widgets.goal!.locator('.widget').textContent()), {
+				timeout: 20_000
+			})
 			.toContain('5 / 100');
 		// Nothing but the scene check's own reads reached the application: no alert, no chat line.
 		const sent = sim.sim
@@ -183,6 +191,20 @@ describe('scene check through the companion', () => {
 		expect(sent).toEqual([]);
 		await check.setViewportSize(DESKTOP);
 		await check.screenshot({ path: 'test-results/scene-check-desktop.png', fullPage: true });
+	}, 120_000);
+
+	it("rehearses from the builder's preview too", async () => {
+		const builder = await open(`${companion.url}/#/widgets?token=${TOKEN}`, DESKTOP);
+		await builder.getByRole('radio', { name: 'Alert box' }).check();
+		const preview = builder.frameLocator('iframe');
+		await preview.locator('.widget[data-status="open"]').waitFor();
+		const form = builder.getByRole('region', { name: 'Rehearse' });
+		await form.getByLabel('Viewer name').fill('PreviewFan');
+		await form.getByRole('button', { name: 'Send the test' }).click();
+		await expect
+			.poll(async () => fold(await preview.locator('.widget').textContent()), { timeout: 20_000 })
+			.toContain('PreviewFan followed!');
+		await builder.screenshot({ path: 'test-results/builder-rehearse-desktop.png' });
 	}, 120_000);
 
 	it('is under Settings in More on a phone', async () => {
@@ -213,7 +235,7 @@ describe('scene check through the companion', () => {
 		)
 			await page.clock.runFor(1000);
 		await page.locator('.widget[data-status="open"]').waitFor();
-		await expect.poll(() => page.locator('aside.debug').count()).toBe(0);
+		await expect.poll(() => page.locator('aside.debug').count(), { timeout: 20_000 }).toBe(0);
 	}, 120_000);
 
 	it('says the application is unreachable when it goes away', async () => {

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
+import { rehearse } from '$lib/app/rehearse';
 
 export const POLL_MS = 2000;
 const TIMEOUT_MS = 8000;
@@ -115,29 +116,17 @@ export class SceneCheck {
 		}
 	}
 
-	/** Sends a rehearsal; the answer in words (how many widgets it reached, or why not). */
+	/** Sends a rehearsal (lib/app/rehearse.ts), then reads the scene again for its last events. */
 	async rehearse(rehearsal: Rehearsal): Promise<string> {
-		try {
-			const res = await this.#fetch('POST', '/__companion/rehearse', rehearsal);
-			if (!res.ok) return `Not sent: ${await messageOf(res)}`;
-			const reached = ((await res.json()) as { reached?: unknown[] }).reached?.length ?? 0;
-			void this.refresh();
-			return reached === 0
-				? 'Sent, but no connected widget takes this event.'
-				: `Sent to ${reached} widget${reached === 1 ? '' : 's'}; the application got nothing.`;
-		} catch {
-			return 'Not sent: the companion did not answer.';
-		}
+		const answer = await rehearse(this.#base, this.#token, rehearsal);
+		void this.refresh();
+		return answer;
 	}
 
-	#fetch(method: string, path: string, body?: unknown): Promise<Response> {
+	#fetch(method: string, path: string): Promise<Response> {
 		return fetch(`${this.#base}${path}`, {
 			method,
-			headers: {
-				authorization: `Bearer ${this.#token}`,
-				...(body === undefined ? {} : { 'content-type': 'application/json' })
-			},
-			...(body === undefined ? {} : { body: JSON.stringify(body) }),
+			headers: { authorization: `Bearer ${this.#token}` },
 			cache: 'no-store',
 			signal: AbortSignal.timeout(TIMEOUT_MS)
 		});
