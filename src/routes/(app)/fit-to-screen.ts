@@ -1,6 +1,9 @@
 /**
  * Sizes an element to the rest of the screen below its top, so a deck page fits without scrolling
  * (the layout's header and tabs above it, the main area's bottom padding below: a bottom bar's room).
+ * Whatever above it appears, grows, shrinks or goes (an outage banner, a notice, dock mode) moves its
+ * top without resizing the body, which keeps at least the screen's height: DOM changes are watched
+ * too, so the grid grows back when a banner goes, without a reload.
  */
 export function fitToScreen(node: HTMLElement): () => void {
 	const update = () => {
@@ -13,12 +16,36 @@ export function fitToScreen(node: HTMLElement): () => void {
 		);
 		if (node.style.height !== `${height}px`) node.style.height = `${height}px`;
 	};
+	// At most one measure a frame, however many changes arrive in it.
+	let frame = 0;
+	const soon = () => {
+		if (!frame)
+			frame = requestAnimationFrame(() => {
+				frame = 0;
+				update();
+			});
+	};
 	update();
-	const observer = new ResizeObserver(update);
-	observer.observe(document.body);
-	window.addEventListener('resize', update);
+	const resized = new ResizeObserver(soon);
+	resized.observe(document.body);
+	// Fonts loaded late, and a change that ends after a transition, move what is above too.
+	document.fonts?.addEventListener?.('loadingdone', soon);
+	document.addEventListener('transitionend', soon);
+	const changed = new MutationObserver(soon);
+	changed.observe(document.documentElement, {
+		childList: true,
+		subtree: true,
+		characterData: true,
+		// Attributes that show, hide or restyle what is above (dock mode, a section opened, a status).
+		attributeFilter: ['class', 'hidden', 'open', 'aria-expanded', 'data-dock', 'data-status']
+	});
+	window.addEventListener('resize', soon);
 	return () => {
-		observer.disconnect();
-		window.removeEventListener('resize', update);
+		cancelAnimationFrame(frame);
+		resized.disconnect();
+		changed.disconnect();
+		document.fonts?.removeEventListener?.('loadingdone', soon);
+		document.removeEventListener('transitionend', soon);
+		window.removeEventListener('resize', soon);
 	};
 }

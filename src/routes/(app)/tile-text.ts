@@ -1,4 +1,4 @@
-/** A tile's one-line receipt: the same words as ReceiptLine, or the rule a press broke before sending. */
+/** A tile's receipt in words: what happened to the press, or the rule it broke before sending. */
 import type { Receipt } from '$lib/client/receipts';
 import type { FieldIssue } from '$lib/protocol';
 
@@ -9,7 +9,7 @@ export function receiptText(press: {
 }): string {
 	const issue = press.issues[0];
 	if (issue)
-		return issue.field ? `${issue.field.replace(/^params\./, '')} ${issue.rule}` : issue.rule;
+		return `Not sent: ${issue.field ? `${issue.field.replace(/^params\./, '')} ${issue.rule}` : issue.rule}`;
 	const text = stateText(press.receipt);
 	return press.note && text ? `${text}. ${press.note}` : text;
 }
@@ -17,7 +17,7 @@ export function receiptText(press: {
 function stateText(receipt: Receipt | undefined): string {
 	if (!receipt) return '';
 	if (receipt.state === 'failed')
-		return `Failed: ${receipt.error?.message ?? 'the application refused it'}`;
+		return `Refused: ${receipt.error?.message ?? 'the application refused it'}`;
 	if (receipt.state === 'unknown')
 		return `Outcome unknown${receipt.error ? `: ${receipt.error.message}` : ''}`;
 	if (receipt.state === 'sent') return 'Sent (the platform does not report back)';

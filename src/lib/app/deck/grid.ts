@@ -18,7 +18,7 @@ export interface GridSize {
 /** Tiles of about 100–160 px: big enough for a thumb, few enough that a page fits without scrolling. */
 export const DEFAULT_GRIDS: Record<FormFactor, GridSize> = {
 	phone: { columns: 3, rows: 5 },
-	dock: { columns: 3, rows: 6 },
+	dock: { columns: 4, rows: 6 },
 	tablet: { columns: 5, rows: 4 },
 	desktop: { columns: 6, rows: 4 }
 };
