@@ -29,7 +29,7 @@ export interface WidgetForm {
 
 type Texts = Readonly<Record<string, FieldText>>;
 
-/** The style fields (style.ts) and `debug`, which every widget has. */
+/** The style fields (style.ts), `lang` and `debug`, which every widget has. */
 const COMMON: Texts = {
 	theme: {
 		label: 'Theme',
@@ -53,6 +53,18 @@ const COMMON: Texts = {
 	outlineWidth: { label: 'Outline width', unit: 'px' },
 	shadow: { label: 'Drop shadow' },
 	align: { label: 'Alignment', choices: { left: 'Left', center: 'Centre', right: 'Right' } },
+	lang: {
+		label: 'Language',
+		help: 'The words and numbers viewers see: alerts, labels, amounts.',
+		// Each language in its own words, as a language picker names them.
+		choices: {
+			en: 'English',
+			es: 'Español',
+			'pt-BR': 'Português (Brasil)',
+			de: 'Deutsch',
+			fr: 'Français'
+		}
+	},
 	debug: { label: 'Debug corner (connection, last update, last error)' }
 };
 
