@@ -11,6 +11,8 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import svelteConfig from '../svelte.config.js';
 import { inlineSingleFile } from './inline-html';
+import { paraglide } from './paraglide';
+import { languagesOnDemand } from './widget-languages';
 import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -31,7 +33,11 @@ export default defineConfig({
 	root: here('../src/widget-entry'),
 	base: './',
 	publicDir: false,
+	// English only in the page; the other languages load on demand (widget-languages.ts).
+	define: { __WIDGET_LANGUAGES_ON_DEMAND__: 'true' },
 	plugins: [
+		paraglide(),
+		languagesOnDemand(),
 		svelte({ configFile: here('../svelte.config.js') }),
 		inlineSingleFile({ directives: widgetDirectives })
 	],

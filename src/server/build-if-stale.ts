@@ -4,11 +4,12 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** What the build reads besides src/, static/ and build-tools/: a change to any of them makes the build stale. */
+/** What the build reads besides src/, static/, build-tools/ and messages/: a change to any of them makes the build stale. */
 export const BUILD_INPUT_FILES = [
 	'svelte.config.js',
 	'vite.config.ts',
-	'package-lock.json'
+	'package-lock.json',
+	'project.inlang/settings.json'
 ] as const;
 
 function newestMtime(dir: string): number {
@@ -43,14 +44,16 @@ export const BUILT_PAGES = [
 	'index.html',
 	'standalone.html',
 	'widget.html',
-	'widget-demo.js'
+	'widget-demo.js',
+	'widget-languages.js'
 ] as const;
 /** Vite's arguments for each step of `npm run build`. */
 const BUILD_STEPS = [
 	['build'],
 	['build', '--mode', 'standalone'],
 	['build', '-c', 'build-tools/widget-page.config.ts'],
-	['build', '-c', 'build-tools/widget-demo.config.ts']
+	['build', '-c', 'build-tools/widget-demo.config.ts'],
+	['build', '-c', 'build-tools/widget-languages.config.ts']
 ] as const;
 
 export function buildIsStale(projectDir: string, buildDir: string): boolean {
@@ -64,6 +67,7 @@ export function buildIsStale(projectDir: string, buildDir: string): boolean {
 		newestMtime(join(projectDir, 'src')),
 		newestMtime(join(projectDir, 'static')),
 		newestMtime(join(projectDir, 'build-tools')),
+		newestMtime(join(projectDir, 'messages')),
 		...BUILD_INPUT_FILES.map((file) => mtimeOf(join(projectDir, file)))
 	);
 	return sources > built;

@@ -26,7 +26,11 @@ function project(sourceAt: number, pages: Record<string, number>): { root: strin
 
 describe('build-if-stale', () => {
 	it('is fresh only when every built file exists and is newer than every source', () => {
-		const rest = { 'standalone.html': 2_000, 'widget-demo.js': 2_000 };
+		const rest = {
+			'standalone.html': 2_000,
+			'widget-demo.js': 2_000,
+			'widget-languages.js': 2_000
+		};
 		const fresh = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, ...rest });
 		expect(buildIsStale(fresh.root, fresh.build)).toBe(false);
 		const noWidgetPage = project(1_000, { 'index.html': 2_000, ...rest });
@@ -38,13 +42,15 @@ describe('build-if-stale', () => {
 		const noDemoScript = project(1_000, {
 			'index.html': 2_000,
 			'widget.html': 2_000,
-			'standalone.html': 2_000
+			'standalone.html': 2_000,
+			'widget-languages.js': 2_000
 		});
 		expect(buildIsStale(noDemoScript.root, noDemoScript.build)).toBe(true);
 		const noStandalone = project(1_000, {
 			'index.html': 2_000,
 			'widget.html': 2_000,
-			'widget-demo.js': 2_000
+			'widget-demo.js': 2_000,
+			'widget-languages.js': 2_000
 		});
 		expect(buildIsStale(noStandalone.root, noStandalone.build)).toBe(true);
 	});

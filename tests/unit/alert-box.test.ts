@@ -71,7 +71,8 @@ describe('alert kinds and templates', () => {
 			'Ana followed!'
 		);
 		expect(say(alert('alpha-bits', { value: 1500 }, { displayname: 'Bo', bits: 1500 }))).toBe(
-			'Bo cheered 1500 bits!'
+			// The amount in the widget's language (English unless lang= says otherwise).
+			'Bo cheered 1,500 bits!'
 		);
 		expect(
 			say(alert('appstream-donation', {}, { name: 'Cy', amount: '5', currencySymbol: '$' }))

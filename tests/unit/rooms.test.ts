@@ -34,9 +34,13 @@ function importsOf(file: string): string[] {
 const RULES: { room: string; may: string[] }[] = [
 	{ room: 'lib/protocol', may: [] },
 	{ room: 'lib/client', may: ['lib/protocol', 'lib/sim', 'lib/demo'] },
-	{ room: 'lib/widgets', may: ['lib/client', 'lib/protocol'] },
+	// lib/paraglide: the message functions Paraglide compiles from messages/ (build-tools/paraglide.ts).
+	{ room: 'lib/widgets', may: ['lib/client', 'lib/protocol', 'lib/paraglide'] },
 	// widget-entry/demo.ts is widget-demo.js, the in-page simulator fetched only for demo mode.
-	{ room: 'widget-entry', may: ['lib/client', 'lib/widgets', 'lib/protocol', 'lib/demo'] }
+	{
+		room: 'widget-entry',
+		may: ['lib/client', 'lib/widgets', 'lib/protocol', 'lib/demo', 'lib/paraglide']
+	}
 ];
 
 /**

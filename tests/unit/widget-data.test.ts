@@ -171,7 +171,7 @@ describe('alert lines', () => {
 		).toBe('Ed donated $5');
 		expect(
 			say(line('appstream-donation', {}, { displayname: 'Ed', amount: 5, currency: 'EUR' }))
-		).toBe('Ed donated 5 EUR');
+		).toBe('Ed donated €5.00'); // the currency's own format, in the widget's language
 		expect(say(line('alpha-points', { value: 500, name: 'Hydrate' }, { displayname: 'Fa' }))).toBe(
 			'Fa redeemed Hydrate'
 		);

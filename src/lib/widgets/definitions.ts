@@ -6,8 +6,11 @@ import { defineWidget, type OptionField, type WidgetDefinition } from './options
 import { styleFields } from './style';
 import { ALERT_KINDS, DEFAULT_TEMPLATES } from './alert-box/kinds';
 import { DEFAULT_CONTROL_VARIABLE } from '../protocol/alert-control';
+import { baseLocale, locales } from '$lib/paraglide/runtime';
 
 const debug: OptionField = { key: 'debug', kind: 'boolean', default: false };
+/** The language viewers see (i18n.ts): English unless the builder sets another. */
+const lang: OptionField = { key: 'lang', kind: 'select', default: baseLocale, choices: locales };
 
 export const counterWidget = defineWidget({
 	id: 'counter',
@@ -33,6 +36,7 @@ export const counterWidget = defineWidget({
 		{ key: 'barColor', kind: 'color', default: '#7c5cff' },
 		{ key: 'interval', kind: 'number', default: 1000, min: 250, max: 60000 },
 		...styleFields({ size: 64, align: 'center' }),
+		lang,
 		debug
 	]
 });
@@ -59,6 +63,7 @@ const songFields = (limitDefault: number | null): OptionField[] => [
 	{ key: 'accent', kind: 'color', default: '#7c5cff' },
 	{ key: 'interval', kind: 'number', default: 2000, min: 500, max: 60000 },
 	...songStyle,
+	lang,
 	debug
 ];
 
@@ -91,6 +96,7 @@ export const chatWidget = defineWidget({
 		{ key: 'plateColor', kind: 'color', default: '#000000a6' },
 		{ key: 'direction', kind: 'select', default: 'bottom', choices: ['bottom', 'top'] },
 		...styleFields({ size: 20 }),
+		lang,
 		debug
 	]
 });
@@ -108,6 +114,7 @@ export const eventsWidget = defineWidget({
 		{ key: 'card', kind: 'color', default: '#000000b3' },
 		{ key: 'accent', kind: 'color', default: '#7c5cff' },
 		...styleFields({ size: 22 }),
+		lang,
 		debug
 	]
 });
@@ -136,6 +143,7 @@ export const goalWidget = defineWidget({
 		{ key: 'hideAfter', kind: 'number', default: 0, min: 0, max: 3600 },
 		{ key: 'interval', kind: 'number', default: 2000, min: 250, max: 60000 },
 		...styleFields({ size: 28 }),
+		lang,
 		debug
 	]
 });
@@ -151,6 +159,7 @@ export const statsWidget = defineWidget({
 		{ key: 'viewers', kind: 'boolean', default: true },
 		{ key: 'interval', kind: 'number', default: 5000, min: 1000, max: 60000 },
 		...styleFields({ size: 24 }),
+		lang,
 		debug
 	]
 });
@@ -169,6 +178,7 @@ export const timerWidget = defineWidget({
 		{ key: 'hideAtZero', kind: 'boolean', default: false },
 		{ key: 'interval', kind: 'number', default: 2000, min: 250, max: 60000 },
 		...styleFields({ size: 64, align: 'center' }),
+		lang,
 		debug
 	]
 });
@@ -192,6 +202,7 @@ export const alertBoxWidget = defineWidget({
 		{ key: 'card', kind: 'color', default: '#000000b3' },
 		{ key: 'accent', kind: 'color', default: '#7c5cff' },
 		...styleFields({ size: 32, align: 'center' }),
+		lang,
 		debug
 	]
 });

@@ -33,7 +33,7 @@ export interface WidgetForm {
 
 type Texts = Readonly<Record<string, FieldText>>;
 
-/** The style fields (style.ts) and `debug`, which every widget has. */
+/** The style fields (style.ts), `lang` and `debug`, which every widget has. */
 const COMMON: Texts = {
 	theme: {
 		label: 'Theme',
@@ -57,6 +57,18 @@ const COMMON: Texts = {
 	outlineWidth: { label: 'Outline width', unit: 'px' },
 	shadow: { label: 'Drop shadow' },
 	align: { label: 'Alignment', choices: { left: 'Left', center: 'Centre', right: 'Right' } },
+	lang: {
+		label: 'Language',
+		help: 'The words and numbers viewers see: alerts, labels, amounts.',
+		// Each language in its own words, as a language picker names them.
+		choices: {
+			en: 'English',
+			es: 'Español',
+			'pt-BR': 'Português (Brasil)',
+			de: 'Deutsch',
+			fr: 'Français'
+		}
+	},
 	debug: { label: 'Debug corner (connection, last update, last error)' }
 };
 

@@ -1,6 +1,7 @@
 /** Pure formatting for widgets: values as the application stores them turned into short text. */
 
 import { listOf, numberOf } from '$lib/client/values';
+import { language } from './i18n';
 
 type NumberFormat = 'plain' | 'grouped' | 'compact' | 'fixed2';
 
@@ -13,7 +14,8 @@ const FORMATS: Record<NumberFormat, Intl.NumberFormatOptions> = {
 
 const MAX_TEXT = 200;
 
-export function formatNumber(n: number, format: string, locale?: string): string {
+/** A number in the widget's language (i18n.ts) unless a locale is given. */
+export function formatNumber(n: number, format: string, locale: string = language()): string {
 	const options = FORMATS[format as NumberFormat] ?? FORMATS.plain;
 	try {
 		return new Intl.NumberFormat(locale, options).format(n);
@@ -26,7 +28,7 @@ export function formatNumber(n: number, format: string, locale?: string): string
  * A variable's value as text: numbers in the chosen format, an empty counter as 0, text as itself,
  * objects by their `name` (object-valued variables such as last_cheer) or as short JSON.
  */
-export function displayValue(raw: unknown, format: string, locale?: string): string {
+export function displayValue(raw: unknown, format: string, locale: string = language()): string {
 	if (raw === undefined || raw === null || raw === '') return formatNumber(0, format, locale);
 	const n = numberOf(raw);
 	if (n !== undefined) return formatNumber(n, format, locale);
@@ -47,18 +49,14 @@ export function displayValue(raw: unknown, format: string, locale?: string): str
 	return String(raw).slice(0, MAX_TEXT);
 }
 
-/** `m:ss` (or `h:mm:ss`) for a number of seconds. */
+/**
+ * `m:ss` (or `h:mm:ss`) for a number of seconds: a clock face, which every widget language writes the
+ * same way (Intl's DurationFormat is newer than Chromium 103).
+ */
 export function formatDuration(seconds: number): string {
 	const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
 	const h = Math.floor(total / 3600);
 	const m = Math.floor((total % 3600) / 60);
 	const s = String(total % 60).padStart(2, '0');
 	return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
-/** Local `HH:MM:SS` of a timestamp, for the debug corner. */
-export function clockTime(ms: number): string {
-	const d = new Date(ms);
-	const two = (n: number) => String(n).padStart(2, '0');
-	return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }

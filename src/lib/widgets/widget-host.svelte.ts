@@ -23,6 +23,7 @@ import {
 } from '$lib/client/settings';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { parseOptions, type Options, type OptionWarning, type WidgetDefinition } from './options';
+import { languageAvailable, matchLanguage, useLanguage } from './i18n';
 
 /** How long after the interface was turned off a widget tries again (then the client backs off by itself). */
 export const RETRY_AFTER_STOP_MS = 5_000;
@@ -49,9 +50,10 @@ export class WidgetHost {
 	constructor(definition: WidgetDefinition, options: WidgetHostOptions) {
 		const location = options.location ?? globalThis.location;
 		this.definition = definition;
-		const parsed = parseOptions(definition.fields, pageParams(location));
+		const params = pageParams(location);
+		const parsed = parseOptions(definition.fields, params);
 		this.options = parsed.options;
-		this.warnings = parsed.warnings;
+		this.warnings = this.#language(params.get('lang'), parsed.warnings);
 		const settings = parseConnectionSettings(location);
 		this.demo = settings.ok && settings.settings.demo;
 		if (!settings.ok) {
@@ -79,6 +81,21 @@ export class WidgetHost {
 				}, RETRY_AFTER_STOP_MS);
 		});
 		$effect(() => () => this.#close());
+	}
+
+	/**
+	 * `lang=`, read leniently (`de-AT` is `de`, `pt` is `pt-BR`) and set for the page before anything
+	 * renders; one we do not have, or whose words did not load, stays English: the debug corner says so.
+	 */
+	#language(asked: string | null, warnings: OptionWarning[]): OptionWarning[] {
+		const matched = asked === null ? undefined : matchLanguage(asked);
+		if (matched) {
+			warnings = warnings.filter((w) => w.field !== 'lang');
+			if (languageAvailable(matched)) this.options.lang = matched;
+			else warnings.push({ field: 'lang', rule: 'did not load', given: matched });
+		}
+		useLanguage(matchLanguage(String(this.options.lang)) ?? 'en');
+		return warnings;
 	}
 
 	/** Closing the client also drops every listener on it (this host's, the feeds', the watchers'). */

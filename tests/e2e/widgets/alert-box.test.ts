@@ -59,7 +59,7 @@ describe('alert box widget', () => {
 		await fire(alertEnvelope('alpha-bits', { value: 1500 }, { displayname: 'Bo', bits: 1500 }));
 		await fire(alertEnvelope('alpha-bits', { value: 10 }, { displayname: 'Cy', bits: 10 }));
 		await waitForText(page, /^Ana followed!$/);
-		await waitForText(page, /^Bo cheered 1500 bits!$/);
+		await waitForText(page, /^Bo cheered 1,500 bits!$/);
 		expect(await page.locator('.alert').getAttribute('class')).toMatch(/in-zoom/);
 		await waitForText(page, /^Cy cheered 10 bits!$/);
 		expect(await page.locator('.alert').getAttribute('class')).toMatch(/in-pop/);

@@ -4,7 +4,9 @@
  * renders empty. Everything filled in is a viewer's text, rendered as text only.
  */
 import type { AlertLine } from '$lib/protocol/event-lines';
+import { m } from '$lib/paraglide/messages';
 import { alertAmount, describeAlert, eventOf, moneyText } from '../events/describe';
+import { count } from '../i18n';
 import type { Look } from './look';
 
 export const ALERT_KINDS = [
@@ -21,7 +23,10 @@ export const ALERT_KINDS = [
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** What each kind says with no options: the viewer, and the amount where there is one. */
+/**
+ * What each kind says with no options, as the builder's form shows it (English). Left as it is, the
+ * widget says it in its language instead (defaultHeadline).
+ */
 export const DEFAULT_TEMPLATES: Readonly<Record<AlertKind, string>> = {
 	follower: '{name} followed!',
 	subscriber: '{name} subscribed!',
@@ -83,7 +88,7 @@ export function alertFields(line: AlertLine, kind: AlertKind): Record<string, st
 		...d,
 		...x,
 		name: line.username ?? x.name ?? '',
-		amount: amount && MONEY.includes(kind) ? moneyText(line, amount) : amount,
+		amount: !amount ? '' : MONEY.includes(kind) ? moneyText(line, amount) : count(Number(amount)),
 		message: x.message ?? x.rawMessage ?? '',
 		tier: tierText(x.tier ?? x.subPlan ?? x.plan),
 		months: x.months ?? x.cumulativeMonths ?? '',
@@ -99,14 +104,49 @@ function tierText(plan: string | undefined): string {
 	if (!plan) return '';
 	if (/^prime$/i.test(plan)) return 'Prime';
 	const n = Number(plan);
-	return Number.isFinite(n) && n >= 1000 ? `Tier ${Math.round(n / 1000)}` : plan;
+	return Number.isFinite(n) && n >= 1000 ? m.tier({ n: Math.round(n / 1000) }) : plan;
+}
+
+/**
+ * The kind's default words (DEFAULT_TEMPLATES) in the widget's language, with plurals: the alert's own
+ * sentence when they need an amount or a reward it does not carry.
+ */
+export function defaultHeadline(kind: AlertKind, line: AlertLine): string {
+	const fields = alertFields(line, kind);
+	const name = fields.name!;
+	const amount = alertAmount(line);
+	const count = Number(amount);
+	const headline = (() => {
+		switch (kind) {
+			case 'follower':
+				return m.alert_follower({ name });
+			case 'subscriber':
+				return m.alert_subscriber({ name });
+			case 'member':
+				return m.alert_member({ name });
+			case 'gift':
+				return amount ? m.alert_gift({ name, count }) : undefined;
+			case 'bits':
+				return amount ? m.alert_bits({ name, count }) : undefined;
+			case 'raid':
+				return amount ? m.alert_raid({ name, count }) : undefined;
+			case 'tip':
+				return amount ? m.alert_tip({ name, amount: fields.amount! }) : undefined;
+			case 'superchat':
+				return amount ? m.alert_superchat({ name, amount: fields.amount! }) : undefined;
+			case 'points':
+				return fields.reward ? m.alert_points({ name, reward: fields.reward }) : undefined;
+		}
+	})();
+	// Spaces an empty name leaves are folded; no-break spaces (French `!`, `1 500 €`) stay.
+	return (headline ?? fields.text!).replace(/ {2,}/g, ' ').trim();
 }
 
 /** Fills `{field}`; an unknown field is empty. Spaces a missing field leaves are folded. */
 export function renderTemplate(template: string, fields: Readonly<Record<string, string>>): string {
 	return template
 		.replace(/\{(\w+)\}/g, (_, key: string) => (Object.hasOwn(fields, key) ? fields[key]! : ''))
-		.replace(/\s+/g, ' ')
+		.replace(/[ \t\r\n]+/g, ' ')
 		.trim();
 }
 

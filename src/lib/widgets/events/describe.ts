@@ -1,9 +1,11 @@
 /**
- * A readable line per alert ("Ana followed", "Bo cheered 100 bits") from its key
+ * A readable line per alert ("Ana followed", "Bo cheered 100 bits", in the widget's language) from its key
  * (`<origin>-<camelCaseEvent>`, protocol facts §3.6) and its `dynamic`/`extraSettings` fields.
  * Everything here is untrusted text: it is only ever rendered as text.
  */
 import type { AlertLine } from '$lib/protocol/event-lines';
+import { m } from '$lib/paraglide/messages';
+import { money } from '../i18n';
 
 interface AlertText {
 	/** Who did it (may be empty). */
@@ -27,8 +29,6 @@ function words(event: string): string {
 		.toLowerCase();
 }
 
-const plural = (n: string, one: string, many: string) => (n === '1' ? one : many);
-
 const numeric = (s: string | undefined) =>
 	s !== undefined && s.trim() !== '' && Number.isFinite(Number(s)) ? s.trim() : undefined;
 
@@ -39,10 +39,10 @@ export function alertAmount(line: AlertLine): string | undefined {
 	return numeric(x.amount) ?? numeric(x.bits) ?? numeric(d.value) ?? numeric(d.amount);
 }
 
-/** An amount of money with the alert's currency: `$5`, or `5 EUR` when only the code is known. */
+/** An amount of money in the widget's language, with the alert's currency when it gives one (i18n.ts). */
 export function moneyText(line: AlertLine, amount: string): string {
 	const x = line.extra ?? {};
-	return `${x.currencySymbol ?? ''}${amount}${!x.currencySymbol && x.currency ? ` ${x.currency}` : ''}`;
+	return money(Number(amount), x.currency, x.currencySymbol);
 }
 
 export function describeAlert(line: AlertLine): AlertText {
@@ -50,74 +50,71 @@ export function describeAlert(line: AlertLine): AlertText {
 	const x = line.extra ?? {};
 	const who = line.username ?? x.name ?? '';
 	const amount = alertAmount(line);
-	const money = (a: string) => moneyText(line, a);
+	const count = Number(amount);
 	const event = eventOf(line.key);
 	const rawEvent = line.key.includes('-') ? line.key.slice(line.key.indexOf('-') + 1) : line.key;
+	const said = (what: string) => ({ who, what });
 
 	switch (event) {
 		case 'follower':
 		case 'follow':
-			return { who, what: 'followed' };
+			return said(m.ev_followed());
 		case 'subscriber':
 		case 'member': {
 			const months = numeric(x.months) ?? numeric(x.cumulativeMonths);
-			const verb = event === 'member' ? 'became a member' : 'subscribed';
-			return { who, what: months && months !== '1' ? `${verb} for ${months} months` : verb };
+			const member = event === 'member';
+			if (!months || months === '1') return said(member ? m.ev_member() : m.ev_subscribed());
+			const n = { count: Number(months) };
+			return said(member ? m.ev_member_months(n) : m.ev_subscribed_months(n));
 		}
 		case 'giftsubscription':
 		case 'subscriptiongift':
 		case 'giftmembers':
-			return {
-				who,
-				what: amount ? `gifted ${amount} ${plural(amount, 'sub', 'subs')}` : 'gifted subs'
-			};
+			return said(amount ? m.ev_gifted({ count }) : m.ev_gifted_some());
 		case 'bits':
 		case 'bitscombo':
-			return {
-				who,
-				what: amount ? `cheered ${amount} ${plural(amount, 'bit', 'bits')}` : 'cheered'
-			};
+			return said(amount ? m.ev_cheered({ count }) : m.ev_cheered_some());
 		case 'kicks':
-			return { who, what: amount ? `sent ${amount} kicks` : 'sent kicks' };
+			return said(amount ? m.ev_kicks({ count }) : m.ev_kicks_some());
 		case 'raid':
-			return {
-				who,
-				what: amount ? `raided with ${amount} ${plural(amount, 'viewer', 'viewers')}` : 'raided'
-			};
+			return said(amount ? m.ev_raided({ count }) : m.ev_raided_some());
 		case 'host':
-			return { who, what: amount ? `hosted with ${amount} viewers` : 'hosted' };
+			return said(amount ? m.ev_hosted({ count }) : m.ev_hosted_some());
 		case 'donation':
 		case 'tip':
-			return { who, what: amount ? `donated ${money(amount)}` : 'donated' };
+			return said(amount ? m.ev_donated({ amount: moneyText(line, amount) }) : m.ev_donated_some());
 		case 'superchat':
+			return said(
+				amount ? m.ev_superchat({ amount: moneyText(line, amount) }) : m.ev_superchat_some()
+			);
 		case 'supersticker':
-			return {
-				who,
-				what: amount
-					? `sent a ${event === 'superchat' ? 'Super Chat' : 'Super Sticker'} of ${money(amount)}`
-					: `sent a ${words(rawEvent)}`
-			};
+			return said(
+				amount ? m.ev_supersticker({ amount: moneyText(line, amount) }) : m.ev_supersticker_some()
+			);
 		case 'points':
 		case 'redemption': {
 			const reward = d.name ?? x.command ?? x.reward;
-			return { who, what: reward ? `redeemed ${reward}` : 'redeemed a reward' };
+			return said(reward ? m.ev_redeemed({ reward }) : m.ev_redeemed_some());
 		}
 		case 'gifts':
-			return { who, what: 'sent a gift' };
+			return said(m.ev_gift());
 		case 'like':
-			return { who, what: 'liked the stream' };
+			return said(m.ev_like());
 		case 'clip':
-			return { who, what: 'made a clip' };
+			return said(m.ev_clip());
 		case 'switchsong':
 		case 'songplayed':
-			return { who: '', what: `Now playing: ${d.value ?? x.name ?? ''}`.trim() };
-		case 'variablechanged':
-			return {
-				who: '',
-				what: `${x.variable_name ?? 'A variable'} is now ${x.variable_value ?? d.value ?? ''}`.trim()
-			};
+			return { who: '', what: m.ev_song({ song: d.value ?? x.name ?? '' }).trim() };
+		case 'variablechanged': {
+			const value = x.variable_value ?? d.value ?? '';
+			const what = x.variable_name
+				? m.ev_variable({ name: x.variable_name, value })
+				: m.ev_variable_unnamed({ value });
+			return { who: '', what: what.trim() };
+		}
 	}
-	// Anything else: the event in words, and the value when it says something.
+	// Anything else: the event in words (the application's own key, which has no translation), and
+	// the value when it says something.
 	const phrase = words(rawEvent) || line.key;
 	const value = d.value && d.value !== who ? `: ${d.value}` : '';
 	const sentence = `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${value}`;

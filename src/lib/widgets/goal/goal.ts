@@ -3,27 +3,33 @@
  * read values means (progress, reached, or the reason it cannot be shown).
  */
 import { numberOf } from '$lib/client/values';
+import { m } from '$lib/paraglide/messages';
 
 interface Preset {
 	current: string;
 	target: string;
-	label: string;
+	/** Its words in the widget's language. */
+	label: () => string;
 }
 
 export const GOAL_PRESETS = {
-	followers: { current: 'total_follower_count', target: 'follower_goal', label: 'Follower goal' },
-	subscribers: { current: 'total_subscriber_count', target: 'subscriber_goal', label: 'Sub goal' },
-	bits: { current: 'alpha_total_bits_count', target: 'cheer_goal', label: 'Bits goal' },
-	tips: { current: 'total_donation_amount', target: 'tip_goal', label: 'Tip goal' },
+	followers: { current: 'total_follower_count', target: 'follower_goal', label: m.goal_followers },
+	subscribers: {
+		current: 'total_subscriber_count',
+		target: 'subscriber_goal',
+		label: m.goal_subscribers
+	},
+	bits: { current: 'alpha_total_bits_count', target: 'cheer_goal', label: m.goal_bits },
+	tips: { current: 'total_donation_amount', target: 'tip_goal', label: m.goal_tips },
 	superchats: {
 		current: 'beta_total_superchat_amount',
 		target: 'superchat_goal',
-		label: 'Super Chat goal'
+		label: m.goal_superchats
 	},
 	hypetrain: {
 		current: 'alpha_hypetrain_progress',
 		target: 'alpha_hypetrain_level_goal',
-		label: 'Hype train'
+		label: m.goal_hypetrain
 	}
 } as const satisfies Record<string, Preset>;
 
@@ -55,7 +61,7 @@ export function goalSource(o: {
 	const hypeTrain = preset === GOAL_PRESETS.hypetrain;
 	const names = [current, ...(typeof target === 'string' ? [target] : [])];
 	if (hypeTrain) names.push(HYPE_ACTIVE, HYPE_LEVEL);
-	return { label: o.label.trim() || preset.label, current, target, hypeTrain, names };
+	return { label: o.label.trim() || preset.label(), current, target, hypeTrain, names };
 }
 
 export type GoalReading =

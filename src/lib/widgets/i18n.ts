@@ -1,0 +1,83 @@
+/**
+ * A widget's language: `lang=` from its URL (every definition offers it, so the builder's form does),
+ * set once for the page before the widget renders. Message functions (src/lib/paraglide, compiled from
+ * messages/{locale}.json) and the Intl formatters here read it; viewers see the stream's language,
+ * whatever the language of the PC running the broadcasting software.
+ */
+import { baseLocale, getLocale, locales, setLocale, type Locale } from '$lib/paraglide/runtime';
+
+export { locales as LANGUAGES, type Locale };
+
+/**
+ * widget.html carries English only and loads the other languages as a script that sets this global
+ * (build-tools/widget-languages.ts defines the flag below for that page, and names the same global).
+ */
+export const LANGUAGES_GLOBAL = '__streamControlMessages';
+declare const __WIDGET_LANGUAGES_ON_DEMAND__: boolean | undefined;
+
+/** Whether the page can speak a language now: always, except in widget.html before its script is in. */
+export function languageAvailable(locale: Locale): boolean {
+	return (
+		locale === baseLocale ||
+		typeof __WIDGET_LANGUAGES_ON_DEMAND__ === 'undefined' ||
+		LANGUAGES_GLOBAL in globalThis
+	);
+}
+
+/** A language we have for what a URL asks: `de`, `DE`, `de-AT` → `de`; `pt`, `pt-br` → `pt-BR`. */
+export function matchLanguage(asked: string): Locale | undefined {
+	const want = asked.trim().toLowerCase();
+	if (!want) return undefined;
+	const base = want.split(/[-_]/)[0];
+	return (
+		locales.find((l) => l.toLowerCase() === want.replace('_', '-')) ??
+		locales.find((l) => l.toLowerCase().split('-')[0] === base)
+	);
+}
+
+/** Sets the page's language (a global the message functions read; no reload, no cookie). */
+export function useLanguage(locale: Locale): void {
+	if (getLocale() !== locale) setLocale(locale, { reload: false });
+	// For the browser's hyphenation and line breaking, and for screen readers.
+	if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** The widget's language, for Intl. */
+export const language = (): Locale => getLocale();
+
+/** `12,345` / `12.345` / `12 345`: a count in the widget's language. */
+export function count(n: number): string {
+	return new Intl.NumberFormat(language()).format(n);
+}
+
+/**
+ * An amount of money: with an ISO code, the locale's own currency format (`5,00 €`); with only a
+ * symbol, the symbol before the locale's number; with neither, the number alone.
+ */
+export function money(amount: number, currency?: string, symbol?: string): string {
+	const lang = language();
+	if (currency && /^[A-Za-z]{3}$/.test(currency))
+		try {
+			return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
+		} catch {
+			// An unknown code: the number as below.
+		}
+	return `${symbol ?? ''}${new Intl.NumberFormat(lang).format(amount)}`;
+}
+
+/** `12 seconds ago` / `vor 12 Sekunden`, from a number of seconds. */
+export function secondsAgo(seconds: number): string {
+	return new Intl.RelativeTimeFormat(language(), { numeric: 'auto', style: 'short' }).format(
+		-Math.max(0, Math.round(seconds)),
+		'second'
+	);
+}
+
+/** The local time of a timestamp, with seconds, as the widget's language writes it. */
+export function clockTime(ms: number): string {
+	return new Intl.DateTimeFormat(language(), {
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit'
+	}).format(ms);
+}

@@ -1,0 +1,18 @@
+/** Each widget's name in its language, for its hint and debug corner (the builder keeps definitions.ts's). */
+import { m } from '$lib/paraglide/messages';
+
+const TITLES: Readonly<Record<string, () => string>> = {
+	counter: m.w_counter,
+	'song-queue': m.w_song_queue,
+	'now-playing': m.w_now_playing,
+	chat: m.w_chat,
+	events: m.w_events,
+	goal: m.w_goal,
+	stats: m.w_stats,
+	timer: m.w_timer,
+	'alert-box': m.w_alert_box
+};
+
+export function widgetTitle(definition: { id: string; title: string }): string {
+	return TITLES[definition.id]?.() ?? definition.title;
+}
