@@ -157,6 +157,14 @@ describe('rename, regenerate and revoke, live', () => {
 			name: 'Goal — subs'
 		});
 		expect(renamed.json).toMatchObject({ id: made.id, key: made.key, name: 'Goal — subs' });
+		// The builder keeps the options the key's URL carries as the form changes.
+		const moved = await rig.manage('PATCH', `/__share/widget-keys/${made.id}`, {
+			options: 'current=subs&target=50'
+		});
+		expect(moved.json).toMatchObject({ name: 'Goal — subs', options: 'current=subs&target=50' });
+		expect((await rig.manage('PATCH', `/__share/widget-keys/${made.id}`, {})).json.message).toMatch(
+			/send a name or options/
+		);
 		socket.send({ retrieve: true, context: 'still' });
 		await socket.reply('still');
 		socket.close();
