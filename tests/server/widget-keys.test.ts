@@ -247,6 +247,21 @@ describe('bad keys', () => {
 	});
 });
 
+describe('without the token', () => {
+	it('the list answers "off" (not an error); everything else answers 409', async () => {
+		await rig.restartCompanion({ realToken: undefined, tokenFile: `${rig.sharesFile}.token` });
+		expect(await http('GET', `${rig.companion.url}/__share/widget-keys`)).toMatchObject({
+			status: 200,
+			json: { on: false, keys: [] }
+		});
+		expect(
+			(await http('POST', `${rig.companion.url}/__share/widget-keys`, { body: { name: 'x' } }))
+				.status
+		).toBe(409);
+		await rig.restartCompanion();
+	});
+});
+
 describe('persistence', () => {
 	it('keys survive a restart in the owner-only share-links file, still working', async () => {
 		const made = await createKey('Stats — survives');

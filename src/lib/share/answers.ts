@@ -42,8 +42,10 @@ export const WidgetKeySchema = v.looseObject({
 	lastConnectedAt: v.nullable(v.number())
 });
 export type WidgetKeyView = v.InferOutput<typeof WidgetKeySchema>;
-/** `GET /__share/widget-keys`. */
+/** `GET /__share/widget-keys`: `on: false` (and no keys) while the companion holds no token. */
 export const WidgetKeysAnswerSchema = v.looseObject({
+	/** false: the companion holds no token, so it makes no widget keys (share links are off). */
+	on: v.optional(v.boolean(), true),
 	keys: v.array(WidgetKeySchema),
 	lanOrigins
 });

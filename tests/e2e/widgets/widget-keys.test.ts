@@ -137,14 +137,22 @@ describe('widget keys in the builder', () => {
 				await keyList.screenshot({ path: `test-results/widget-keys-${name}-list.png` });
 			}
 
+			// Rename: the name changes, the key (and the open widget) stays.
+			await card.getByRole('button', { name: 'Rename Chat — main scene' }).click();
+			await card.getByLabel('New name for Chat — main scene').fill('Chat — BRB');
+			await card.getByRole('button', { name: 'Save' }).click();
+			const renamed = page.getByRole('listitem', { name: 'Chat — BRB' });
+			await renamed.getByText('Renamed.').waitFor();
+			expect(keyed.shares.listWidgetKeys().map((k) => k.name)).toEqual(['Chat — BRB']);
+
 			// Regenerate: the open widget's socket closes and the old key gets 401.
 			const oldKey = new URL(url).hash.match(/token=([^&]+)/)![1]!;
-			await card.getByRole('button', { name: 'Regenerate Chat — main scene' }).click();
+			await renamed.getByRole('button', { name: 'Regenerate Chat — BRB' }).click();
 			await page
-				.getByRole('dialog', { name: 'Regenerate Chat — main scene?' })
-				.getByRole('button', { name: 'Regenerate Chat — main scene' })
+				.getByRole('dialog', { name: 'Regenerate Chat — BRB?' })
+				.getByRole('button', { name: 'Regenerate Chat — BRB' })
 				.click();
-			await card.getByText(/New key made/).waitFor();
+			await renamed.getByText(/New key made/).waitFor();
 			await closed;
 			const old = await fetch(`${keyed.url}/api/meta?token=${oldKey}`);
 			expect(old.status).toBe(401);
@@ -152,12 +160,14 @@ describe('widget keys in the builder', () => {
 			const [newKey] = keyed.shares.listWidgetKeys().map((k) => k.key);
 			expect(newKey).not.toBe(oldKey);
 			expect((await fetch(`${keyed.url}/api/meta?token=${newKey}`)).status).toBe(200);
+			// The builder's URL carries the new key at once.
+			await expect.poll(() => shown.innerText()).toContain(`token=${newKey}`);
 
 			// Revoke: gone from the list, and its key gets 401.
-			await card.getByRole('button', { name: 'Revoke Chat — main scene' }).click();
+			await renamed.getByRole('button', { name: 'Revoke Chat — BRB' }).click();
 			await page
-				.getByRole('dialog', { name: 'Revoke Chat — main scene?' })
-				.getByRole('button', { name: 'Revoke Chat — main scene' })
+				.getByRole('dialog', { name: 'Revoke Chat — BRB?' })
+				.getByRole('button', { name: 'Revoke Chat — BRB' })
 				.click();
 			await page.getByRole('heading', { name: 'Widget keys (0)' }).waitFor();
 			expect((await fetch(`${keyed.url}/api/meta?token=${newKey}`)).status).toBe(401);

@@ -64,6 +64,7 @@ export class WidgetKeys {
 
 	async load(): Promise<void> {
 		const result = await this.#api.widgetKeys();
+		if (result.ok && !result.data.on) return void (this.#state = { kind: 'no-token' });
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
 		this.#apply(result);
 	}
