@@ -171,10 +171,12 @@ export class ShareStore {
 		return link;
 	}
 
-	rename(id: string, label: string): ShareLink | undefined {
+	/** A new name (label) or, for a widget key, the options its URL carries now. */
+	update(id: string, change: { label?: string; options?: string }): ShareLink | undefined {
 		const old = this.#links.get(id);
 		if (!old) return undefined;
-		const link = { ...old, label, name: label };
+		const label = change.label ?? old.label;
+		const link = { ...old, label, name: label, options: change.options ?? old.options };
 		this.#links.set(id, link);
 		this.#save();
 		return link;

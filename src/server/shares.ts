@@ -258,6 +258,9 @@ export async function handleShareApi(
 		return sendJson(res, 200, { share: true, ...grantOf(found.link) });
 	}
 
+	// The builder asks on every visit: "off" is an answer there, not an error in the browser's console.
+	if (upstreamToken === undefined && path === '/__share/widget-keys' && req.method === 'GET')
+		return sendJson(res, 200, { on: false, keys: [], lanOrigins: [] });
 	if (upstreamToken === undefined)
 		return sendJson(res, 409, {
 			status: 409,

@@ -14,22 +14,23 @@ const Name = v.pipe(
 	v.minLength(1, 'name must not be empty'),
 	v.maxLength(80, 'name must be at most 80 characters')
 );
+const Options = v.pipe(
+	v.string('options must be the URL query of the widget'),
+	v.maxLength(4096, 'options must be at most 4096 characters'),
+	v.check((o) => !/[#\s]/.test(o), 'options must be a URL query (no # or spaces)')
+);
 const CreateSchema = v.object({
 	name: Name,
 	widget: v.pipe(
 		v.string('widget must be a widget id'),
 		v.regex(/^[a-z][a-z0-9-]{0,39}$/, 'widget must be a widget id such as alert-box')
 	),
-	options: v.optional(
-		v.pipe(
-			v.string('options must be the URL query of the widget'),
-			v.maxLength(4096, 'options must be at most 4096 characters'),
-			v.check((o) => !/[#\s]/.test(o), 'options must be a URL query (no # or spaces)')
-		),
-		''
-	)
+	options: v.optional(Options, '')
 });
-const RenameSchema = v.object({ name: Name });
+const UpdateSchema = v.pipe(
+	v.object({ name: v.optional(Name), options: v.optional(Options) }),
+	v.check((u) => u.name !== undefined || u.options !== undefined, 'send a name or options')
+);
 
 /** A widget key as the builder lists it; the key is only ever handed to the streamer's token. */
 export function widgetKeyView(link: ShareLink) {
@@ -104,9 +105,10 @@ export async function handleWidgetKeys(
 		return sendJson(res, 200, widgetKeyView(link));
 	}
 	if (!match[2] && req.method === 'PATCH') {
-		const input = await body(RenameSchema);
+		const input = await body(UpdateSchema);
 		if (!input) return;
-		return sendJson(res, 200, widgetKeyView(store.rename(found.id, input.name)!));
+		const link = store.update(found.id, { label: input.name, options: input.options })!;
+		return sendJson(res, 200, widgetKeyView(link));
 	}
 	if (!match[2] && req.method === 'DELETE') {
 		store.revoke(found.id);

@@ -157,6 +157,14 @@ describe('rename, regenerate and revoke, live', () => {
 			name: 'Goal — subs'
 		});
 		expect(renamed.json).toMatchObject({ id: made.id, key: made.key, name: 'Goal — subs' });
+		// The builder keeps the options the key's URL carries as the form changes.
+		const moved = await rig.manage('PATCH', `/__share/widget-keys/${made.id}`, {
+			options: 'current=subs&target=50'
+		});
+		expect(moved.json).toMatchObject({ name: 'Goal — subs', options: 'current=subs&target=50' });
+		expect((await rig.manage('PATCH', `/__share/widget-keys/${made.id}`, {})).json.message).toMatch(
+			/send a name or options/
+		);
 		socket.send({ retrieve: true, context: 'still' });
 		await socket.reply('still');
 		socket.close();
@@ -236,6 +244,21 @@ describe('bad keys', () => {
 			.toBeGreaterThanOrEqual(5);
 		for (const guess of guesses) expect(rig.logs.join('\n')).not.toContain(guess);
 		rig.assertNoLeak();
+	});
+});
+
+describe('without the token', () => {
+	it('the list answers "off" (not an error); everything else answers 409', async () => {
+		await rig.restartCompanion({ realToken: undefined, tokenFile: `${rig.sharesFile}.token` });
+		expect(await http('GET', `${rig.companion.url}/__share/widget-keys`)).toMatchObject({
+			status: 200,
+			json: { on: false, keys: [] }
+		});
+		expect(
+			(await http('POST', `${rig.companion.url}/__share/widget-keys`, { body: { name: 'x' } }))
+				.status
+		).toBe(409);
+		await rig.restartCompanion();
 	});
 });
 

@@ -31,6 +31,24 @@ const lanOrigins = v.optional(v.array(v.string()), []);
 export const LinksAnswerSchema = v.looseObject({ links: v.array(LinkSchema), lanOrigins });
 /** `POST /__share/links`: the new link, and the addresses it can be opened at. */
 export const CreatedAnswerSchema = v.looseObject({ ...LinkSchema.entries, lanOrigins });
+/** One widget key as the widget builder lists it (`/__share/widget-keys`). */
+export const WidgetKeySchema = v.looseObject({
+	id: v.string(),
+	key: v.string(),
+	name: v.string(),
+	widget: v.string(),
+	options: v.string(),
+	createdAt: v.number(),
+	lastConnectedAt: v.nullable(v.number())
+});
+export type WidgetKeyView = v.InferOutput<typeof WidgetKeySchema>;
+/** `GET /__share/widget-keys`: `on: false` (and no keys) while the companion holds no token. */
+export const WidgetKeysAnswerSchema = v.looseObject({
+	/** false: the companion holds no token, so it makes no widget keys (share links are off). */
+	on: v.optional(v.boolean(), true),
+	keys: v.array(WidgetKeySchema),
+	lanOrigins
+});
 /** `POST /__share/token`: share links are on; `remembered` when the token was also saved to a file. */
 export const TokenAnswerSchema = v.looseObject({ on: v.literal(true), remembered: v.boolean() });
 /** `DELETE /__share/links/:id`. */

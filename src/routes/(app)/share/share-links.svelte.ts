@@ -1,5 +1,5 @@
 /** The streamer's share links as the companion server lists them, with create and revoke. */
-import { ShareApi, type ApiResult, type NewLink, type ShareLinkView } from './share-api';
+import { ShareApi, type ApiResult, type NewLink, type ShareLinkView } from '$lib/app/share-api';
 
 export type LinksState =
 	| { kind: 'loading' }

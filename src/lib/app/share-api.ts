@@ -1,5 +1,5 @@
 /**
- * The companion server's share-link API (`/__share/`, docs/companion.md), called with the streamer's
+ * The companion server's share-link and widget-key API (`/__share/`, docs/companion.md), called with the streamer's
  * token in a header. Answers are validated; failures keep the server's status, code and message.
  */
 import type * as v from 'valibot';
@@ -9,13 +9,17 @@ import {
 	readShareAnswer,
 	RevokedAnswerSchema,
 	TokenAnswerSchema,
-	type ShareAnswer
+	WidgetKeySchema,
+	WidgetKeysAnswerSchema,
+	type ShareAnswer,
+	type WidgetKeyView
 } from '$lib/share/answers';
 import type { SHARE_PROFILES } from '$lib/share/profiles';
 
-export type { ShareLinkView } from '$lib/share/answers';
+export type { ShareLinkView, WidgetKeyView } from '$lib/share/answers';
 
 const TIMEOUT_MS = 8000;
+const WIDGET_KEYS = '/__share/widget-keys';
 
 export type ApiResult<T> = ShareAnswer<T>;
 
@@ -47,6 +51,35 @@ export class ShareApi {
 	}
 	revoke(id: string): Promise<ApiResult<v.InferOutput<typeof RevokedAnswerSchema>>> {
 		return this.#call('DELETE', `/__share/links/${encodeURIComponent(id)}`, RevokedAnswerSchema);
+	}
+
+	widgetKeys(): Promise<ApiResult<v.InferOutput<typeof WidgetKeysAnswerSchema>>> {
+		return this.#call('GET', WIDGET_KEYS, WidgetKeysAnswerSchema);
+	}
+	createWidgetKey(key: {
+		name: string;
+		widget: string;
+		options: string;
+	}): Promise<ApiResult<WidgetKeyView>> {
+		return this.#call('POST', WIDGET_KEYS, WidgetKeySchema, key);
+	}
+	/** A new name, or the options the key's URL carries now. */
+	updateWidgetKey(
+		id: string,
+		change: { name?: string; options?: string }
+	): Promise<ApiResult<WidgetKeyView>> {
+		return this.#call('PATCH', `${WIDGET_KEYS}/${encodeURIComponent(id)}`, WidgetKeySchema, change);
+	}
+	/** A new key for the same widget: the old URL stops at once. */
+	regenerateWidgetKey(id: string): Promise<ApiResult<WidgetKeyView>> {
+		return this.#call(
+			'POST',
+			`${WIDGET_KEYS}/${encodeURIComponent(id)}/regenerate`,
+			WidgetKeySchema
+		);
+	}
+	revokeWidgetKey(id: string): Promise<ApiResult<v.InferOutput<typeof RevokedAnswerSchema>>> {
+		return this.#call('DELETE', `${WIDGET_KEYS}/${encodeURIComponent(id)}`, RevokedAnswerSchema);
 	}
 
 	async #call<T>(
