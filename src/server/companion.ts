@@ -256,17 +256,14 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		// Widget keys (the `widget` share profile) no open scene uses.
 		idleKeys: (connected) =>
 			shares
-				.list()
-				.filter((l) => (l.profile as string) === 'widget' && !connected.has(l.id))
-				.map((l) => {
-					const named = l as typeof l & { name?: string; lastConnectedAt?: number | null };
-					return {
-						id: l.id,
-						name: named.name ?? l.label,
-						createdAt: l.createdAt,
-						lastConnectedAt: named.lastConnectedAt ?? null
-					};
-				}),
+				.listWidgetKeys()
+				.filter((l) => !connected.has(l.id))
+				.map((l) => ({
+					id: l.id,
+					name: l.name,
+					createdAt: l.createdAt,
+					lastConnectedAt: l.lastConnectedAt
+				})),
 		log
 	});
 	const relayFor = (token: string) =>

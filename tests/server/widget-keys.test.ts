@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_TYPES } from '../../src/lib/protocol';
 import { SHARE_KEY_PREFIX, WIDGET_READS } from '../../src/lib/share/profiles';
-import { http } from './helpers';
+import { http, TestSocket, wsUrl } from './helpers';
 import { SEND_SAMPLES } from './send-samples';
 import { startShareRig, type ShareRig } from './share-rig';
 
@@ -279,5 +279,26 @@ describe('persistence', () => {
 			lastConnectedAt: expect.any(Number)
 		});
 		expect((await rig.asShare('GET', '/api/meta', made.key)).status).toBe(200);
+	});
+});
+
+describe('in the scene check', () => {
+	it('lists a key no open scene uses, then the widget that connects with it, by the key’s name', async () => {
+		const made = await createKey('Goal — main scene', 'goal');
+		const scene = async () => (await rig.manage('GET', '/__companion/scene')).json;
+		const idleIds = (report: { idleKeys: { id: string }[] }) => report.idleKeys.map((k) => k.id);
+		expect(idleIds(await scene())).toContain(made.id);
+		const socket = await TestSocket.open(`${wsUrl(rig.companion.url, made.key)}&w=goal`);
+		socket.send({ retrieve: true, context: 'hello' });
+		await socket.reply('hello');
+		let report = await scene();
+		while (!report.widgets.some((w: { name: string }) => w.name === 'Goal — main scene'))
+			report = await scene();
+		expect(
+			report.widgets.find((w: { name: string }) => w.name === 'Goal — main scene')
+		).toMatchObject({ kind: 'goal' });
+		expect(idleIds(report)).not.toContain(made.id);
+		socket.close();
+		await rig.manage('DELETE', `/__share/widget-keys/${made.id}`);
 	});
 });
