@@ -29,6 +29,7 @@ import { startSimServer } from './sim-server';
 import { startSubathon, type Subathon, type SubathonRule } from './subathon';
 import { createStaticSite } from './static-site';
 import { mediaFolder } from './media';
+import { DECK_PATH, DeckFile, deckApi } from './deck-sync';
 import { watchUpstream } from './upstream-watch';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +46,8 @@ export interface CompanionOptions {
 	/** The streamer's token: only used for share links; never printed or logged. */
 	realToken?: string;
 	sharesFile?: string;
+	/** The streamer's deck, one per application setup (default: .stream-decks.json beside the share-links file). */
+	decksFile?: string;
 	/** Where the token is kept when the streamer asks for it (default: .stream-token beside the share-links file). */
 	tokenFile?: string;
 	/** This PC's LAN addresses (default: its network interfaces); tests pass their own. */
@@ -147,6 +150,10 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const sharesFile = opts.sharesFile ?? resolve(PROJECT_DIR, '.share-links.json');
 	const shares = ShareStore.open(sharesFile, log);
 	const tokenFile = opts.tokenFile ?? resolve(dirname(sharesFile), '.stream-token');
+	const decks = DeckFile.open(
+		opts.decksFile ?? resolve(dirname(sharesFile), '.stream-decks.json'),
+		log
+	);
 	const scheme = opts.tls ? 'https' : 'http';
 	const lanOf = (port: number) =>
 		lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses, scheme);
@@ -238,6 +245,14 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			log
 		});
 	let relay = upstreamToken ? relayFor(upstreamToken) : undefined;
+	// One deck per application setup; the built-in simulator's port changes each start, its deck does not.
+	const handleDeck = deckApi({
+		decks,
+		setup: embeddedSim ? 'simulator' : apiTarget,
+		shares,
+		upstreamToken: () => upstreamToken,
+		probe: (token) => probe(apiTarget, token)
+	});
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -294,6 +309,11 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
 		if (media.handle(req, res, path)) return;
+		if (path === DECK_PATH)
+			return void handleDeck(req, res).catch((err: Error) => {
+				log(`Deck request failed: ${err.message}`);
+				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
+			});
 		if (path === SHARE_TOKEN_PATH)
 			return void handleShareToken(req, res, {
 				current: () => upstreamToken,
