@@ -30,6 +30,7 @@ import { startSimServer } from './sim-server';
 import { startSubathon, type Subathon, type SubathonRule } from './subathon';
 import { createStaticSite } from './static-site';
 import { mediaFolder } from './media';
+import { DECK_PATH, DeckFile, deckApi } from './deck-sync';
 import { watchUpstream } from './upstream-watch';
 import { WidgetSockets, widgetKindOf } from './widget-sockets';
 import { createSceneApi } from './scene-api';
@@ -48,6 +49,8 @@ export interface CompanionOptions {
 	/** The streamer's token: only used for share links; never printed or logged. */
 	realToken?: string;
 	sharesFile?: string;
+	/** The streamer's deck, one per application setup (default: .stream-decks.json beside the share-links file). */
+	decksFile?: string;
 	/** Where the token is kept when the streamer asks for it (default: .stream-token beside the share-links file). */
 	tokenFile?: string;
 	/** This PC's LAN addresses (default: its network interfaces); tests pass their own. */
@@ -156,6 +159,10 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	const attempts = new KeyAttempts(shares, log);
 	closers.push(async () => attempts.close());
 	const tokenFile = opts.tokenFile ?? resolve(dirname(sharesFile), '.stream-token');
+	const decks = DeckFile.open(
+		opts.decksFile ?? resolve(dirname(sharesFile), '.stream-decks.json'),
+		log
+	);
 	const scheme = opts.tls ? 'https' : 'http';
 	const lanOf = (port: number) =>
 		lanOrigins(host, port, opts.lanAddresses ?? systemLanAddresses, scheme);
@@ -284,6 +291,14 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			}
 		});
 	let relay = upstreamToken ? relayFor(upstreamToken) : undefined;
+	// One deck per application setup; the built-in simulator's port changes each start, its deck does not.
+	const handleDeck = deckApi({
+		decks,
+		setup: embeddedSim ? 'simulator' : apiTarget,
+		shares,
+		upstreamToken: () => upstreamToken,
+		probe: (token) => probe(apiTarget, token)
+	});
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -355,6 +370,11 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (media.handle(req, res, path)) return;
+		if (path === DECK_PATH)
+			return void handleDeck(req, res).catch((err: Error) => {
+				log(`Deck request failed: ${err.message}`);
+				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
+			});
 		if (path === SHARE_TOKEN_PATH)
 			return void handleShareToken(req, res, {
 				current: () => upstreamToken,

@@ -137,4 +137,49 @@ describe('DeckStore', () => {
 		expect(deck.pages.map((p) => p.name)).toEqual(['Main']);
 		await stop();
 	});
+
+	it('through the companion: the shared deck adopted, changes here marked to send, deletions remembered, one stored value', async () => {
+		const storage = memory();
+		const { value: deck, stop } = mounted(
+			() => new DeckStore('127.0.0.1:39280', { storage, viewport: PHONE })
+		);
+		expect(deck.unsent).toBe(true);
+		const page = (id: string, name: string) => ({ id, name, columns: 3, rows: 2, buttons: [] });
+		deck.adopt({
+			rev: 4,
+			doc: { version: 2, pages: [page('a', 'Live'), page('b', 'Scenes')] },
+			pages: { a: { rev: 3, at: 1, by: 'PC' }, b: { rev: 4, at: 2, by: 'phone' } }
+		});
+		expect(deck.unsent).toBe(false);
+		expect(deck.pages.map((p) => p.name)).toEqual(['Live', 'Scenes']);
+		expect(deck.doc).toEqual({ version: 2, pages: [page('a', 'Live'), page('b', 'Scenes')] });
+		let changes = 0;
+		deck.onChange(() => changes++);
+		const made = deck.addPage('Mine');
+		deck.edit((doc) => ({
+			ok: true,
+			doc: { ...doc, pages: doc.pages.filter((p) => p.id !== 'b') }
+		}));
+		expect(changes).toBe(2);
+		expect(deck.unsent).toBe(true);
+		expect(deck.sync).toMatchObject({
+			rev: 4,
+			pages: { a: { base: 3, dirty: false }, [made.id]: { base: null, dirty: true } },
+			removed: { b: 4 }
+		});
+		// Undo brings the page back: no longer a deletion to send.
+		deck.undo();
+		expect(deck.sync?.removed).toEqual({});
+		const stored = JSON.parse(storage.items.get('stream-control:deck:v2:127.0.0.1:39280')!);
+		expect(Object.keys(stored)).toEqual(['version', 'pages', 'sync']);
+		// A share link's holder: the deck is the streamer's, never changed here.
+		deck.adopt(
+			{ rev: 5, doc: { version: 2, pages: [page('a', 'Live')] }, pages: {} },
+			{ readOnly: true }
+		);
+		expect(deck.readOnly).toBe(true);
+		expect(deck.addPage('No').ok).toBe(false);
+		expect(deck.pages.map((p) => p.name)).toEqual(['Live']);
+		await stop();
+	});
 });

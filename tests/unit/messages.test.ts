@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAlertEvent, type AlertLine } from '$lib/protocol/messages';
+import { parseAlertEvent, type AlertLine } from '$lib/protocol/event-lines';
 import { describeAlert } from '$lib/widgets/events/describe';
 import { defaultHeadline, kindOf } from '$lib/widgets/alert-box/kinds';
 import { count, matchLanguage, money, secondsAgo, useLanguage } from '$lib/widgets/i18n';

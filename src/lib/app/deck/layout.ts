@@ -4,8 +4,8 @@
  * link, so every way in names the field and the rule it breaks.
  */
 import * as v from 'valibot';
-import { LIMITS } from '$lib/protocol/limits';
-import { CONTROL_ACTIONS } from '$lib/protocol/alert-control-actions';
+import { LIMITS } from '../../protocol/limits';
+import { CONTROL_ACTIONS } from '../../protocol/alert-control-actions';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icons';
 

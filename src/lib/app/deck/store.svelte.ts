@@ -2,6 +2,8 @@
  * The streamer's deck for one application setup, kept on this device (PersistedState, versioned). The
  * first load for a setup upgrades the favourites and pages of the deck before layouts. Every change
  * goes through a pure edit (`edit.ts`) and is kept in a short history, so the last one can be undone.
+ * Through the companion, the deck is also the shared one (`sync.svelte.ts`): the stored value then
+ * carries, per page, the shared revision it started from and whether it changed since (`sync`).
  */
 import * as v from 'valibot';
 import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
@@ -26,9 +28,24 @@ import {
 	type DeckDocument,
 	type DeckPage
 } from './layout';
+import type { PageBase, SharedDeck } from './merge';
 
 /** Where the deck before layouts is kept; `migrate.ts` upgrades it, fetched only when there is one. */
 const LEGACY_KEY = 'stream-control:deck';
+
+/** Where this device's deck stands against the shared one: absent until the first sync. */
+const SyncSchema = v.object({
+	rev: v.number(),
+	pages: v.record(
+		v.string(),
+		v.object({ base: v.nullable(v.number()), dirty: v.boolean(), at: v.number() })
+	),
+	removed: v.record(v.string(), v.number())
+});
+export type SyncMeta = v.InferOutput<typeof SyncSchema>;
+/** One stored value: the deck and, once synced, where it stands. */
+const StoredSchema = v.intersect([DeckDocumentSchema, v.object({ sync: v.optional(SyncSchema) })]);
+type Stored = DeckDocument & { sync?: SyncMeta };
 
 const KEY_PREFIX = 'stream-control:deck:v2:';
 export const FAVOURITES_PAGE = 'favourites';
@@ -53,7 +70,14 @@ function hasItem(storage: KeyValueStorage | undefined, key: string): boolean {
 
 export class DeckStore {
 	/** The deck as stored; the edits before it (for undo) are kept for this visit only. */
-	readonly #doc: PersistedState<DeckDocument>;
+	readonly #stored: PersistedState<Stored>;
+	/** The deck without its sync marks: what edits, exports and share links see. */
+	readonly #doc = $derived.by(() => {
+		const { version, pages } = this.#stored.current;
+		return { version, pages } as DeckDocument;
+	});
+	#readOnly = $state(false);
+	readonly #listeners = new Set<() => void>();
 	#past = $state.raw<readonly DeckDocument[]>([]);
 	readonly key: string;
 	readonly #viewport: Viewport;
@@ -64,26 +88,76 @@ export class DeckStore {
 		this.#viewport = options.viewport ?? currentViewport();
 		// Something unreadable under the key is kept aside, never overwritten by the next change.
 		const empty = emptyDeck();
-		this.#doc = new PersistedState<DeckDocument>(this.key, DeckDocumentSchema, empty, {
+		this.#stored = new PersistedState<Stored>(this.key, StoredSchema, empty, {
 			storage,
 			keepUnreadable: true
 		});
-		if (this.#doc.current === empty && hasItem(storage, LEGACY_KEY))
+		if (this.#stored.current === empty && hasItem(storage, LEGACY_KEY))
 			void import('./migrate').then(({ LegacyDeckSchema, migrateLegacy }) => {
 				// A change made meanwhile wins: the old deck is only ever a starting point.
-				if (this.#doc.current !== empty) return;
+				if (this.#stored.current !== empty) return;
 				const legacy = new StoredValue(LEGACY_KEY, LegacyDeckSchema, storage).load();
-				if (legacy) this.#doc.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
+				if (legacy) this.#stored.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
 			});
 	}
 
 	/** False when the last change could not be stored (storage full or unavailable): it lasts this visit only. */
 	get stored(): boolean {
-		return this.#doc.saved;
+		return this.#stored.saved;
 	}
 
 	get doc(): DeckDocument {
-		return this.#doc.current;
+		return this.#doc;
+	}
+	/** A share link's holder sees the streamer's deck and cannot change it. */
+	get readOnly(): boolean {
+		return this.#readOnly;
+	}
+	/** Where this deck stands against the shared one (undefined before the first sync). */
+	get sync(): SyncMeta | undefined {
+		return this.#stored.current.sync;
+	}
+
+	/**
+	 * The shared deck replaces this one: the companion's answer to this device's changes, or another
+	 * device's. Undo history stays when nothing changed here (the echo of this device's own send).
+	 */
+	adopt(shared: SharedDeck, options: { readOnly?: boolean } = {}): void {
+		this.#readOnly = options.readOnly ?? false;
+		const pages: Record<string, PageBase> = {};
+		for (const p of shared.doc.pages)
+			pages[p.id] = { base: shared.pages[p.id]?.rev ?? shared.rev, dirty: false, at: 0 };
+		if (JSON.stringify(shared.doc.pages) !== JSON.stringify(this.doc.pages)) this.#past = [];
+		this.#stored.current = { ...shared.doc, sync: { rev: shared.rev, pages, removed: {} } };
+	}
+
+	/**
+	 * The companion's answer to a send while this device changed more meanwhile: the revisions are
+	 * taken, and the pages changed since the send stay marked, to be sent again.
+	 */
+	rebase(shared: SharedDeck, sent: DeckDocument): void {
+		const before = new Map(sent.pages.map((p) => [p.id, JSON.stringify(p)]));
+		const pages: Record<string, PageBase> = {};
+		for (const p of this.doc.pages) {
+			const known = this.sync?.pages[p.id];
+			const changed = before.get(p.id) !== JSON.stringify(p);
+			const base = shared.pages[p.id]?.rev ?? (changed ? (known?.base ?? null) : null);
+			pages[p.id] = { base, dirty: changed || base === null, at: known?.at ?? Date.now() };
+		}
+		const removed: Record<string, number> = {};
+		for (const id of before.keys())
+			if (!pages[id] && shared.pages[id]) removed[id] = shared.pages[id]!.rev;
+		this.#stored.current = { ...this.doc, sync: { rev: shared.rev, pages, removed } };
+	}
+
+	/** Whether this device has changes the shared deck has not seen. */
+	get unsent(): boolean {
+		const sync = this.sync;
+		if (!sync) return true;
+		return (
+			Object.keys(sync.removed).length > 0 ||
+			this.pages.some((p) => !sync.pages[p.id] || sync.pages[p.id]!.dirty)
+		);
 	}
 	get pages(): readonly DeckPage[] {
 		return this.doc.pages;
@@ -97,6 +171,11 @@ export class DeckStore {
 
 	/** Applies one edit; a refused edit changes nothing and answers why. */
 	edit(change: (doc: DeckDocument) => EditResult): EditResult {
+		if (this.#readOnly)
+			return {
+				ok: false,
+				reason: 'This deck is the streamer’s: a share link shows it, never changes it.'
+			};
 		const result = change(this.doc);
 		if (result.ok && result.doc !== this.doc)
 			this.#apply(commit({ past: this.#past, present: this.doc }, result.doc));
@@ -113,7 +192,38 @@ export class DeckStore {
 
 	#apply(history: History): void {
 		this.#past = history.past;
-		this.#doc.current = history.present;
+		this.#stored.current = { ...history.present, sync: this.#marked(history.present) };
+		for (const listener of this.#listeners) listener();
+	}
+
+	/** Called after each change made here (not after adopting the shared deck). */
+	onChange(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	/** The sync marks after a change here: pages changed now are dirty, pages deleted are remembered. */
+	#marked(next: DeckDocument): SyncMeta | undefined {
+		const sync = this.sync;
+		if (!sync) return undefined;
+		const before = new Map(this.doc.pages.map((p) => [p.id, p]));
+		const pages: Record<string, PageBase> = {};
+		const now = Date.now();
+		for (const p of next.pages) {
+			const known = sync.pages[p.id];
+			const old = before.get(p.id);
+			const changed = !old || (old !== p && JSON.stringify(old) !== JSON.stringify(p));
+			pages[p.id] = changed
+				? { base: known?.base ?? null, dirty: true, at: now }
+				: (known ?? { base: null, dirty: true, at: now });
+		}
+		const removed = { ...sync.removed };
+		for (const id of Object.keys(pages)) delete removed[id];
+		for (const id of before.keys()) {
+			const base = sync.pages[id]?.base;
+			if (!pages[id] && base !== undefined && base !== null) removed[id] = base;
+		}
+		return { rev: sync.rev, pages, removed };
 	}
 
 	/** Replaces the whole deck (an import), checked first; undo brings the old one back. */
