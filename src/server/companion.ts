@@ -15,6 +15,7 @@ import { createProxyServer } from 'http-proxy-3';
 import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util';
 import { lanAddresses as systemLanAddresses, lanOrigins } from './lan';
 import { createShareSocketRelay } from './share-socket';
+import { CHAT_HISTORY_PATH, ChatHistory, collectChat, handleChatHistory } from './chat-history';
 import { ShareStore } from './share-store';
 import { SHARE_TOKEN_PATH, handleShareToken, readSavedToken } from './share-token';
 import {
@@ -238,6 +239,11 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			log
 		});
 	let relay = upstreamToken ? relayFor(upstreamToken) : undefined;
+	// The last chat lines for dashboards that connect later, kept while the companion holds a token.
+	const history = new ChatHistory();
+	const collectorFor = (token: string) =>
+		collectChat({ history, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, token });
+	let collector = upstreamToken ? collectorFor(upstreamToken) : undefined;
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -293,6 +299,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
+		if (path === CHAT_HISTORY_PATH)
+			return handleChatHistory(req, res, { history, store: shares, upstreamToken });
 		if (media.handle(req, res, path)) return;
 		if (path === SHARE_TOKEN_PATH)
 			return void handleShareToken(req, res, {
@@ -302,6 +310,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				enable(token) {
 					upstreamToken = token;
 					relay ??= relayFor(token);
+					collector ??= collectorFor(token);
 				},
 				tokenFile,
 				log
@@ -381,6 +390,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		sharesOn: () => upstreamToken !== undefined,
 		async close() {
 			relay?.close();
+			collector?.close();
 			for (const socket of upgraded) socket.destroy();
 			await new Promise<void>((done) => {
 				server.close(() => done());
