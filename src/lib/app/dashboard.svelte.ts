@@ -7,7 +7,7 @@ import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { checkSendLazily, preloadSendCheck } from './send-check';
-import { httpBase, isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
+import { isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { SetupCache } from '$lib/client/setup-cache';
 import type { SendType } from '$lib/protocol';
@@ -46,22 +46,11 @@ export class Dashboard {
 		this.feed = new EventFeed(this.#opened.client, { limit: 200 });
 		this.share = new ShareScope(settings, { source: this.#opened.client });
 		this.#stopPreload = preloadSendCheck();
-		if (!settings.demo && isCompanionPage()) void this.#readChatHistory(settings);
-	}
-
-	/** The companion's last chat lines, for a page that connects mid-stream; none is fine (older companion, no token held). */
-	async #readChatHistory(settings: ConnectionSettings): Promise<void> {
-		try {
-			// The token in a header: never in a URL.
-			const res = await fetch(`${httpBase(settings)}/__companion/chat-history`, {
-				headers: { authorization: `Bearer ${settings.token}` }
-			});
-			if (!res.ok) return;
-			const body = (await res.json()) as { lines?: unknown };
-			if (Array.isArray(body.lines)) this.feed.addEarlier(body.lines);
-		} catch {
-			// No history: the feed starts with what arrives live.
-		}
+		// The companion's last chat lines, for a page that connects mid-stream (a chunk of its own).
+		if (!settings.demo && isCompanionPage())
+			void import('./chat-history')
+				.then((m) => m.readChatHistory(settings, this.feed))
+				.catch(() => {}); // not loaded (offline): the feed starts with what arrives live
 	}
 	readonly #stopPreload: () => void;
 	get client() {
