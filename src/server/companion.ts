@@ -16,6 +16,7 @@ import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util'
 import { lanAddresses as systemLanAddresses, lanOrigins } from './lan';
 import { KeyAttempts } from './key-attempts';
 import { createShareSocketRelay } from './share-socket';
+import { CHAT_HISTORY_PATH, ChatHistory, collectChat, handleChatHistory } from './chat-history';
 import { ShareStore } from './share-store';
 import { SHARE_TOKEN_PATH, handleShareToken, readSavedToken } from './share-token';
 import {
@@ -33,7 +34,7 @@ import { mediaFolder } from './media';
 import { DECK_PATH, DeckFile, deckApi } from './deck-sync';
 import { watchUpstream } from './upstream-watch';
 import { WidgetSockets, widgetKindOf } from './widget-sockets';
-import { createSceneApi } from './scene-api';
+import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
@@ -299,6 +300,11 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		upstreamToken: () => upstreamToken,
 		probe: (token) => probe(apiTarget, token)
 	});
+	// The last chat lines for dashboards that connect later, kept while the companion holds a token.
+	const history = new ChatHistory();
+	const collectorFor = (token: string) =>
+		collectChat({ history, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, token });
+	let collector = upstreamToken ? collectorFor(upstreamToken) : undefined;
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -354,7 +360,10 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return;
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
-		if (path.startsWith('/__companion/') && path !== '/__companion/lan') {
+		if (path === CHAT_HISTORY_PATH)
+			return handleChatHistory(req, res, { history, store: shares, upstreamToken });
+		// Only its own two paths: the media list, the deck and the chat history are answered elsewhere.
+		if (path === SCENE_PATH || path === REHEARSE_PATH) {
 			sceneApi(req, res)
 				.then((handled) => {
 					if (!handled) staticSite(req, res);
@@ -383,6 +392,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				enable(token) {
 					upstreamToken = token;
 					relay ??= relayFor(token);
+					collector ??= collectorFor(token);
 				},
 				tokenFile,
 				log
@@ -466,6 +476,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		sharesOn: () => upstreamToken !== undefined,
 		async close() {
 			relay?.close();
+			collector?.close();
 			for (const socket of upgraded) socket.destroy();
 			await new Promise<void>((done) => {
 				server.close(() => done());

@@ -7,7 +7,7 @@ import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { checkSendLazily, preloadSendCheck } from './send-check';
-import type { ConnectionSettings } from '$lib/client/settings';
+import { isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { SetupCache } from '$lib/client/setup-cache';
 import type { SendType } from '$lib/protocol';
@@ -49,6 +49,11 @@ export class Dashboard {
 		});
 		this.share = new ShareScope(settings, { source: this.#opened.client });
 		this.#stopPreload = preloadSendCheck();
+		// The companion's last chat lines, for a page that connects mid-stream (a chunk of its own).
+		if (!settings.demo && isCompanionPage())
+			void import('./chat-history')
+				.then((m) => m.readChatHistory(settings, this.feed))
+				.catch(() => {}); // not loaded (offline): the feed starts with what arrives live
 	}
 	readonly #stopPreload: () => void;
 	get client() {

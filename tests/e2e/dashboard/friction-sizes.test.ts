@@ -80,11 +80,12 @@ describe.each(['current', 'legacy'] as const)('everyday fixes (%s profile)', (pr
 			await feed.getByRole('button', { name: new RegExp(`hello at ${viewport.width}`) }).click();
 			const sheet = page.getByRole('dialog', { name: viewer });
 			await sheet.getByRole('button', { name: '1 h', exact: true }).click();
-			expect(await sheet.getByLabel('Length (seconds)').inputValue()).toBe('3600');
+			// Minutes on every platform, sent in alpha's seconds.
+			expect(await sheet.getByLabel('Length (minutes)').inputValue()).toBe('60');
 			stack.sim.sim.clearLog();
 			await sheet.getByRole('button', { name: `Timeout ${viewer}` }).click();
 			await dialog(page, `Timeout ${viewer}?`)
-				.getByRole('button', { name: `Timeout ${viewer} for 3600 s` })
+				.getByRole('button', { name: `Timeout ${viewer} for 1 h` })
 				.click();
 			expect(await onlySend(stack)).toEqual({
 				type: 'timeout-user',

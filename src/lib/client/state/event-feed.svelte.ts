@@ -21,6 +21,8 @@ export type FeedItem = (
 ) & {
 	/** Local time the item arrived (ms epoch), for fading lines out. */
 	receivedAt: number;
+	/** Said before this page connected (the companion's chat history), not live. */
+	earlier?: boolean;
 };
 
 /** The chat and alert parsers (`protocol/event-lines.ts`), given by the feed's maker. */
@@ -78,6 +80,30 @@ export class EventFeed {
 		else this.#parsers = options.parsers;
 		for (const kind of new Set(options.kinds ?? (['chat', 'command', 'alert'] as const)))
 			this.#disposers.push(source.on(kind, (envelope) => this.#take(kind, envelope, Date.now())));
+	}
+
+	/**
+	 * Chat lines from before this page connected (oldest first), put before everything live and marked
+	 * as earlier; a line that already arrived live is not repeated.
+	 */
+	addEarlier(envelopes: readonly Parameters<typeof parseChatEvent>[0][]): void {
+		const live = new Set(this.#items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
+		const earlier: FeedItem[] = [];
+		for (const envelope of envelopes) {
+			if (typeof envelope !== 'object' || envelope === null) continue;
+			const chat = parseChatEvent(envelope);
+			if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
+			const item: FeedItem = {
+				kind: 'chat',
+				key: this.#key('chat'),
+				line: chat.line,
+				receivedAt: Date.now(),
+				earlier: true
+			};
+			if (this.#accept(item)) earlier.push(item);
+		}
+		const next = [...earlier, ...this.#items];
+		this.#items = next.length > this.#limit ? next.slice(next.length - this.#limit) : next;
 	}
 
 	get items(): readonly FeedItem[] {
