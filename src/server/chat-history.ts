@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebSocket } from 'ws';
-import { parseChatEvent } from '../lib/protocol/messages';
+import { parseChatEvent } from '../lib/protocol/event-lines';
 import { presentedTokens, sameSecret, sendJson } from './http-util';
 import type { ShareStore } from './share-store';
 import { keyRefusal, shareKeyOf } from './shares';

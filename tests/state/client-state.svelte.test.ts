@@ -127,6 +127,20 @@ describe('EventFeed', () => {
 			]);
 			feed.destroy();
 		});
+		it('takes earlier chat lines (the companion’s history) before the parsers come, and puts them first', async () => {
+			const source = fakeSource();
+			const feed = new EventFeed(source, { limit: 5, parsers: async () => eventLines });
+			feed.addEarlier([chat('e1', 'said before')]);
+			source.emit(chat('m1', 'live'));
+			await vi.waitFor(() => expect(feed.items).toHaveLength(2));
+			expect(feed.items.map((i) => [i.kind === 'chat' && i.line.text, Boolean(i.earlier)])).toEqual(
+				[
+					['said before', true],
+					['live', false]
+				]
+			);
+			feed.destroy();
+		});
 		beforeEach(() => {
 			vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
 			vi.stubGlobal('cancelAnimationFrame', () => {});

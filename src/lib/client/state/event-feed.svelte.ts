@@ -71,6 +71,7 @@ export class EventFeed {
 	#load: (() => Promise<EventLineParsers>) | undefined;
 	/** Events that came before the parsers, in order, bounded like the list. */
 	#waiting: [FeedKind, Envelope, number][] = [];
+	#earlierWaiting: Parameters<typeof parseChatEvent>[0][] = [];
 
 	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions) {
 		this.#limit = Math.max(1, options.limit ?? 100);
@@ -87,11 +88,18 @@ export class EventFeed {
 	 * as earlier; a line that already arrived live is not repeated.
 	 */
 	addEarlier(envelopes: readonly Parameters<typeof parseChatEvent>[0][]): void {
+		const parsers = this.#parsers;
+		if (!parsers) {
+			// Kept until the parsers arrive, then put before what arrived live meanwhile.
+			this.#earlierWaiting.push(...envelopes);
+			this.#fetchParsers();
+			return;
+		}
 		const live = new Set(this.#items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
 		const earlier: FeedItem[] = [];
 		for (const envelope of envelopes) {
 			if (typeof envelope !== 'object' || envelope === null) continue;
-			const chat = parseChatEvent(envelope);
+			const chat = parsers.parseChatEvent(envelope);
 			if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
 			const item: FeedItem = {
 				kind: 'chat',
@@ -119,6 +127,7 @@ export class EventFeed {
 			(parsers) => {
 				this.#parsers = parsers;
 				for (const waiting of this.#waiting.splice(0)) this.#take(...waiting);
+				if (this.#earlierWaiting.length) this.addEarlier(this.#earlierWaiting.splice(0));
 			},
 			// Offline or a new build: the next read tries again.
 			() => (this.#load = load)
