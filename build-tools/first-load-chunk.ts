@@ -30,7 +30,8 @@ const ROUTES = [
  * reading (the deck only writes it: alert-control-actions.ts); the chat and alert parsers, fetched when
  * a page first shows the event feed (src/lib/client/state/event-feed.svelte.ts); the upgrade of the deck
  * before layouts, fetched when there is one (src/lib/app/deck/store.svelte.ts); what the connection
- * banner says, fetched at the first trouble (src/lib/ui/ConnectionBanner.svelte). A static import that
+ * banner says, fetched at the first trouble (src/lib/ui/ConnectionBanner.svelte); the widgets' language
+ * (Paraglide's runtime and messages), which no deck tile needs. A static import that
  * would pull one in (often through the `$lib/protocol` index) fails the build, naming the chain.
  */
 const LATER = [
@@ -40,7 +41,8 @@ const LATER = [
 	'src/lib/protocol/alert-control.ts',
 	'src/lib/protocol/event-lines.ts',
 	'src/lib/app/deck/migrate.ts',
-	'src/lib/client/probable-cause.ts'
+	'src/lib/client/probable-cause.ts',
+	'src/lib/widgets/i18n.ts'
 ];
 
 /** Everything the roots import statically, each with the module that first imported it. */

@@ -5,7 +5,7 @@
  * meta, variable reads). Each blocker says its fix; where the interface has a request for it, the
  * request too, for the dashboard to send with its own connection.
  */
-import { ALERT_KINDS, kindOf, type AlertKind } from '../lib/widgets/alert-box/kinds';
+import { ALERT_KINDS, kindOf, type AlertKind } from '../lib/widgets/alert-box/alert-kinds';
 import type { WidgetSocketView } from './widget-sockets';
 
 const TIMEOUT_MS = 2000;

@@ -1,6 +1,6 @@
 /** What `npm start` does on any OS: staleness of the build, how Vite is run, and the share file's mode. */
 import { existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +26,7 @@ function project(base = 1_700_000_000) {
 	writeFileSync(join(tmp.dir, 'src', 'app.ts'), '');
 	at('src/app.ts', base);
 	for (const file of BUILD_INPUT_FILES) {
+		mkdirSync(dirname(join(tmp.dir, file)), { recursive: true });
 		writeFileSync(join(tmp.dir, file), '');
 		at(file, base);
 	}

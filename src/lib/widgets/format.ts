@@ -3,6 +3,9 @@
 import { listOf, numberOf } from '$lib/client/values';
 import { language } from './i18n';
 
+// A clock face needs no language: kept apart, so the dashboard's receipts take it without the widgets' i18n.
+export { formatDuration } from './duration';
+
 type NumberFormat = 'plain' | 'grouped' | 'compact' | 'fixed2';
 
 const FORMATS: Record<NumberFormat, Intl.NumberFormatOptions> = {
@@ -47,16 +50,4 @@ export function displayValue(raw: unknown, format: string, locale: string = lang
 		}
 	}
 	return String(raw).slice(0, MAX_TEXT);
-}
-
-/**
- * `m:ss` (or `h:mm:ss`) for a number of seconds: a clock face, which every widget language writes the
- * same way (Intl's DurationFormat is newer than Chromium 103).
- */
-export function formatDuration(seconds: number): string {
-	const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-	const h = Math.floor(total / 3600);
-	const m = Math.floor((total % 3600) / 60);
-	const s = String(total % 60).padStart(2, '0');
-	return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

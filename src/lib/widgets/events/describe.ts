@@ -5,19 +5,16 @@
  */
 import type { AlertLine } from '$lib/protocol/event-lines';
 import { m } from '$lib/paraglide/messages';
+import { eventOf } from '../alert-box/alert-kinds';
 import { money } from '../i18n';
+
+export { eventOf };
 
 interface AlertText {
 	/** Who did it (may be empty). */
 	who: string;
 	/** The rest of the sentence, after the name. */
 	what: string;
-}
-
-/** The event part of an alert key, lower-cased: `alpha-giftSubscription` → `giftsubscription`. */
-export function eventOf(key: string): string {
-	const dash = key.indexOf('-');
-	return (dash >= 0 ? key.slice(dash + 1) : key).toLowerCase();
 }
 
 /** `hypetrainStarted` → `hypetrain started`. */
