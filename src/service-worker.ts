@@ -29,10 +29,13 @@ sw.addEventListener('install', (event) => {
 
 sw.addEventListener('activate', (event) => {
 	// An older build's shell goes: its chunks' names no longer match the page's.
+	// The page already open is served too: an outage before its next reload still finds the lazy parts
+	// (the banner that explains the outage is one).
 	event.waitUntil(
 		caches
 			.keys()
 			.then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+			.then(() => sw.clients.claim())
 	);
 });
 

@@ -89,7 +89,7 @@ export function collectChat(deps: {
 	};
 }
 
-/** Answers the kept lines to the streamer's token or a valid share key; 409 when no token is held. */
+/** Answers the kept lines to the streamer's token or a valid share key; none (`kept: false`) when no token is held. */
 export function handleChatHistory(
 	req: IncomingMessage,
 	res: ServerResponse,
@@ -105,10 +105,11 @@ export function handleChatHistory(
 		const token = presentedTokens(req)[0];
 		if (token === undefined)
 			return sendJson(res, 401, { status: 401, message: 'chat history needs the token' });
+		// Not an error for the page: it simply starts with no earlier lines (and says why to who asks).
 		if (deps.upstreamToken === undefined)
-			return sendJson(res, 409, {
-				status: 409,
-				code: 'no_history',
+			return sendJson(res, 200, {
+				lines: [],
+				kept: false,
 				message:
 					'the companion keeps chat only while it holds the token: start it with --token, or turn share links on'
 			});

@@ -78,7 +78,7 @@ describe.each(PROFILES)('navigation (%s profile)', (profile) => {
 			);
 			expect(
 				await sheet().getByRole('list', { name: 'Settings' }).getByRole('link').allTextContents()
-			).toEqual(['Widgets', 'Share', 'About', 'Connect']);
+			).toEqual(['Widgets', 'Share', 'Scene check', 'About', 'Connect']);
 			expect(
 				await sheet().getByRole('list', { name: 'Other pages' }).getByRole('link').allTextContents()
 			).toEqual(['Lights', 'Polls', 'Commands', 'Counters', 'TTS', 'Routines']);

@@ -49,6 +49,7 @@ const CASES: Case[] = [
 			{ fill: 'Outline width (px)', value: '3' },
 			{ check: 'Drop shadow', on: false },
 			{ select: 'Alignment', value: 'right' },
+			{ select: 'Language', value: 'es' },
 			{ check: 'Debug corner (connection, last update, last error)', on: true }
 		],
 		expected: {
@@ -69,6 +70,7 @@ const CASES: Case[] = [
 			outlineWidth: 3,
 			shadow: false,
 			align: 'right',
+			lang: 'es',
 			debug: true
 		},
 		preview: /Deaths ☠\s*×\s*7\s*times/
