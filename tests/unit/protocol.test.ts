@@ -279,3 +279,15 @@ describe('lists from the application, each key once', () => {
 		]);
 	});
 });
+
+describe('a sent type as text', () => {
+	it('never throws, whatever the type is (an object whose toString is not a function included)', async () => {
+		const { typeText, unknownType } = await import('../../src/lib/protocol/check-params');
+		expect(typeText({ toString: '' })).toBe('{"toString":""}');
+		expect(typeText('x'.repeat(100))).toHaveLength(60);
+		expect(typeText(undefined)).toBe('undefined');
+		expect(unknownType({ toString: '' }).issues).toEqual([
+			{ field: 'type', rule: 'is not a valid send type ({"toString":""})' }
+		]);
+	});
+});

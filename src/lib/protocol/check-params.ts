@@ -18,13 +18,26 @@ export type SendChecker = (type: unknown, params?: unknown) => SendCheck;
 /** A checker that may first fetch its rules (the dashboard's `checkSend` is a chunk of its own). */
 export type LazySendChecker = (type: unknown, params?: unknown) => SendCheck | Promise<SendCheck>;
 
+/**
+ * A sent `type` as short text for a message, whatever it is: `String()` throws on an object whose
+ * `toString` is not a function (`{"type":{"toString":""}}`), and a bad frame must never throw.
+ */
+export function typeText(type: unknown): string {
+	if (typeof type === 'string') return type.slice(0, 60);
+	try {
+		return (JSON.stringify(type) ?? typeof type).slice(0, 60);
+	} catch {
+		return typeof type;
+	}
+}
+
 /** The answer to a type the catalog does not know. */
 export function unknownType(type: unknown): SendCheck {
 	return {
 		ok: false,
 		status: 400,
 		code: 'unknown_type',
-		issues: [{ field: 'type', rule: `is not a valid send type (${String(type).slice(0, 60)})` }]
+		issues: [{ field: 'type', rule: `is not a valid send type (${typeText(type)})` }]
 	};
 }
 

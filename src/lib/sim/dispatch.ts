@@ -4,6 +4,7 @@
  * type's handler.
  */
 import { CATALOG, isSendType, type SendType } from '../protocol/catalog';
+import { typeText } from '../protocol/check-params';
 import { describeIssues } from '../protocol/issues';
 import { describeLint, readLeniently, type LintNote } from '../protocol/leniency';
 import { checkSend } from '../protocol/send';
@@ -67,7 +68,7 @@ export class Dispatcher {
 		const crashed = (err: unknown) =>
 			fail(
 				500,
-				`internal simulator error while running ${String(type).slice(0, 60)}: ${(err as Error)?.message ?? String(err)}`
+				`internal simulator error while running ${typeText(type)}: ${(err as Error)?.message ?? String(err)}`
 			);
 		try {
 			const outcome = this.run(type, params, transportNotes);
@@ -97,7 +98,7 @@ export class Dispatcher {
 		if (!isSendType(type) || (CATALOG[type].feature && !this.rt.has(CATALOG[type].feature!)))
 			return fail(
 				400,
-				`type "${String(type).slice(0, 60)}" is not a valid send type. Call GET /api/retrieve to list valid types.`,
+				`type "${typeText(type)}" is not a valid send type. Call GET /api/retrieve to list valid types.`,
 				'unknown_type'
 			);
 		const rule = CATALOG[type];

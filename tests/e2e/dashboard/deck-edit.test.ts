@@ -29,6 +29,8 @@ describe('deck edit mode', () => {
 			await page.getByRole('button', { name: 'Add button' }).click();
 			await page.getByLabel('Search what to add').fill(search);
 			await page.getByRole('button', { name: choice, exact: true }).click();
+			// The picker stays open to add more; closed, the grid is back where the drag below expects it.
+			await page.getByRole('button', { name: 'Done adding' }).click();
 		};
 		await add('lurk', 'lurk');
 		await add('gameplay', 'Gameplay');
@@ -48,11 +50,14 @@ describe('deck edit mode', () => {
 		await page.keyboard.press('ArrowLeft');
 		await status.filter({ hasText: 'lurk cannot go past the edge of the grid.' }).waitFor();
 
-		// Pointer: drag Gameplay to the last column of row 3.
+		// Pointer: drag Gameplay to column 3 of row 3.
 		const grid = page.getByRole('group', { name: /^Arrange Main/ });
 		const box = (await grid.boundingBox())!;
 		const from = (await tile('Gameplay').boundingBox())!;
-		const cols = 3;
+		// The page's grid is the screen's default (a narrow mouse screen counts as a dock: 4 columns).
+		const cols = Number(
+			(await grid.evaluate((g) => getComputedStyle(g).gridTemplateColumns)).split(' ').length
+		);
 		const rows = Number(
 			(await grid.evaluate((g) => getComputedStyle(g).gridTemplateRows)).split(' ').length
 		);
@@ -106,16 +111,16 @@ describe('deck edit mode', () => {
 		await size.getByLabel('Rows').fill('2');
 		await size.getByRole('button', { name: 'Apply' }).click();
 		await status
-			.filter({ hasText: 'Gameplay would fall outside a 3 × 2 grid: move or remove it first.' })
+			.filter({ hasText: 'Gameplay would fall outside a 4 × 2 grid: move or remove it first.' })
 			.waitFor();
-		await size.getByLabel('Columns').fill('4');
+		await size.getByLabel('Columns').fill('5');
 		await size.getByLabel('Rows').fill('4');
 		await size.getByRole('button', { name: 'Apply' }).click();
-		await status.filter({ hasText: 'Main is now 4 × 4.' }).waitFor();
+		await status.filter({ hasText: 'Main is now 5 × 4.' }).waitFor();
 		expect(await seriousViolations(page)).toEqual([]);
 
 		await page.getByRole('button', { name: 'Done editing' }).click();
-		const deck = page.getByRole('group', { name: 'Main: 4 × 4 grid' });
+		const deck = page.getByRole('group', { name: 'Main: 5 × 4 grid' });
 		stack.sim.sim.clearLog();
 		await deck.getByRole('button', { name: 'Lurk now' }).click();
 		expect((await sent(stack)).map((r) => [r.type, r.params])).toEqual([
