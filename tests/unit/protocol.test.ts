@@ -286,8 +286,9 @@ describe('a sent type as text', () => {
 		expect(typeText({ toString: '' })).toBe('{"toString":""}');
 		expect(typeText('x'.repeat(100))).toHaveLength(60);
 		expect(typeText(undefined)).toBe('undefined');
-		expect(unknownType({ toString: '' }).issues).toEqual([
-			{ field: 'type', rule: 'is not a valid send type ({"toString":""})' }
-		]);
+		expect(unknownType({ toString: '' })).toMatchObject({
+			ok: false,
+			issues: [{ field: 'type', rule: 'is not a valid send type ({"toString":""})' }]
+		});
 	});
 });
