@@ -200,9 +200,18 @@ describe('scene check through the companion', () => {
 		await preview.locator('.widget[data-status="open"]').waitFor();
 		const form = builder.getByRole('region', { name: 'Rehearse' });
 		await form.getByLabel('Viewer name').fill('PreviewFan');
-		await form.getByRole('button', { name: 'Send the test' }).click();
+		// The preview may reconnect once more while the builder settles (its URL follows the widget keys),
+		// and a rehearsal reaches only the sockets open when it is sent: send again until it shows.
 		await expect
-			.poll(async () => fold(await preview.locator('.widget').textContent()), { timeout: 20_000 })
+			.poll(
+				async () => {
+					const shown = fold(await preview.locator('.widget').textContent());
+					if (!shown.includes('PreviewFan followed!'))
+						await form.getByRole('button', { name: 'Send the test' }).click();
+					return shown;
+				},
+				{ timeout: 60_000, intervals: [2_000] }
+			)
 			.toContain('PreviewFan followed!');
 		await builder.screenshot({ path: 'test-results/builder-rehearse-desktop.png' });
 	}, 120_000);
