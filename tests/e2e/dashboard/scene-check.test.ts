@@ -210,7 +210,7 @@ describe('scene check through the companion', () => {
 						await form.getByRole('button', { name: 'Send the test' }).click();
 					return shown;
 				},
-				{ timeout: 60_000, intervals: [2_000] }
+				{ timeout: 60_000, interval: 2_000 }
 			)
 			.toContain('PreviewFan followed!');
 		await builder.screenshot({ path: 'test-results/builder-rehearse-desktop.png' });
