@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
+import { ensureMessages } from './start-language';
 import { lanOrigins } from './lan';
 import { parseSubathonRules } from './subathon';
 import { loadTlsFiles } from './tls-files';
@@ -33,6 +34,7 @@ const HELP = `Usage: npm start -- [options]
                   (seconds per alert, or per amount); needs the token (as for share links)
   --subathon-timer NAME  the timer's variable (default timer_main),
   --media DIR     your own alert sounds: the audio files of DIR, served at /media/ for the alert box
+  --lang L        the language of these lines: en, es, pt-BR, de or fr (default: the system's)
   --help          show this help
 
 Share links for co-streamers need the application's token. Without any variable: start as usual,
@@ -69,6 +71,7 @@ function parseOptions() {
 				subathon: { type: 'string' },
 				'subathon-timer': { type: 'string' },
 				media: { type: 'string' },
+				lang: { type: 'string' },
 				help: { type: 'boolean' }
 			},
 			strict: true,
@@ -81,7 +84,11 @@ function parseOptions() {
 	}
 }
 
-function printReady(companion: Companion, host: string): void {
+/** The start log's messages, in the language chosen at start (start-lines.ts). */
+type Lines = typeof import('./start-lines');
+
+function printReady(say: Lines, companion: Companion, host: string): void {
+	const { m } = say;
 	const fragment = companion.embeddedSim ? `?token=${companion.embeddedSim.token}` : '';
 	const page = (origin: string, route: string) => `${origin}/#/${route}${fragment}`;
 	const everyInterface = host === '0.0.0.0' || host === '::';
@@ -92,49 +99,41 @@ function printReady(companion: Companion, host: string): void {
 		companion.url.startsWith('https:') ? 'https' : 'http'
 	);
 
+	const api = `${companion.apiTarget}${companion.embeddedSim ? ` ${m.companion_api_simulator()}` : ''}`;
+	// One padding for every row: the labels' lengths differ in each language.
+	const [here, ...rest] = say.columns([
+		[m.companion_label_dashboard_pc(), page(companion.url, '')],
+		...lan.map((origin) => [m.companion_label_dashboard_lan(), page(origin, '')] as const),
+		[m.companion_label_builder(), page(companion.url, 'widgets')],
+		[m.companion_label_api(), api]
+	]);
+	const apiRow = rest.pop()!;
+
 	console.log('');
 	if (companion.embeddedSim)
-		console.log(`Demo token (for the simulator only): ${companion.embeddedSim.token}`);
-	console.log(`Dashboard on this PC:   ${page(companion.url, '')}`);
-	for (const origin of lan) console.log(`Dashboard on your LAN:  ${page(origin, '')}`);
-	console.log(`Widget builder:         ${page(companion.url, 'widgets')}`);
+		console.log(m.companion_demo_token({ token: companion.embeddedSim.token }));
+	for (const row of [here, ...rest]) console.log(row);
 	if (lan[0]) {
-		console.log('\nScan with your phone (same Wi-Fi) to open the dashboard:');
+		console.log(`\n${m.companion_scan()}`);
 		console.log(renderUnicodeCompact(page(lan[0], '')));
 		// The streamer's token never goes to the terminal: the dashboard's own QR carries it, behind a tap.
-		if (!companion.embeddedSim)
-			console.log(
-				'This code carries the address only. To connect the phone in one scan, open the dashboard on this PC and use\n"Open on your phone" on its Connect page.'
-			);
-	} else if (everyInterface)
-		console.log('No LAN address found: only this PC can open the dashboard.');
-	else console.log(`Listening on ${host} only; pass --host 0.0.0.0 to reach it from a phone.`);
-	console.log(
-		`API requests go to:     ${companion.apiTarget}${companion.embeddedSim ? ' (built-in simulator)' : ''}`
-	);
-	if (companion.embeddedSim)
-		console.log('Share links: on for the simulator (manage them with the demo token).');
-	else if (companion.sharesOn()) console.log('Share links: on (create them from the dashboard).');
-	else
-		console.log(
-			'Share links: off (turn them on from the dashboard on this PC, Share page; or see --help).'
-		);
-	printFirstRun(companion, page(companion.url, ''));
-	console.log('Stop with Ctrl+C.');
+		if (!companion.embeddedSim) console.log(m.companion_scan_address_only());
+	} else if (everyInterface) console.log(m.companion_no_lan());
+	else console.log(m.companion_host_only({ host }));
+	console.log(apiRow);
+	if (companion.embeddedSim) console.log(m.companion_shares_sim());
+	else if (companion.sharesOn()) console.log(m.companion_shares_on());
+	else console.log(m.companion_shares_off());
+	printFirstRun(say, companion, page(companion.url, ''));
+	console.log(m.companion_stop_hint());
 }
 
 /** What a new streamer does next, in three lines; the streamer's token is never printed, only where to find it. */
-function printFirstRun(companion: Companion, dashboard: string): void {
+function printFirstRun({ m }: Lines, companion: Companion, dashboard: string): void {
 	console.log('');
-	console.log(`1. Open ${dashboard} in a browser on this PC.`);
-	console.log(
-		companion.embeddedSim
-			? '2. That address carries the demo token; for the application, paste its token (in the application: Settings → API) on the Connect page.'
-			: '2. Paste the token from the application (Settings → API) on the Connect page, and press Connect.'
-	);
-	console.log(
-		'3. Pair your phone: on the Connect page, tap "Open on your phone" and scan its code with the phone\'s camera.'
-	);
+	console.log(m.companion_step_open({ url: dashboard }));
+	console.log(companion.embeddedSim ? m.companion_step_token_demo() : m.companion_step_token());
+	console.log(m.companion_step_pair());
 }
 
 async function main(): Promise<void> {
@@ -143,6 +142,11 @@ async function main(): Promise<void> {
 		console.log(HELP);
 		return;
 	}
+	await ensureMessages(PROJECT_DIR);
+	const say: Lines = await import('./start-lines');
+	const language = say.useStartLanguage(args.lang);
+	if (!language.ok) fail(language.error);
+	const { m } = say;
 	const port = args.port === undefined ? DEFAULT_COMPANION_PORT : Number(args.port);
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
 		fail('--port must be a whole number from 0 to 65535');
@@ -165,7 +169,7 @@ async function main(): Promise<void> {
 	const stop = (signal: string) => {
 		if (stopping) process.exit(1); // a second Ctrl+C does not wait
 		stopping = true;
-		console.log(`\n${signal}: stopping…`);
+		console.log(`\n${m.companion_stopping({ signal })}`);
 		if (!companion) process.exit(0);
 		companion.close().then(
 			() => process.exit(0),
@@ -177,11 +181,11 @@ async function main(): Promise<void> {
 
 	const buildDir = args['build-dir'] ? resolve(args['build-dir']) : resolve(PROJECT_DIR, 'build');
 	if (!args['build-dir'] && buildIsStale(PROJECT_DIR, buildDir)) {
-		console.log('Building the app (first run or sources changed)…');
+		console.log(m.companion_building());
 		const started = Date.now();
 		const built = await runBuild(PROJECT_DIR);
 		if (!built.ok) fail(`The build failed:\n${built.tail}`);
-		console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+		console.log(m.companion_built({ seconds: say.seconds(Date.now() - started, language.locale) }));
 	}
 
 	try {
@@ -204,7 +208,7 @@ async function main(): Promise<void> {
 		if (err instanceof CompanionError) fail(err.message);
 		fail(`Could not start: ${(err as Error).message}`);
 	}
-	printReady(companion, host);
+	printReady(say, companion, host);
 }
 
 main().catch((err: Error) => fail(`Could not start: ${err.message}`));

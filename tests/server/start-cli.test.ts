@@ -42,7 +42,15 @@ function runStart(args: string[], env: Record<string, string> = {}): Run {
 		],
 		{
 			cwd: ROOT,
-			env: { ...process.env, STREAM_TOKEN: '', ...env },
+			// English unless a test asks otherwise: the log follows the system locale.
+			env: {
+				...process.env,
+				STREAM_TOKEN: '',
+				LC_ALL: '',
+				LC_MESSAGES: '',
+				LANG: 'C.UTF-8',
+				...env
+			},
 			stdio: ['ignore', 'pipe', 'pipe']
 		}
 	);
@@ -275,6 +283,36 @@ describe('npm start', () => {
 		const run = runStart(['--prot', '1']);
 		expect(await run.exited).toBe(1);
 		expect(run.output()).toMatch(/Unknown option '--prot'.*see --help/);
+	});
+
+	it('prints its start log in the language --lang names, or the system locale', async () => {
+		const german = runStart(['--port', '0', '--demo', '--lang', 'de']);
+		const [, url] = await german.waitFor(/Dashboard auf diesem PC:\s+(http:\/\/\S+)/);
+		await german.waitFor(/Beenden mit Strg\+C\./);
+		expect(german.output()).toMatch(
+			/^Widget-Baukasten:\s+http:\/\/127\.0\.0\.1:\d+\/#\/widgets\?token=/m
+		);
+		expect(german.output()).toContain(`1. Öffne ${url} in einem Browser auf diesem PC.`);
+		// The labels' column: every address starts where the longest German label ends, plus two spaces.
+		const rows = german
+			.output()
+			.match(/^(Dashboard auf diesem PC:|Widget-Baukasten:|API-Anfragen gehen an:)\s+/gm)!;
+		expect(new Set(rows.map((r) => r.length)).size).toBe(1);
+		german.child.kill('SIGTERM');
+		expect(await german.exited).toBe(0);
+		expect(german.output()).toMatch(/SIGTERM: wird beendet…/);
+
+		const french = runStart(['--port', '0', '--demo'], { LANG: 'fr_FR.UTF-8' });
+		await french.waitFor(/Arrête avec Ctrl\+C\./);
+		expect(french.output()).toMatch(/^Tableau de bord sur ce PC :\s+http:\/\//m);
+		french.child.kill('SIGTERM');
+		expect(await french.exited).toBe(0);
+	});
+
+	it('refuses an unknown --lang in one line, naming the languages', async () => {
+		const run = runStart(['--port', '0', '--demo', '--lang', 'klingon']);
+		expect(await run.exited).toBe(1);
+		expect(run.output().trim()).toBe('--lang must be one of en, es, pt-BR, de, fr');
 	});
 
 	it('refuses a broken --subathon rule in one line, naming it', async () => {

@@ -65,7 +65,7 @@ describe('npm start on a fresh clone', () => {
 					],
 					{
 						cwd: dir,
-						env: { ...process.env, STREAM_TOKEN: '' },
+						env: { ...process.env, STREAM_TOKEN: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' },
 						stdio: ['ignore', 'pipe', 'pipe']
 					}
 				);

@@ -59,7 +59,11 @@ describe('first run, as the README says', () => {
 				'--shares',
 				join(dir, 'links.json')
 			],
-			{ cwd: ROOT, env: { ...process.env, STREAM_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] }
+			{
+				cwd: ROOT,
+				env: { ...process.env, STREAM_TOKEN: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' },
+				stdio: ['ignore', 'pipe', 'pipe']
+			}
 		);
 		child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
 		child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
