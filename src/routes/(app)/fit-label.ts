@@ -3,6 +3,8 @@
  * long name, a grid made on a bigger screen), the button's type is made smaller step by step, never
  * below a readable floor, instead of clipping the label. Measured again when the tile or text changes.
  */
+import { measurePerFrame } from './measure-per-frame';
+
 const FLOOR = 0.6;
 const STEP = 0.92;
 
@@ -19,22 +21,14 @@ export function fitLabel(button: HTMLElement): () => void {
 			button.style.setProperty('--fit', scale.toFixed(3));
 		}
 	};
-	let frame = 0;
-	const soon = () => {
-		if (!frame)
-			frame = requestAnimationFrame(() => {
-				frame = 0;
-				fit();
-			});
-	};
-	fit();
-	const resized = new ResizeObserver(soon);
-	resized.observe(button);
-	const changed = new MutationObserver(soon);
-	changed.observe(button, { childList: true, subtree: true, characterData: true });
-	return () => {
-		cancelAnimationFrame(frame);
-		resized.disconnect();
-		changed.disconnect();
-	};
+	return measurePerFrame(fit, (soon) => {
+		const resized = new ResizeObserver(soon);
+		resized.observe(button);
+		const changed = new MutationObserver(soon);
+		changed.observe(button, { childList: true, subtree: true, characterData: true });
+		return () => {
+			resized.disconnect();
+			changed.disconnect();
+		};
+	});
 }

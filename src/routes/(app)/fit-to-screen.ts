@@ -5,6 +5,8 @@
  * top without resizing the body, which keeps at least the screen's height: DOM changes are watched
  * too, so the grid grows back when a banner goes, without a reload.
  */
+import { measurePerFrame } from './measure-per-frame';
+
 export function fitToScreen(node: HTMLElement): () => void {
 	const update = () => {
 		const top = node.getBoundingClientRect().top + window.scrollY;
@@ -16,36 +18,27 @@ export function fitToScreen(node: HTMLElement): () => void {
 		);
 		if (node.style.height !== `${height}px`) node.style.height = `${height}px`;
 	};
-	// At most one measure a frame, however many changes arrive in it.
-	let frame = 0;
-	const soon = () => {
-		if (!frame)
-			frame = requestAnimationFrame(() => {
-				frame = 0;
-				update();
-			});
-	};
-	update();
-	const resized = new ResizeObserver(soon);
-	resized.observe(document.body);
-	// Fonts loaded late, and a change that ends after a transition, move what is above too.
-	document.fonts?.addEventListener?.('loadingdone', soon);
-	document.addEventListener('transitionend', soon);
-	const changed = new MutationObserver(soon);
-	changed.observe(document.documentElement, {
-		childList: true,
-		subtree: true,
-		characterData: true,
-		// Attributes that show, hide or restyle what is above (dock mode, a section opened, a status).
-		attributeFilter: ['class', 'hidden', 'open', 'aria-expanded', 'data-dock', 'data-status']
+	return measurePerFrame(update, (soon) => {
+		const resized = new ResizeObserver(soon);
+		resized.observe(document.body);
+		// Fonts loaded late, and a change that ends after a transition, move what is above too.
+		document.fonts?.addEventListener?.('loadingdone', soon);
+		document.addEventListener('transitionend', soon);
+		const changed = new MutationObserver(soon);
+		changed.observe(document.documentElement, {
+			childList: true,
+			subtree: true,
+			characterData: true,
+			// Attributes that show, hide or restyle what is above (dock mode, a section opened, a status).
+			attributeFilter: ['class', 'hidden', 'open', 'aria-expanded', 'data-dock', 'data-status']
+		});
+		window.addEventListener('resize', soon);
+		return () => {
+			resized.disconnect();
+			changed.disconnect();
+			document.fonts?.removeEventListener?.('loadingdone', soon);
+			document.removeEventListener('transitionend', soon);
+			window.removeEventListener('resize', soon);
+		};
 	});
-	window.addEventListener('resize', soon);
-	return () => {
-		cancelAnimationFrame(frame);
-		resized.disconnect();
-		changed.disconnect();
-		document.fonts?.removeEventListener?.('loadingdone', soon);
-		document.removeEventListener('transitionend', soon);
-		window.removeEventListener('resize', soon);
-	};
 }

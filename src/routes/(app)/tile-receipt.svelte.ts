@@ -33,7 +33,8 @@ export class TileReceipt {
 			receipt: () => Receipt | undefined;
 			issues: () => readonly FieldIssue[];
 			note: () => string | undefined;
-			hold: () => HoldState;
+			/** A hold button's gesture (tiles of the Everything page have none). */
+			hold?: () => HoldState;
 			open: () => boolean;
 		},
 		ms = RECEIPT_MS
@@ -56,7 +57,7 @@ export class TileReceipt {
 			if (issues.length) untrack(() => this.#show('refused', receiptText({ issues }), ms, true));
 		});
 		$effect(() => {
-			if (source.hold() === 'cancelled')
+			if (source.hold?.() === 'cancelled')
 				untrack(() => this.#show('hold', 'Hold to fire: nothing sent', ms, true));
 		});
 		$effect(() => {

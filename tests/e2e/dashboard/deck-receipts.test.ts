@@ -19,6 +19,8 @@ const SIZES = [
 	{ width: 350, height: 700, dock: true }
 ];
 const TWO = 'Starting soon';
+/** How long a settled receipt stays (RECEIPT_MS in src/routes/(app)/tile-receipt.svelte.ts). */
+const RECEIPT_MS = 5000;
 const FOUR = 'Starting soon scene now';
 
 /** The grid a page gets at each size (lib/app/deck/grid), with 2- and 4-word labels, tap and hold. */
@@ -98,6 +100,7 @@ function geometry(page: Page): Promise<GridGeometry> {
 		const tiles = [...document.querySelectorAll<HTMLElement>('.deck-grid .tile')].map((t) => {
 			const label = t.querySelector<HTMLElement>('.label')!;
 			const button = t.querySelector('button')!;
+			const line = t.querySelector<HTMLElement>('.state .line');
 			const [l, bt, st, rc, md, tb] = [
 				box(label),
 				box(button),
@@ -114,6 +117,9 @@ function geometry(page: Page): Promise<GridGeometry> {
 				label.scrollWidth > label.clientWidth && 'label clipped sideways',
 				label.scrollHeight > label.clientHeight + 1 &&
 					`label cut short (${label.scrollHeight} > ${label.clientHeight})`,
+				line &&
+					(line.scrollWidth > line.clientWidth + 1 || line.scrollHeight > line.clientHeight + 1) &&
+					`state line clipped ("${line.textContent}")`,
 				button.scrollHeight > button.clientHeight + 1 && 'button content cut',
 				overlap(bt, st) && 'button over the state line',
 				overlap(bt, rc) && 'button over the receipt',
@@ -227,6 +233,47 @@ describe('deck tiles: receipts that tell the truth', () => {
 		} finally {
 			stack.sim.sim.startApi();
 		}
+		await page.context().close();
+	});
+
+	/** The Everything page (no deck of the streamer's own yet), its clock faked and paused once connected. */
+	async function openEverything() {
+		const opened = await stack.open('/', {}, SIZES[1]!, { prepare: (p) => p.clock.install() });
+		const { page } = opened;
+		page.setDefaultTimeout(15_000);
+		await page.locator('[data-status="open"]').waitFor();
+		const lurk = page.getByRole('button', { name: 'lurk', exact: true });
+		await expect.poll(() => lurk.isEnabled()).toBe(true);
+		// From here on, time moves only when the test says so.
+		// A few seconds ahead of the page's time: a busy machine's round trip must not reach it first.
+		await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
+		const receipt = page.locator('.cell').filter({ has: lurk }).locator('.receipt');
+		return { ...opened, lurk, receipt };
+	}
+
+	it("on the Everything page a receipt fades after a few seconds, as on the deck's own pages", async () => {
+		const { page, errors, lurk, receipt } = await openEverything();
+		stack.sim.sim.clearLog();
+		await lurk.click();
+		await receipt.getByText('Done', { exact: true }).waitFor();
+		expect(await onlySend(stack)).toMatchObject({ type: 'chat-command', status: 200 });
+		await page.clock.runFor(RECEIPT_MS - 1000);
+		expect(await receipt.textContent()).toBe('Done');
+		await page.screenshot({ path: 'test-results/deck-everything-receipt-390x844.png' });
+		await page.clock.runFor(1500);
+		await expect.poll(() => receipt.textContent()).toBe('');
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it('on the Everything page the receipts clear when the socket closes, before any fade', async () => {
+		const { page, lurk, receipt } = await openEverything();
+		await lurk.click();
+		await receipt.getByText('Done', { exact: true }).waitFor();
+		// The application's socket closes (its API restarting): the clock stands still, so no fade did it.
+		stack.sim.sim.restart();
+		await expect.poll(() => receipt.textContent()).toBe('');
+		expect((await page.locator('.cell .receipt').allTextContents()).filter(Boolean)).toEqual([]);
 		await page.context().close();
 	});
 

@@ -23,7 +23,7 @@ describe('deck', () => {
 	it('a disabled command shows the application message', async () => {
 		const { page } = await stack.open('/');
 		await page.getByRole('button', { name: 'rave', exact: true }).click();
-		await page.getByText(/Failed: .*rave/i).waitFor();
+		await page.getByText(/Refused: .*rave/i).waitFor();
 		expect(stack.sends().at(-1)).toMatchObject({
 			type: 'chat-command',
 			params: { value: 'rave' },

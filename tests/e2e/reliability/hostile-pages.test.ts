@@ -81,16 +81,16 @@ function emitHostileEvents(from = 0, count = HOSTILE_PAYLOADS.length): void {
 const ACTIONS: Record<string, (opened: OpenPage) => Promise<void>> = {
 	'/': async ({ page }) => {
 		await page.getByRole('button', { name: SCRIPT, exact: true }).first().waitFor();
-		// The application's own error echoes the name; then an error text of our choosing.
+		// The application's own error echoes the name; then an error text of our choosing (a deck cell says "Refused").
 		await page.getByRole('button', { name: DISABLED_COMMAND, exact: true }).click();
 		await page
-			.getByText(/Failed: .*off <script>/)
+			.getByText(/Refused: .*off <script>/)
 			.first()
 			.waitFor();
 		stack.sim.sim.failNext({ type: 'chat-command', status: 400, message: ALL_PAYLOADS_TEXT });
 		await page.getByRole('button', { name: 'lurk', exact: true }).click();
 		await page
-			.getByText(/Failed: .*<img src=x onerror/)
+			.getByText(/Refused: .*<img src=x onerror/)
 			.first()
 			.waitFor();
 	},

@@ -82,30 +82,20 @@ export function fieldsOf(b: DeckButton, firstPage = ''): EditorFields {
 	};
 }
 
-export function actionOf(f: EditorFields): DeckAction {
-	switch (f.kind) {
-		case 'trigger':
-			return { kind: 'trigger', type: f.triggerType, name: f.name };
-		case 'light':
-			return { kind: 'light', color: f.lightColor };
-		case 'counter':
-			return { kind: 'counter', name: f.name, step: f.step, amount: Number(f.amount) };
-		case 'toggle':
-			return { kind: 'toggle', target: f.toggle };
-		case 'switch':
-			return { kind: 'switch', target: f.switchTarget, name: f.name, on: f.on };
-		case 'routine':
-			return { kind: 'routine', name: f.routine.name, actions: f.routine.actions };
-		case 'text':
-			return { kind: 'text', target: f.textTarget, text: f.text };
-		case 'page':
-			return { kind: 'page', page: f.page };
-		case 'timer':
-			return { kind: 'timer', name: f.name, op: f.timerOp, seconds: Number(f.seconds) };
-		case 'alerts':
-			return { kind: 'alerts', action: f.alertAction, variable: f.name };
-	}
-}
+/** Each kind's action made from the fields it uses. */
+const ACTION_OF: { [K in DeckActionKind]: (f: EditorFields) => Extract<DeckAction, { kind: K }> } =
+	{
+		trigger: (f) => ({ kind: 'trigger', type: f.triggerType, name: f.name }),
+		light: (f) => ({ kind: 'light', color: f.lightColor }),
+		counter: (f) => ({ kind: 'counter', name: f.name, step: f.step, amount: Number(f.amount) }),
+		toggle: (f) => ({ kind: 'toggle', target: f.toggle }),
+		switch: (f) => ({ kind: 'switch', target: f.switchTarget, name: f.name, on: f.on }),
+		routine: (f) => ({ kind: 'routine', name: f.routine.name, actions: f.routine.actions }),
+		text: (f) => ({ kind: 'text', target: f.textTarget, text: f.text }),
+		page: (f) => ({ kind: 'page', page: f.page }),
+		timer: (f) => ({ kind: 'timer', name: f.name, op: f.timerOp, seconds: Number(f.seconds) }),
+		alerts: (f) => ({ kind: 'alerts', action: f.alertAction, variable: f.name })
+	};
 
 /** Which form field an issue's path points at. */
 function fieldOf(path: string): string {
@@ -130,7 +120,7 @@ export function makeButton(base: DeckButton, f: EditorFields): Made {
 			...(f.symbol === 'icon' ? { icon: f.icon } : {}),
 			...(f.live.trim() ? { live: f.live.trim() } : {})
 		},
-		action: actionOf(f),
+		action: ACTION_OF[f.kind](f),
 		press: f.press,
 		inputs: f.inputs
 	};
