@@ -1,22 +1,19 @@
 /**
- * The last chat lines, for a dashboard that connects mid-stream (a moderator joining late): the
- * companion keeps its own socket to the application while it holds the streamer's token (the
- * built-in simulator, --token, or share links turned on) and keeps the last 50 chat events in a ring,
+ * The last chat lines, for a dashboard that connects mid-stream (a moderator joining late): while the
+ * companion holds the streamer's token (the built-in simulator, --token, or share links turned on), its
+ * own socket to the application (upstream-events.ts) brings chat here; the last 50 chat events are kept in a ring,
  * deletions applied. GET /__companion/chat-history answers them, oldest first, to the streamer's token
  * or to any valid share key (every profile reads live events, chat included).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WebSocket } from 'ws';
 import { parseChatEvent } from '../lib/protocol/event-lines';
 import { presentedTokens, sameSecret, sendJson } from './http-util';
 import type { ShareStore } from './share-store';
 import { keyRefusal, shareKeyOf } from './shares';
+import type { Envelope, UpstreamEvents } from './upstream-events';
 
 export const CHAT_HISTORY_PATH = '/__companion/chat-history';
 export const CHAT_HISTORY_SIZE = 50;
-const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
-
-type Envelope = { type?: unknown; data?: unknown; origin?: unknown };
 
 export class ChatHistory {
 	readonly #lines: { id: string; envelope: Envelope }[] = [];
@@ -46,47 +43,9 @@ export class ChatHistory {
 	}
 }
 
-/** Listens to the application's socket with the streamer's token, reconnecting while open. */
-export function collectChat(deps: {
-	history: ChatHistory;
-	/** ws:// address of the application's socket, without any token. */
-	upstreamUrl: string;
-	token: string;
-}): { close(): void } {
-	let closed = false;
-	let socket: WebSocket | undefined;
-	let timer: NodeJS.Timeout | undefined;
-	let failures = 0;
-	const connect = () => {
-		if (closed) return;
-		socket = new WebSocket(deps.upstreamUrl, {
-			headers: { authorization: `Bearer ${deps.token}` },
-			handshakeTimeout: 5000
-		});
-		socket.on('open', () => (failures = 0));
-		socket.on('message', (data, isBinary) => {
-			if (isBinary) return;
-			try {
-				deps.history.take(JSON.parse(data.toString()) as Envelope);
-			} catch {
-				// Not JSON: nothing to keep.
-			}
-		});
-		socket.on('error', () => {}); // followed by close; the token is never in a message we print
-		socket.on('close', () => {
-			if (closed) return;
-			timer = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
-			timer.unref();
-		});
-	};
-	connect();
-	return {
-		close() {
-			closed = true;
-			clearTimeout(timer);
-			socket?.terminate();
-		}
-	};
+/** Keeps the chat the companion's socket to the application brings; the returned function stops. */
+export function collectChat(history: ChatHistory, events: UpstreamEvents): () => void {
+	return events.follow({ types: ['chat'], event: (envelope) => history.take(envelope) });
 }
 
 /** Answers the kept lines to the streamer's token or a valid share key; none (`kept: false`) when no token is held. */

@@ -32,6 +32,7 @@ import { startSubathon, type Subathon, type SubathonRule } from './subathon';
 import { createStaticSite } from './static-site';
 import { mediaFolder } from './media';
 import { DECK_PATH, DeckFile, deckApi } from './deck-sync';
+import { UpstreamEvents } from './upstream-events';
 import { watchUpstream } from './upstream-watch';
 import { WidgetSockets, widgetKindOf } from './widget-sockets';
 import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
@@ -93,6 +94,8 @@ export interface Companion {
 	/** The widgets connected through the companion (scene check, rehearsals). */
 	widgets: WidgetSockets;
 	subathon?: Subathon;
+	/** The companion's own socket to the application (chat history, subathon). */
+	events: UpstreamEvents;
 	/** Whether share links are on (a token to forward with, from the start or turned on since). */
 	sharesOn(): boolean;
 	close(): Promise<void>;
@@ -211,8 +214,17 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			);
 	}
 
+	// One socket to the application for everything the companion follows itself (chat history, subathon).
+	const upstream = new UpstreamEvents({ apiTarget, token: () => upstreamToken });
+	closers.push(async () => upstream.close());
 	const subathon = opts.subathon
-		? startSubathon({ ...opts.subathon, apiTarget, token: () => upstreamToken, log })
+		? startSubathon({
+				...opts.subathon,
+				apiTarget,
+				token: () => upstreamToken,
+				log,
+				events: upstream
+			})
 		: undefined;
 	if (subathon) {
 		closers.push(async () => subathon.close());
@@ -302,9 +314,8 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	});
 	// The last chat lines for dashboards that connect later, kept while the companion holds a token.
 	const history = new ChatHistory();
-	const collectorFor = (token: string) =>
-		collectChat({ history, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, token });
-	let collector = upstreamToken ? collectorFor(upstreamToken) : undefined;
+	collectChat(history, upstream);
+	upstream.start();
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -392,7 +403,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				enable(token) {
 					upstreamToken = token;
 					relay ??= relayFor(token);
-					collector ??= collectorFor(token);
+					upstream.start();
 				},
 				tokenFile,
 				log
@@ -473,10 +484,10 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		shares,
 		widgets,
 		subathon,
+		events: upstream,
 		sharesOn: () => upstreamToken !== undefined,
 		async close() {
 			relay?.close();
-			collector?.close();
 			for (const socket of upgraded) socket.destroy();
 			await new Promise<void>((done) => {
 				server.close(() => done());

@@ -5,21 +5,7 @@
  * deck, checked with the deck's own schema and merged page by page (lib/app/deck/merge.ts). The
  * streamer's token reads and writes; a share key only reads.
  */
-import { randomBytes } from 'node:crypto';
-import {
-	chmodSync,
-	closeSync,
-	fsyncSync,
-	mkdirSync,
-	openSync,
-	readFileSync,
-	renameSync,
-	rmSync,
-	statSync,
-	writeSync
-} from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { DeckDocumentSchema } from '../lib/app/deck/layout';
 import {
@@ -42,6 +28,7 @@ import {
 import { SHARE_KEY_PREFIX } from '../lib/share/profiles';
 import type { ShareStore } from './share-store';
 import { keyRefusal, shareKeyOf } from './shares';
+import { readOwnerOnlyJson, writeOwnerOnly } from './owner-file';
 
 export const DECK_PATH = '/__companion/deck';
 const MAX_BODY = 512 * 1024;
@@ -51,26 +38,6 @@ const FileSchema = v.object({
 	version: v.literal(1),
 	decks: v.record(v.string(), SharedDeckSchema)
 });
-
-/** Atomic owner-only write, as the share-links file's: a crash leaves the old file or the new one. */
-function writeOwnerOnly(file: string, text: string): void {
-	mkdirSync(dirname(file), { recursive: true });
-	const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-	try {
-		const fd = openSync(temp, 'wx', 0o600);
-		try {
-			writeSync(fd, text);
-			fsyncSync(fd);
-		} finally {
-			closeSync(fd);
-		}
-		chmodSync(temp, 0o600);
-		renameSync(temp, file);
-	} catch (err) {
-		rmSync(temp, { force: true });
-		throw err;
-	}
-}
 
 export class DeckFile {
 	readonly #file: string;
@@ -82,29 +49,11 @@ export class DeckFile {
 	}
 
 	/** Loads the file (absent: no deck yet); an unreadable one is an error, never silently emptied. */
-	static open(
-		file: string,
-		log: (line: string) => void = () => {},
-		platform: NodeJS.Platform = process.platform
-	): DeckFile {
+	static open(file: string, log?: (line: string) => void): DeckFile {
 		const store = new DeckFile(file);
-		let text: string;
-		try {
-			text = readFileSync(file, 'utf8');
-		} catch (err) {
-			if ((err as NodeJS.ErrnoException).code === 'ENOENT') return store;
-			throw new Error(`Cannot read the deck file ${file}: ${(err as Error).message}`);
-		}
-		const parsed = v.safeParse(FileSchema, parseJson(text));
-		if (!parsed.success)
-			throw new Error(
-				`The deck file ${file} is not a deck file this version reads: fix or delete it`
-			);
-		for (const [setup, deck] of Object.entries(parsed.output.decks)) store.#decks.set(setup, deck);
-		if (platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
-			chmodSync(file, 0o600);
-			log(`Deck file ${file} was readable by others; it is now owner-only (0600).`);
-		}
+		const saved = readOwnerOnlyJson(file, FileSchema, { name: 'deck file', log });
+		if (saved)
+			for (const [setup, deck] of Object.entries(saved.decks)) store.#decks.set(setup, deck);
 		return store;
 	}
 

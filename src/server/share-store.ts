@@ -3,19 +3,6 @@
  * Keys are looked up by their digest, so a lookup's timing says nothing about a key.
  */
 import { randomBytes } from 'node:crypto';
-import {
-	chmodSync,
-	closeSync,
-	fsyncSync,
-	mkdirSync,
-	openSync,
-	readFileSync,
-	renameSync,
-	rmSync,
-	statSync,
-	writeSync
-} from 'node:fs';
-import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { isSendType, type SendType } from '../lib/protocol/catalog';
 import {
@@ -26,6 +13,7 @@ import {
 	type ShareProfile
 } from '../lib/share/profiles';
 import { hashKey } from './http-util';
+import { readOwnerOnlyJson, writeOwnerOnly } from './owner-file';
 
 export interface ShareLink {
 	id: string;
@@ -98,34 +86,11 @@ export class ShareStore {
 	 * Loads the file (absent means no links yet); an unreadable file is an error, never silently emptied.
 	 * `platform` is for tests: Windows has no Unix file modes (its ACLs keep a user's files private).
 	 */
-	static open(
-		file: string,
-		log: (line: string) => void = () => {},
-		platform: NodeJS.Platform = process.platform
-	): ShareStore {
+	static open(file: string, log?: (line: string) => void, platform?: NodeJS.Platform): ShareStore {
 		const store = new ShareStore(file);
-		let text: string;
-		try {
-			text = readFileSync(file, 'utf8');
-		} catch (err) {
-			if ((err as NodeJS.ErrnoException).code === 'ENOENT') return store;
-			throw new Error(`Cannot read the share-links file ${file}: ${(err as Error).message}`);
-		}
-		let json: unknown;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			throw new Error(`The share-links file ${file} is not valid JSON: fix or delete it`);
-		}
-		const parsed = v.safeParse(FileSchema, json);
-		if (!parsed.success)
-			throw new Error(`The share-links file ${file} has an unexpected shape: fix or delete it`);
-		for (const link of parsed.output.links)
+		const saved = readOwnerOnlyJson(file, FileSchema, { name: 'share-links file', log, platform });
+		for (const link of saved?.links ?? [])
 			store.#index({ ...link, name: link.label, types: link.types as SendType[] });
-		if (platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
-			chmodSync(file, 0o600);
-			log(`Share-links file ${file} was readable by others; it is now owner-only (0600).`);
-		}
 		return store;
 	}
 
@@ -238,25 +203,11 @@ export class ShareStore {
 		this.#idByKeyHash.set(hashKey(link.key), link.id);
 	}
 
-	/** Atomic owner-only write: a crash leaves either the old file or the new one, never half of one. */
 	#save(): void {
-		mkdirSync(dirname(this.#file), { recursive: true });
-		const temp = `${this.#file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-		const text = JSON.stringify({ version: 1, links: this.list() }, null, '\t') + '\n';
-		try {
-			const fd = openSync(temp, 'wx', 0o600);
-			try {
-				writeSync(fd, text);
-				fsyncSync(fd);
-			} finally {
-				closeSync(fd);
-			}
-			chmodSync(temp, 0o600);
-			renameSync(temp, this.#file);
-		} catch (err) {
-			rmSync(temp, { force: true });
-			throw err;
-		}
+		writeOwnerOnly(
+			this.#file,
+			JSON.stringify({ version: 1, links: this.list() }, null, '\t') + '\n'
+		);
 	}
 }
 

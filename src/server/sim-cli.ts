@@ -6,6 +6,7 @@
  * `npm run -s sim -- --print-setup > my-setup.json` writes the default setup, to edit and pass to --setup.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { DEFAULT_PORT, FEATURES, type Feature } from '../lib/protocol/vocabulary';
 import { DEFAULT_SETUP_INPUT } from '../lib/sim/default-setup';
 import { parseSetup, type Setup } from '../lib/sim/setup';
@@ -32,85 +33,79 @@ function fail(message: string): never {
 	process.exit(1);
 }
 
-function parseArgs(argv: string[]): CliOptions {
-	const out: CliOptions = {
-		port: DEFAULT_PORT,
-		host: '127.0.0.1',
-		token: process.env.SIM_TOKEN,
-		profile: 'current',
-		demo: false,
-		disabled: [],
-		strict: false
-	};
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i]!;
-		const [flag, inline] = arg.includes('=')
-			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-			: [arg, undefined];
-		const next = () => inline ?? argv[++i] ?? fail(`${flag} needs a value\n${USAGE}`);
-		switch (flag) {
-			case '--port': {
-				const port = Number(next());
-				if (!Number.isInteger(port) || port < 0 || port > 65535)
-					fail(`--port must be a port number (0-65535)`);
-				out.port = port;
-				break;
-			}
-			case '--host':
-				out.host = next();
-				break;
-			case '--token':
-				out.token = next();
-				break;
-			case '--profile': {
-				const profile = next();
-				if (profile !== 'current' && profile !== 'legacy')
-					fail('--profile must be current or legacy');
-				out.profile = profile;
-				break;
-			}
-			case '--setup':
-				out.setupFile = next();
-				break;
-			case '--demo':
-				out.demo = true;
-				break;
-			case '--strict':
-				out.strict = true;
-				break;
-			case '--ping-ms': {
-				const ms = Number(next());
-				if (!Number.isInteger(ms) || ms < 10)
-					fail('--ping-ms must be a whole number of milliseconds, at least 10');
-				out.pingMs = ms;
-				break;
-			}
-			case '--disable-feature': {
-				// One or more features: `--disable-feature meta premium` or the flag repeated.
-				const features = [next()];
-				while (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--'))
-					features.push(argv[++i]!);
-				for (const feature of features) {
-					if (!(FEATURES as readonly string[]).includes(feature))
-						fail(`--disable-feature must be one of ${FEATURES.join(', ')}`);
-					out.disabled.push(feature as Feature);
-				}
-				break;
-			}
-			case '--print-setup':
-				console.log(JSON.stringify(DEFAULT_SETUP_INPUT, null, '\t'));
-				process.exit(0);
-				break;
-			case '--help':
-			case '-h':
-				console.log(USAGE);
-				process.exit(0);
-				break;
-			default:
-				fail(`unknown option ${flag}\n${USAGE}`);
-		}
+/** A whole number in [min, max], or the message. */
+function wholeNumber(text: string | undefined, min: number, max: number, message: string) {
+	if (text === undefined) return undefined;
+	const n = Number(text);
+	return Number.isInteger(n) && n >= min && n <= max ? n : fail(message);
+}
+
+const OPTIONS = {
+	port: { type: 'string' },
+	host: { type: 'string' },
+	token: { type: 'string' },
+	profile: { type: 'string' },
+	setup: { type: 'string' },
+	demo: { type: 'boolean' },
+	strict: { type: 'boolean' },
+	'ping-ms': { type: 'string' },
+	'disable-feature': { type: 'string', multiple: true },
+	'print-setup': { type: 'boolean' },
+	help: { type: 'boolean', short: 'h' }
+} as const;
+
+function readArgs(argv: string[]) {
+	try {
+		// Positionals only as more features: `--disable-feature meta premium`.
+		return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, tokens: true });
+	} catch (err) {
+		// parseArgs names the flag, never a value, so the message cannot carry a token.
+		return fail(`${(err as Error).message.split('\n')[0]}\n${USAGE}`);
 	}
-	return out;
+}
+
+function parseOptions(argv: string[]): CliOptions {
+	const { values, tokens } = readArgs(argv);
+	if (values.help) {
+		console.log(USAGE);
+		process.exit(0);
+	}
+	if (values['print-setup']) {
+		console.log(JSON.stringify(DEFAULT_SETUP_INPUT, null, '\t'));
+		process.exit(0);
+	}
+	const features = [...(values['disable-feature'] ?? [])];
+	tokens.forEach((token, i) => {
+		if (token.kind !== 'positional') return;
+		const before = tokens[i - 1];
+		const more =
+			before?.kind === 'positional' ||
+			(before?.kind === 'option' && before.name === 'disable-feature' && !before.inlineValue);
+		if (!more) fail(`unexpected argument ${token.value}\n${USAGE}`);
+		features.push(token.value);
+	});
+	for (const feature of features)
+		if (!(FEATURES as readonly string[]).includes(feature))
+			fail(`--disable-feature must be one of ${FEATURES.join(', ')}`);
+	const profile = values.profile ?? 'current';
+	if (profile !== 'current' && profile !== 'legacy') fail('--profile must be current or legacy');
+	return {
+		port:
+			wholeNumber(values.port, 0, 65535, '--port must be a port number (0-65535)') ?? DEFAULT_PORT,
+		host: values.host ?? '127.0.0.1',
+		token: values.token ?? process.env.SIM_TOKEN,
+		profile,
+		setupFile: values.setup,
+		demo: values.demo ?? false,
+		pingMs: wholeNumber(
+			values['ping-ms'],
+			10,
+			Number.MAX_SAFE_INTEGER,
+			'--ping-ms must be a whole number of milliseconds, at least 10'
+		),
+		disabled: features as Feature[],
+		strict: values.strict ?? false
+	};
 }
 
 function loadSetup(file: string): Setup {
@@ -128,7 +123,7 @@ function loadSetup(file: string): Setup {
 }
 
 async function main(): Promise<void> {
-	const opts = parseArgs(process.argv.slice(2));
+	const opts = parseOptions(process.argv.slice(2));
 	if (!opts.token) fail(`a token is required: pass --token or set SIM_TOKEN\n${USAGE}`);
 	const setup = opts.setupFile ? loadSetup(opts.setupFile) : undefined;
 	const server = await startSimServer({

@@ -36,6 +36,14 @@ const FailNextBody = v.strictObject({
 const PremiumBody = v.strictObject({ premium: v.boolean('premium must be true or false') });
 const DemoBody = v.strictObject({ on: v.boolean('on must be true or false') });
 
+/** Routes that carry nothing to check: one call each on the simulator. */
+const ACTIONS = new Map<string, (sim: Simulator) => void>([
+	['POST /__sim/clear-log', (sim) => sim.clearLog()],
+	['POST /__sim/restart', (sim) => sim.restart()],
+	['POST /__sim/stop', (sim) => sim.stopApi()],
+	['POST /__sim/start', (sim) => sim.startApi()]
+]);
+
 function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
 	try {
 		return { ok: true, value: body.trim() === '' ? {} : JSON.parse(body) };
@@ -73,6 +81,11 @@ export function handleControl(
 	const parsed = parseJson(body);
 	if (!parsed.ok) return bad('body is not valid JSON');
 	const value = parsed.value;
+	const action = ACTIONS.get(route);
+	if (action) {
+		action(sim);
+		return json(200, { ok: true });
+	}
 	switch (route) {
 		case 'POST /__sim/emit': {
 			const envelope = v.safeParse(EnvelopeSchema, value);
@@ -96,18 +109,6 @@ export function handleControl(
 			sim.failNext(failure.output);
 			return json(200, { ok: true });
 		}
-		case 'POST /__sim/clear-log':
-			sim.clearLog();
-			return json(200, { ok: true });
-		case 'POST /__sim/restart':
-			sim.restart();
-			return json(200, { ok: true });
-		case 'POST /__sim/stop':
-			sim.stopApi();
-			return json(200, { ok: true });
-		case 'POST /__sim/start':
-			sim.startApi();
-			return json(200, { ok: true });
 		case 'POST /__sim/premium': {
 			const premium = v.safeParse(PremiumBody, value);
 			if (!premium.success) return bad('body must be {"premium": true|false}');

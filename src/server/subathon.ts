@@ -5,8 +5,8 @@
  * `npm start -- --subathon "subscriber=60,bits=1/100" [--subathon-timer timer_main]`.
  * The token goes in a header only: never in a URL, a log line or an error.
  */
-import { WebSocket } from 'ws';
 import { changeTimer } from '../lib/protocol/timer-state';
+import type { UpstreamEvents } from './upstream-events';
 
 /** `seconds` per alert, or per `per` of the alert's amount (`1/100`: a second per 100 bits). */
 export interface SubathonRule {
@@ -77,7 +77,8 @@ export interface SubathonOptions {
 	rules: readonly SubathonRule[];
 	variable: string;
 	log: (line: string) => void;
-	retryMs?: number;
+	/** The companion's one socket to the application (upstream-events.ts): alerts arrive through it. */
+	events: UpstreamEvents;
 }
 
 export interface Subathon {
@@ -87,10 +88,6 @@ export interface Subathon {
 }
 
 export function startSubathon(opts: SubathonOptions): Subathon {
-	const retryMs = opts.retryMs ?? 5000;
-	let socket: WebSocket | undefined;
-	let retry: ReturnType<typeof setTimeout> | undefined;
-	let closed = false;
 	let chain: Promise<void> = Promise.resolve();
 
 	async function send(type: string, params: Record<string, unknown>): Promise<unknown> {
@@ -116,43 +113,14 @@ export function startSubathon(opts: SubathonOptions): Subathon {
 		});
 	}
 
-	function connect(): void {
-		retry = undefined;
-		if (closed) return;
-		const token = opts.token();
-		if (!token) return void (retry = setTimeout(connect, retryMs));
-		const ws = new WebSocket(`${opts.apiTarget.replace(/^http/, 'ws')}/api`, {
-			headers: { authorization: `Bearer ${token}` }
-		});
-		socket = ws;
-		// No {subscribe}: an older application logs it as a bad request; other envelopes are skipped here.
-		ws.on('open', () => {
-			opts.log(`Subathon: watching the application's alerts for ${opts.variable}.`);
-		});
-		ws.on('message', (data) => {
-			let envelope: unknown;
-			try {
-				envelope = JSON.parse(String(data));
-			} catch {
-				return;
-			}
+	const stop = opts.events.follow({
+		types: ['alert'],
+		opened: () => opts.log(`Subathon: watching the application's alerts for ${opts.variable}.`),
+		event(envelope) {
 			const seconds = secondsFor(opts.rules, envelope);
-			if (seconds > 0) add(seconds, String(record(envelope)?.event));
-		});
-		ws.on('error', () => {});
-		ws.on('close', () => {
-			if (socket === ws) socket = undefined;
-			if (!closed) retry ??= setTimeout(connect, retryMs);
-		});
-	}
-	connect();
-
-	return {
-		idle: () => chain,
-		close() {
-			closed = true;
-			clearTimeout(retry);
-			socket?.terminate();
+			if (seconds > 0) add(seconds, String(envelope.event));
 		}
-	};
+	});
+
+	return { idle: () => chain, close: stop };
 }

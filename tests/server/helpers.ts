@@ -86,8 +86,13 @@ export async function startRig(
 		log: (line) => logs.push(line),
 		...extra
 	};
+	// Its own socket to the simulator settled first: its /api/meta and {subscribe} never land in a test's log.
+	const ready = async (companion: Companion) => {
+		await companion.events.ready();
+		return companion;
+	};
 	const rig: Rig = {
-		companion: await startCompanion(options),
+		companion: await ready(await startCompanion(options)),
 		sim,
 		realToken,
 		logs,
@@ -95,7 +100,7 @@ export async function startRig(
 		sharesFile,
 		async restartCompanion(more = {}) {
 			await rig.companion.close();
-			rig.companion = await startCompanion({ ...options, ...more });
+			rig.companion = await ready(await startCompanion({ ...options, ...more }));
 			return rig.companion;
 		},
 		async close() {

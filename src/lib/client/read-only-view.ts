@@ -55,49 +55,48 @@ export function readOnlyGate(send: ReadSender): ReadSender {
 	};
 }
 
+/** The source's state a view reads live (getters), and the methods it passes on: none of them sends. */
+const LIVE = [
+	'status',
+	'lastError',
+	'everOpened',
+	'setupCachedAt',
+	'meta',
+	'setup',
+	'capabilities',
+	'premium',
+	'states'
+] as const satisfies readonly (keyof ReadableSource)[];
+const PASSED = [
+	'retrieve',
+	'on',
+	'onStatus',
+	'onReady',
+	'onReceipt',
+	'onChange'
+] as const satisfies readonly (keyof ReadableSource)[];
+// A member added to ReadableSource must be listed above: this line stops compiling until it is.
+const everyMember: Exclude<
+	keyof ReadableSource,
+	(typeof LIVE)[number] | (typeof PASSED)[number]
+> extends never
+	? true
+	: never = true;
+void everyMember;
+
 export function createReadOnlyView(source: ReadableSource, send: ReadSender): ReadOnlyView {
 	const read = readOnlyGate(send);
-	const view: ReadOnlyView = {
-		get status() {
-			return source.status;
-		},
-		get lastError() {
-			return source.lastError;
-		},
-		get everOpened() {
-			return source.everOpened;
-		},
-		get setupCachedAt() {
-			return source.setupCachedAt;
-		},
-		get meta() {
-			return source.meta;
-		},
-		get setup() {
-			return source.setup;
-		},
-		get capabilities() {
-			return source.capabilities;
-		},
-		get premium() {
-			return source.premium;
-		},
-		get states() {
-			return source.states;
-		},
-		retrieve: () => source.retrieve(),
-		readVariable: async (name) => {
+	const view: Record<string, unknown> = {
+		readVariable: async (name: string): Promise<VariableRead> => {
 			const receipt = await read('get-variable-value', { name });
 			return receipt.state === 'confirmed'
 				? { ok: true, value: receipt.value }
 				: { ok: false, error: receipt.error ?? notOfferedError('get-variable-value', 'no answer') };
-		},
-		on: (type, handler) => source.on(type, handler),
-		onStatus: (handler) => source.onStatus(handler),
-		onReady: (handler) => source.onReady(handler),
-		onReceipt: (handler) => source.onReceipt(handler),
-		onChange: (handler) => source.onChange(handler)
+		}
 	};
+	for (const key of LIVE)
+		Object.defineProperty(view, key, { get: () => source[key], enumerable: true });
+	for (const key of PASSED) view[key] = (source[key] as (...args: never[]) => unknown).bind(source);
 	// Frozen: a widget cannot attach a send method or reach the client behind it.
-	return Object.freeze(view);
+	return Object.freeze(view) as unknown as ReadOnlyView;
 }

@@ -232,6 +232,25 @@ export interface KnownAction {
 	fields: ActionField[];
 }
 
+/** An app action's value fields: text the step needs, an optional one of any kind. */
+const needs = (key: string, label: string): ActionField => ({
+	key,
+	label,
+	kind: 'text',
+	required: true
+});
+const may = (key: string, label: string, kind: ActionField['kind'] = 'text'): ActionField => ({
+	key,
+	label,
+	kind
+});
+const app = (type: string, label: string, ...fields: ActionField[]): KnownAction => ({
+	base: 'app',
+	type,
+	label,
+	fields
+});
+
 /** Actions the routine builder offers (protocol facts §5.12); the application's own catalog is shown beside it. */
 export const KNOWN_ACTIONS: KnownAction[] = [
 	{
@@ -239,82 +258,42 @@ export const KNOWN_ACTIONS: KnownAction[] = [
 		label: 'Wait',
 		fields: [{ key: 'delay', label: 'Milliseconds', kind: 'number', required: true, at: 'step' }]
 	},
-	{
-		base: 'app',
-		type: 'chatbot',
-		label: 'Chatbot message',
-		fields: [{ key: 'message', label: 'Message', kind: 'text', required: true }]
-	},
-	{
-		base: 'app',
-		type: 'tts',
-		label: 'Text to speech',
-		fields: [
-			{ key: 'message', label: 'Text', kind: 'text', required: true },
-			{ key: 'voice', label: 'Voice', kind: 'text' },
-			{ key: 'volume', label: 'Volume', kind: 'number' }
-		]
-	},
-	{
-		base: 'app',
-		type: 'callCommand',
-		label: 'Run command',
-		fields: [{ key: 'value', label: 'Command', kind: 'text', required: true }]
-	},
-	{
-		base: 'app',
-		type: 'setStreamMode',
-		label: 'Set stream mode',
-		fields: [{ key: 'on', label: 'On', kind: 'boolean' }]
-	},
-	{ base: 'app', type: 'toggleStreamMode', label: 'Toggle stream mode', fields: [] },
-	{
-		base: 'app',
-		type: 'updateCounter',
-		label: 'Update counter',
-		fields: [
-			{ key: 'value', label: 'Counter', kind: 'text', required: true },
-			{ key: 'message', label: 'Amount', kind: 'text', required: true },
-			{ key: 'operator', label: 'Operator (+ - * /)', kind: 'text' }
-		]
-	},
-	{
-		base: 'app',
-		type: 'updateVariable',
-		label: 'Update variable',
-		fields: [
-			{ key: 'value', label: 'Variable', kind: 'text', required: true },
-			{ key: 'message', label: 'Value', kind: 'text', required: true }
-		]
-	},
-	{ base: 'app', type: 'backToDefault', label: 'Lights to default', fields: [] },
-	{ base: 'app', type: 'clearCooldowns', label: 'Clear cooldowns', fields: [] },
-	{ base: 'app', type: 'pauseQueue', label: 'Pause queue', fields: [] },
-	{ base: 'app', type: 'resumeQueue', label: 'Resume queue', fields: [] },
-	{
-		base: 'app',
-		type: 'addSongRequest',
-		label: 'Add song request',
-		fields: [{ key: 'value', label: 'Search or URL', kind: 'text', required: true }]
-	},
-	{ base: 'app', type: 'skipSongRequest', label: 'Skip song', fields: [] },
-	{
-		base: 'app',
-		type: 'setFolder',
-		label: 'Enable or disable folder',
-		fields: [
-			{ key: 'value', label: 'Folder', kind: 'text', required: true },
-			{ key: 'on', label: 'On', kind: 'boolean' }
-		]
-	},
+	app('chatbot', 'Chatbot message', needs('message', 'Message')),
+	app(
+		'tts',
+		'Text to speech',
+		needs('message', 'Text'),
+		may('voice', 'Voice'),
+		may('volume', 'Volume', 'number')
+	),
+	app('callCommand', 'Run command', needs('value', 'Command')),
+	app('setStreamMode', 'Set stream mode', may('on', 'On', 'boolean')),
+	app('toggleStreamMode', 'Toggle stream mode'),
+	app(
+		'updateCounter',
+		'Update counter',
+		needs('value', 'Counter'),
+		needs('message', 'Amount'),
+		may('operator', 'Operator (+ - * /)')
+	),
+	app('updateVariable', 'Update variable', needs('value', 'Variable'), needs('message', 'Value')),
+	app('backToDefault', 'Lights to default'),
+	app('clearCooldowns', 'Clear cooldowns'),
+	app('pauseQueue', 'Pause queue'),
+	app('resumeQueue', 'Resume queue'),
+	app('addSongRequest', 'Add song request', needs('value', 'Search or URL')),
+	app('skipSongRequest', 'Skip song'),
+	app(
+		'setFolder',
+		'Enable or disable folder',
+		needs('value', 'Folder'),
+		may('on', 'On', 'boolean')
+	),
 	{
 		base: 'overlay',
 		type: 'setLayerVisibility',
 		label: 'Overlay layer visibility',
-		fields: [
-			{ key: 'value', label: 'Layer', kind: 'text', required: true },
-			{ key: 'on', label: 'Visible', kind: 'boolean' }
-		]
+		fields: [needs('value', 'Layer'), may('on', 'Visible', 'boolean')]
 	}
 ];
 

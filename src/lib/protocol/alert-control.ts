@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { CONTROL_ACTIONS, type Control, type ControlAction } from './alert-control-actions';
+import { readVariableJson } from './variable-json';
 
 export * from './alert-control-actions';
 
@@ -22,16 +23,10 @@ const ControlSchema = v.object({
 export function decodeControl(
 	raw: unknown
 ): { ok: true; control: Control | undefined } | { ok: false; reason: string } {
-	if (raw === undefined || raw === null || raw === '') return { ok: true, control: undefined };
-	let value = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch {
-			return { ok: false, reason: 'the control variable holds no JSON' };
-		}
-	}
-	const parsed = v.safeParse(ControlSchema, value);
+	const read = readVariableJson(raw);
+	if (!read.ok) return { ok: false, reason: 'the control variable holds no JSON' };
+	if (read.absent) return { ok: true, control: undefined };
+	const parsed = v.safeParse(ControlSchema, read.value);
 	return parsed.success
 		? { ok: true, control: parsed.output }
 		: { ok: false, reason: `the control variable: ${parsed.issues[0].message}` };

@@ -40,6 +40,20 @@ const chatModeValue = v.optional(
 
 const durationMs = v.optional(nonNegativeInt('ms'));
 
+const finiteNumber = v.pipe(v.number('must be a number'), v.finite('must be a finite number'));
+
+/** How a layer moves or resizes: the same optional fields on both overlay layer types (facts §5.11). */
+const layerTransition = {
+	transitionTime: v.optional(nonNegativeInt('ms')),
+	transitionInterpolation: v.optional(
+		v.picklist(
+			['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'],
+			'must be a known interpolation'
+		)
+	),
+	transitionCubicBezier: v.optional(v.string())
+};
+
 const commercialSeconds = int(LIMITS.commercial.min, LIMITS.commercial.max, 's');
 
 const rgbValue = v.union(
@@ -228,7 +242,7 @@ const PARAMS = {
 	'update-variable-value': params({ name: text('variable name'), value: v.unknown() }),
 	'set-counter-value': params({
 		name: text('counter name'),
-		value: v.pipe(v.number('must be a number'), v.finite('must be a finite number'))
+		value: finiteNumber
 	}),
 
 	// Overlays (params from protocol facts §5.11)
@@ -241,28 +255,14 @@ const PARAMS = {
 		layer: text('layer id'),
 		x: v.number('must be a number'),
 		y: v.number('must be a number'),
-		transitionTime: v.optional(nonNegativeInt('ms')),
-		transitionInterpolation: v.optional(
-			v.picklist(
-				['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'],
-				'must be a known interpolation'
-			)
-		),
-		transitionCubicBezier: v.optional(v.string())
+		...layerTransition
 	}),
 	// Undocumented in the REST docs, present in the application (protocol facts §5.11): an omitted dimension keeps its value.
 	'overlay-set-layer-size': params({
 		layer: text('layer id'),
-		width: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a finite number'))),
-		height: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a finite number'))),
-		transitionTime: v.optional(nonNegativeInt('ms')),
-		transitionInterpolation: v.optional(
-			v.picklist(
-				['none', 'ease', 'linear', 'ease-in', 'ease-out', 'ease-in-out', 'cubic-bezier'],
-				'must be a known interpolation'
-			)
-		),
-		transitionCubicBezier: v.optional(v.string())
+		width: v.optional(finiteNumber),
+		height: v.optional(finiteNumber),
+		...layerTransition
 	}),
 	'overlay-set-content': params({ layer: text('layer id'), content: v.string('must be a string') }),
 

@@ -5,6 +5,7 @@
  * (or refuses with 400 in strict mode).
  */
 import { CATALOG, type SendType } from './catalog';
+import { SEND_TYPE_INFO, SEND_TYPES } from './send-types';
 import { LIMITS } from './limits';
 import { COMMAND_KINDS_FEATURE, LEGACY_COMMAND_KINDS, type Feature } from './vocabulary';
 
@@ -16,19 +17,14 @@ export interface LintNote {
 
 export const describeLint = (n: LintNote) => `${n.field} ${n.rule}`;
 
-/** Queue-executed types (facts §4.4): the ones `skipQueue`, `bypassQueue` and `hold` apply to. */
+/**
+ * Queue-executed types (facts §4.4): the ones `skipQueue`, `bypassQueue` and `hold` apply to. Every
+ * trigger (by name, alerts, studio), and the lights' colour and fuze types.
+ */
 export const QUEUE_TYPES: ReadonlySet<SendType> = new Set<SendType>([
-	'chat-command',
-	'chatbot-command',
-	'alpha-points',
-	'alpha-extension',
-	'gamma-points',
-	'alert',
+	...SEND_TYPES.filter((type) => SEND_TYPE_INFO[type].group === 'trigger'),
 	'rgb-color',
 	'hex-color',
-	'studio-scene',
-	'studio-theme',
-	'studio-animation',
 	'start-fuze',
 	'stop-fuze',
 	'toggle-fuze',

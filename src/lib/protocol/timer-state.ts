@@ -8,6 +8,7 @@
  * `length` is what a reset goes back to; a count-up shows the time gone since then (`length - left`).
  */
 import * as v from 'valibot';
+import { readVariableJson } from './variable-json';
 
 const ms = v.pipe(v.number('must be a number'), v.finite('must be a finite number'));
 
@@ -60,16 +61,10 @@ export type TimerRead =
  * Nothing stored yet reads as the fresh timer `fallback`, marked absent.
  */
 export function readTimerState(raw: unknown, fallback: TimerState = resetTimer()): TimerRead {
-	if (raw === undefined || raw === null || raw === '')
-		return { ok: true, state: fallback, absent: true };
-	let value = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch {
-			return { ok: false, reason: 'the timer variable holds text that is not JSON' };
-		}
-	}
+	const read = readVariableJson(raw);
+	if (!read.ok) return { ok: false, reason: 'the timer variable holds text that is not JSON' };
+	if (read.absent) return { ok: true, state: fallback, absent: true };
+	const value = read.value;
 	if (typeof value !== 'object' || value === null || Array.isArray(value))
 		return { ok: false, reason: `the timer variable holds ${describe(value)}, not a timer` };
 	const parsed = v.safeParse(TimerStateSchema, value);

@@ -7,16 +7,4 @@ export { counterMath } from './handlers/variables';
 export { songFromQuery } from './song-titles';
 export { LOG_CAPACITY } from './log';
 export { ManualClock, systemClock, type SimClock } from './clock';
-export type {
-	Envelope,
-	InjectedFailure,
-	LoggedRequest,
-	MaybePromise,
-	Profile,
-	SendOutcome,
-	SimConnection,
-	SimHttpRequest,
-	SimHttpResponse,
-	SimPeer,
-	SimulatorOptions
-} from './types';
+export type * from './types';

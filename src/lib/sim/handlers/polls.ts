@@ -1,7 +1,7 @@
 /** Polls and predictions with the spec's state tables, acting on the last one created through the service. */
 import { SERVICE_VARIABLES } from '../../protocol/vocabulary';
 import type { Runtime } from '../runtime';
-import { acknowledged, str, type Handler, type HandlerTable } from './shared';
+import { acknowledged, str, type Handler, type HandlerTable, type Params } from './shared';
 
 /** An active poll or prediction whose time ran out is over (COMPLETED / LOCKED), as on the platform. */
 export function tickPolls(rt: Runtime): void {
@@ -15,27 +15,41 @@ export function tickPolls(rt: Runtime): void {
 		prediction.status = 'LOCKED';
 }
 
+/** What names a new poll or prediction: its service variable and its Started alert. */
+const OPENED = {
+	poll: { variable: SERVICE_VARIABLES.currentPollId, alert: 'alpha-pollStarted' },
+	prediction: { variable: SERVICE_VARIABLES.currentPredictionId, alert: 'alpha-predictionStarted' }
+} as const;
+
+/** The fields a poll and a prediction start with: a new id, the title and time asked, active from now. */
+const opening = (rt: Runtime, kind: keyof typeof OPENED, params: Params) => ({
+	id: rt.newId(kind),
+	title: String(params.name),
+	duration: Number(params.duration),
+	startedAt: rt.now(),
+	status: 'ACTIVE' as const
+});
+
+/** Names the new one in its service variable and fires its Started alert with `data`. */
+function announce(
+	rt: Runtime,
+	kind: keyof typeof OPENED,
+	opened: { id: string; title: string },
+	data: Record<string, unknown>
+): void {
+	rt.setVariable(OPENED[kind].variable, opened.id);
+	rt.fireAlert(OPENED[kind].alert, { value: opened.title }, { title: opened.title, ...data });
+}
+
 const createPoll: Handler = (rt, params) => {
 	if (rt.state.poll?.status === 'ACTIVE')
 		return acknowledged(`refused by alpha: poll ${rt.state.poll.id} is still active`);
-	const id = rt.newId('poll');
 	// Poll choices are split on commas without trimming (spec).
 	const choices = String(params.value).split(',');
-	rt.state.poll = {
-		id,
-		title: String(params.name),
-		choices,
-		duration: Number(params.duration),
-		startedAt: rt.now(),
-		status: 'ACTIVE'
-	};
-	rt.setVariable(SERVICE_VARIABLES.currentPollId, id);
-	rt.fireAlert(
-		'alpha-pollStarted',
-		{ value: String(params.name) },
-		{ title: String(params.name), choices, duration: params.duration }
-	);
-	return acknowledged(`poll ${id} active`);
+	const poll = { ...opening(rt, 'poll', params), choices };
+	rt.state.poll = poll;
+	announce(rt, 'poll', poll, { choices, duration: params.duration });
+	return acknowledged(`poll ${poll.id} active`);
 };
 
 const endPoll: Handler = (rt, params) => {
@@ -55,27 +69,15 @@ const createPrediction: Handler = (rt, params) => {
 	const current = rt.state.prediction;
 	if (current && (current.status === 'ACTIVE' || current.status === 'LOCKED'))
 		return acknowledged(`refused by alpha: prediction ${current.id} is still open`);
-	const id = rt.newId('prediction');
 	// Prediction outcomes are trimmed (spec).
 	const outcomes = String(params.value)
 		.split(',')
 		.map((o) => o.trim())
 		.filter(Boolean);
-	rt.state.prediction = {
-		id,
-		title: String(params.name),
-		outcomes,
-		duration: Number(params.duration),
-		startedAt: rt.now(),
-		status: 'ACTIVE'
-	};
-	rt.setVariable(SERVICE_VARIABLES.currentPredictionId, id);
-	rt.fireAlert(
-		'alpha-predictionStarted',
-		{ value: String(params.name) },
-		{ title: String(params.name), outcomes }
-	);
-	return acknowledged(`prediction ${id} active`);
+	const prediction = { ...opening(rt, 'prediction', params), outcomes };
+	rt.state.prediction = prediction;
+	announce(rt, 'prediction', prediction, { outcomes });
+	return acknowledged(`prediction ${prediction.id} active`);
 };
 
 const endPrediction: Handler = (rt, params) => {

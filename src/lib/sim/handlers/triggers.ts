@@ -130,11 +130,8 @@ const chatbotMessage: Handler = (rt, params: Params) => {
 };
 
 export const triggerHandlers: HandlerTable = {
-	'chat-command': triggerCommand,
-	'chatbot-command': triggerCommand,
-	'alpha-points': triggerCommand,
-	'alpha-extension': triggerCommand,
-	'gamma-points': triggerCommand,
+	// Every type that runs a command by name: its kind (KIND_BY_OPTION_KEY) decides the rest.
+	...Object.fromEntries(Object.keys(KIND_BY_OPTION_KEY).map((type) => [type, triggerCommand])),
 	alert,
 	'studio-scene': studio('scene'),
 	'studio-theme': studio('theme'),
