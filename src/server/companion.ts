@@ -35,6 +35,7 @@ import { DECK_PATH, DeckFile, deckApi } from './deck-sync';
 import { watchUpstream } from './upstream-watch';
 import { WidgetSockets, widgetKindOf } from './widget-sockets';
 import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
+import { streamerTokenCheck } from './streamer-token';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
@@ -256,11 +257,15 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		pingMs: opts.widgetPingMs
 	});
 	closers.push(async () => widgets.close());
+	// One answer to "is this the streamer's token?" for the deck, the scene check and share management.
+	const streamer = streamerTokenCheck({
+		held: () => upstreamToken,
+		probe: (token) => probe(apiTarget, token)
+	});
 	const sceneApi = createSceneApi({
 		widgets,
 		apiTarget: () => apiTarget,
-		upstreamToken: () => upstreamToken,
-		probe: (token) => probe(apiTarget, token),
+		streamer,
 		// Widget keys (the `widget` share profile) no open scene uses.
 		idleKeys: (connected) =>
 			shares
@@ -297,14 +302,19 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		decks,
 		setup: embeddedSim ? 'simulator' : apiTarget,
 		shares,
-		upstreamToken: () => upstreamToken,
-		probe: (token) => probe(apiTarget, token)
+		streamer
 	});
 	// The last chat lines for dashboards that connect later, kept while the companion holds a token.
 	const history = new ChatHistory();
 	const collectorFor = (token: string) =>
 		collectChat({ history, upstreamUrl: `${apiTarget.replace(/^http/, 'ws')}/api`, token });
 	let collector = upstreamToken ? collectorFor(upstreamToken) : undefined;
+	/** Holds the streamer's token from now on (share links and widget keys on), in memory only. */
+	function enable(token: string): void {
+		upstreamToken = token;
+		relay ??= relayFor(token);
+		collector ??= collectorFor(token);
+	}
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -389,11 +399,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				current: () => upstreamToken,
 				simulator: Boolean(embeddedSim),
 				probe: (token) => probe(apiTarget, token),
-				enable(token) {
-					upstreamToken = token;
-					relay ??= relayFor(token);
-					collector ??= collectorFor(token);
-				},
+				enable,
 				tokenFile,
 				log
 			}).catch(() => {
@@ -405,7 +411,9 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return void handleShareApi(req, res, {
 				store: shares,
 				attempts,
-				upstreamToken,
+				upstreamToken: () => upstreamToken,
+				streamer,
+				enable,
 				log,
 				scheme,
 				lanOrigins: () => lanOf(boundPort)
