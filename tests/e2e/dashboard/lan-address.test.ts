@@ -140,7 +140,7 @@ describe('the companion opened at a LAN-style address', () => {
 			expect(url).toContain('token=share_');
 			expect(url).not.toContain(TOKEN);
 			await page.getByRole('button', { name: 'Hide key' }).click();
-			await page.getByRole('button', { name: 'Copy URL' }).click();
+			await page.getByRole('button', { name: 'Copy URL', exact: true }).click();
 			await page.getByText('Copied to the clipboard.').waitFor();
 
 			// Read the clipboard back from a secure origin (127.0.0.1 is one) in the same browser.

@@ -216,6 +216,8 @@ describe('scene check through the companion', () => {
 			.toContain('PreviewFan followed!');
 		// Only the preview: the five widgets "in the scene" (an alert box among them) were sent nothing.
 		expect(fold(await form.getByRole('status').textContent())).toMatch(/^Sent to 1 widget;/);
+		// No choice of widgets is offered there: the preview is the target.
+		expect(await form.getByLabel('To').count()).toBe(0);
 		// The scene check lists the preview by its own name.
 		await expect
 			.poll(async () =>
