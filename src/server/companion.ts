@@ -36,6 +36,7 @@ import { UpstreamEvents } from './upstream-events';
 import { watchUpstream } from './upstream-watch';
 import { WidgetSockets, widgetKindOf } from './widget-sockets';
 import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
+import { streamerTokenCheck } from './streamer-token';
 
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
@@ -268,11 +269,15 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		pingMs: opts.widgetPingMs
 	});
 	closers.push(async () => widgets.close());
+	// One answer to "is this the streamer's token?" for the deck, the scene check and share management.
+	const streamer = streamerTokenCheck({
+		held: () => upstreamToken,
+		probe: (token) => probe(apiTarget, token)
+	});
 	const sceneApi = createSceneApi({
 		widgets,
 		apiTarget: () => apiTarget,
-		upstreamToken: () => upstreamToken,
-		probe: (token) => probe(apiTarget, token),
+		streamer,
 		// Widget keys (the `widget` share profile) no open scene uses.
 		idleKeys: (connected) =>
 			shares
@@ -309,13 +314,18 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		decks,
 		setup: embeddedSim ? 'simulator' : apiTarget,
 		shares,
-		upstreamToken: () => upstreamToken,
-		probe: (token) => probe(apiTarget, token)
+		streamer
 	});
 	// The last chat lines for dashboards that connect later, kept while the companion holds a token.
 	const history = new ChatHistory();
 	collectChat(history, upstream);
 	upstream.start();
+	/** Holds the streamer's token from now on (share links and widget keys on), in memory only. */
+	function enable(token: string): void {
+		upstreamToken = token;
+		relay ??= relayFor(token);
+		upstream.start();
+	}
 
 	async function forwardShareRequest(
 		req: IncomingMessage,
@@ -400,11 +410,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				current: () => upstreamToken,
 				simulator: Boolean(embeddedSim),
 				probe: (token) => probe(apiTarget, token),
-				enable(token) {
-					upstreamToken = token;
-					relay ??= relayFor(token);
-					upstream.start();
-				},
+				enable,
 				tokenFile,
 				log
 			}).catch(() => {
@@ -416,7 +422,9 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			return void handleShareApi(req, res, {
 				store: shares,
 				attempts,
-				upstreamToken,
+				upstreamToken: () => upstreamToken,
+				streamer,
+				enable,
 				log,
 				scheme,
 				lanOrigins: () => lanOf(boundPort)

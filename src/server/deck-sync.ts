@@ -15,17 +15,8 @@ import {
 	type SharedDeck
 } from '../lib/app/deck/merge';
 import { toFieldIssues } from '../lib/protocol/issues';
-import {
-	BodyTooLarge,
-	hashKey,
-	parseJson,
-	presentedTokens,
-	readBody,
-	requestUrl,
-	sameSecret,
-	sendJson
-} from './http-util';
-import { SHARE_KEY_PREFIX } from '../lib/share/profiles';
+import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-util';
+import type { StreamerCheck } from './streamer-token';
 import type { ShareStore } from './share-store';
 import { keyRefusal, shareKeyOf } from './shares';
 import { readOwnerOnlyJson, writeOwnerOnly } from './owner-file';
@@ -96,35 +87,8 @@ export interface DeckApiDeps {
 	/** The application setup the companion serves: one deck each. */
 	setup: string;
 	shares: ShareStore;
-	/** The streamer's token when the companion knows it. */
-	upstreamToken: () => string | undefined;
-	/** Asks the application whether it takes a token (its HTTP status, undefined when nothing answers). */
-	probe: (token: string) => Promise<number | undefined>;
-}
-
-/**
- * Whether the request carries the streamer's token: the one the companion knows, else one the
- * application takes (asked once per token; its digest is remembered, so polls do not ask again).
- */
-function streamerCheck(deps: DeckApiDeps): (req: IncomingMessage) => Promise<boolean> {
-	const verified = new Set<string>();
-	return async (req) => {
-		const known = deps.upstreamToken();
-		for (const token of presentedTokens(req)) {
-			if (token.startsWith(SHARE_KEY_PREFIX)) continue;
-			if (known !== undefined) {
-				if (sameSecret(token, known)) return true;
-				continue;
-			}
-			if (verified.has(hashKey(token))) return true;
-			const status = await deps.probe(token);
-			if (status !== undefined && status < 400) {
-				verified.add(hashKey(token));
-				return true;
-			}
-		}
-		return false;
-	};
+	/** Whether the caller presents the streamer's token (streamer-token.ts). */
+	streamer: StreamerCheck;
 }
 
 const view = (deck: SharedDeck | undefined, readOnly: boolean) => ({
@@ -138,23 +102,17 @@ const view = (deck: SharedDeck | undefined, readOnly: boolean) => ({
 export function deckApi(
 	deps: DeckApiDeps
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-	const isStreamer = streamerCheck(deps);
-	return (req, res) => handle(req, res, deps, isStreamer);
+	return (req, res) => handle(req, res, deps);
 }
 
-async function handle(
-	req: IncomingMessage,
-	res: ServerResponse,
-	deps: DeckApiDeps,
-	isStreamer: (req: IncomingMessage) => Promise<boolean>
-): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, deps: DeckApiDeps): Promise<void> {
 	const key = shareKeyOf(req);
 	let readOnly = false;
 	if (key) {
 		const found = deps.shares.lookup(key);
 		if (!found.ok) return sendJson(res, 401, keyRefusal(found.reason));
 		readOnly = true;
-	} else if (!(await isStreamer(req)))
+	} else if (!(await deps.streamer(req)).ok)
 		return sendJson(res, 401, {
 			status: 401,
 			code: 'unauthorized',

@@ -10,38 +10,45 @@ import {
 	REHEARSAL_ENVELOPE_TYPE,
 	rehearsalEnvelope
 } from '../lib/protocol/rehearsal';
-import { SHARE_KEY_PREFIX } from '../lib/share/key';
-import {
-	BodyTooLarge,
-	hashKey,
-	parseJson,
-	presentedTokens,
-	readBody,
-	requestUrl,
-	sameSecret,
-	sendJson
-} from './http-util';
+import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-util';
 import { sceneReport, type IdleKey } from './scene';
+import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import type { WidgetSockets } from './widget-sockets';
 
 export const SCENE_PATH = '/__companion/scene';
 export const REHEARSE_PATH = '/__companion/rehearse';
-/** A token the application took is trusted this long before it is asked again. */
-const TOKEN_TRUST_MS = 30_000;
+
+/** The answer to each way a caller is not the streamer. */
+const REFUSALS: Record<TokenRefusal, { status: number; code: string; message: string }> = {
+	'share-key': {
+		status: 403,
+		code: 'needs_token',
+		message:
+			"the scene check and rehearsals need the streamer's token; a share link or widget key cannot use them"
+	},
+	missing: {
+		status: 401,
+		code: 'unauthorized',
+		message: "the scene check needs the streamer's token"
+	},
+	rejected: { status: 401, code: 'unauthorized', message: 'the token was not accepted' },
+	unreachable: {
+		status: 502,
+		code: 'application_unreachable',
+		message: 'the application is not reachable, so the token cannot be checked'
+	}
+};
 
 export interface SceneApiDeps {
 	widgets: WidgetSockets;
 	apiTarget: () => string;
-	/** The streamer's token the companion holds (share links on), if any. */
-	upstreamToken: () => string | undefined;
-	/** The HTTP status the application answers this token with (undefined: no answer). */
-	probe: (token: string) => Promise<number | undefined>;
+	/** Whether the caller presents the streamer's token (streamer-token.ts). */
+	streamer: StreamerCheck;
 	idleKeys: (connectedKeyIds: Set<string>) => IdleKey[];
 	log: (line: string) => void;
 }
 
 export function createSceneApi(deps: SceneApiDeps) {
-	const trusted = new Map<string, number>();
 	let counter = 0;
 
 	/** The caller's token when it is the streamer's, else the refusal sent. */
@@ -49,47 +56,10 @@ export function createSceneApi(deps: SceneApiDeps) {
 		req: IncomingMessage,
 		res: ServerResponse
 	): Promise<string | undefined> {
-		const presented = presentedTokens(req);
-		if (presented.some((t) => t.startsWith(SHARE_KEY_PREFIX))) {
-			sendJson(res, 403, {
-				status: 403,
-				code: 'needs_token',
-				message:
-					"the scene check and rehearsals need the streamer's token; a share link or widget key cannot use them"
-			});
-			return undefined;
-		}
-		const token = presented[0];
-		if (token === undefined) {
-			sendJson(res, 401, {
-				status: 401,
-				code: 'unauthorized',
-				message: "the scene check needs the streamer's token"
-			});
-			return undefined;
-		}
-		const held = deps.upstreamToken();
-		if (held !== undefined && sameSecret(token, held)) return token;
-		const digest = hashKey(token);
-		if ((trusted.get(digest) ?? 0) > Date.now()) return token;
-		const status = await deps.probe(token);
-		if (status !== undefined && status < 400) {
-			trusted.set(digest, Date.now() + TOKEN_TRUST_MS);
-			return token;
-		}
-		if (status === undefined && held === undefined) {
-			sendJson(res, 502, {
-				status: 502,
-				code: 'application_unreachable',
-				message: 'the application is not reachable, so the token cannot be checked'
-			});
-			return undefined;
-		}
-		sendJson(res, 401, {
-			status: 401,
-			code: 'unauthorized',
-			message: 'the token was not accepted'
-		});
+		const verdict = await deps.streamer(req);
+		if (verdict.ok) return verdict.token;
+		const { status, code, message } = REFUSALS[verdict.reason];
+		sendJson(res, status, { status, code, message });
 		return undefined;
 	}
 

@@ -5,6 +5,7 @@
  * meta, variable reads). Each blocker says its fix; where the interface has a request for it, the
  * request too, for the dashboard to send with its own connection.
  */
+import { VIEWER_ALERT_KEYS } from '../lib/protocol/alert-keys';
 import { ALERT_KINDS, kindOf, type AlertKind } from '../lib/widgets/alert-box/alert-kinds';
 import type { WidgetSocketView } from './widget-sockets';
 
@@ -13,25 +14,21 @@ export const SONG_SOURCE_VARIABLE = 'songrequest_now_playing_source';
 const SONG_WIDGETS = ['song-queue', 'now-playing'];
 /** Widgets that show alerts or react to them (the events list, the goal's cue, stats' session counts). */
 const ALERT_WIDGETS = ['alert-box', 'events', 'goal', 'stats'];
-/** Alert keys the application names per platform (facts §3.6), to tell "disabled" from "not your platform". */
-const KNOWN_ALERT_KEYS = [
-	'alpha-follower',
-	'alpha-subscriber',
-	'alpha-giftSubscription',
-	'alpha-bits',
-	'alpha-raid',
-	'alpha-points',
-	'beta-subscriber',
-	'beta-member',
-	'beta-giftMembers',
-	'beta-superchat',
-	'gamma-follower',
-	'gamma-subscriber',
-	'gamma-subscriptionGift',
-	'gamma-kicks',
-	'gamma-host',
-	'gamma-points'
-];
+/** Every viewer alert key, to tell "disabled" from "not your platform". */
+const KNOWN_ALERT_KEYS: readonly string[] = Object.values(VIEWER_ALERT_KEYS).flat();
+/** Checks a report cannot make when the application cannot be asked. */
+const EVERY_CHECK = ['Stream Mode', 'alerts enabled', 'song source', 'goal variables'];
+/** What stops every widget when the application cannot be asked at all, and its fix. */
+const STOPS = {
+	unreachable: {
+		title: 'The application is not reachable.',
+		fix: 'Start the application and check that its interface is on (Settings → API). Widgets reconnect by themselves.'
+	},
+	'token-rejected': {
+		title: 'The application refuses the token, or its interface was switched off.',
+		fix: 'Switch the interface on in Settings → API; if the token was reset there, connect this dashboard again with the new one.'
+	}
+} as const;
 
 export interface SceneAction {
 	label: string;
@@ -126,32 +123,10 @@ export async function sceneReport(deps: {
 	): SceneReport => ({ at: Date.now(), application, widgets, idleKeys, blockers, cannotCheck });
 
 	const [meta, retrieve] = await Promise.all([get('/api/meta'), get('/api/retrieve?slim=true')]);
-	if (!retrieve)
-		return report(
-			'unreachable',
-			[
-				{
-					id: 'unreachable',
-					title: 'The application is not reachable.',
-					fix: 'Start the application and check that its interface is on (Settings → API). Widgets reconnect by themselves.',
-					widgets: widgets.map((w) => w.id)
-				}
-			],
-			['Stream Mode', 'alerts enabled', 'song source', 'goal variables']
-		);
-	if (retrieve.status === 401 || retrieve.status === 403)
-		return report(
-			'token-rejected',
-			[
-				{
-					id: 'token-rejected',
-					title: 'The application refuses the token, or its interface was switched off.',
-					fix: 'Switch the interface on in Settings → API; if the token was reset there, connect this dashboard again with the new one.',
-					widgets: widgets.map((w) => w.id)
-				}
-			],
-			['Stream Mode', 'alerts enabled', 'song source', 'goal variables']
-		);
+	const stopped = (why: keyof typeof STOPS) =>
+		report(why, [{ id: why, ...STOPS[why], widgets: widgets.map((w) => w.id) }], EVERY_CHECK);
+	if (!retrieve) return stopped('unreachable');
+	if (retrieve.status === 401 || retrieve.status === 403) return stopped('token-rejected');
 
 	const legacy = meta?.status === 404;
 	const features = legacy ? [] : ((record(meta?.body).features as unknown[] | undefined) ?? []);
@@ -172,7 +147,7 @@ export async function sceneReport(deps: {
 			widgets: alertWidgets
 		});
 
-	const alertBoxes = ids(widgets, ['alert-box']);
+	const alertBoxes = widgets.filter((w) => w.kind === 'alert-box');
 	const enabledValues = record(record(data.options).alert).values;
 	if (alertBoxes.length && !Array.isArray(enabledValues))
 		cannotCheck.push('Alerts enabled: this application does not list its enabled alerts');
@@ -184,13 +159,17 @@ export async function sceneReport(deps: {
 			KNOWN_ALERT_KEYS.some(
 				(key) => origins.has(key.slice(0, key.indexOf('-'))) && kindOf({ key } as never) === kind
 			);
-		const off = ALERT_KINDS.filter((k) => k !== 'other' && !has.has(k) && relevant(k));
+		const disabled = ALERT_KINDS.filter((k) => k !== 'other' && !has.has(k) && relevant(k));
+		// Only kinds an alert box shows: one hidden in its URL options (`off=`) is no blocker.
+		const missed = (box: WidgetSocketView) => disabled.filter((k) => !box.hidden.includes(k));
+		const concerned = alertBoxes.filter((box) => missed(box).length > 0);
+		const off = disabled.filter((k) => concerned.some((box) => missed(box).includes(k)));
 		if (off.length)
 			blockers.push({
 				id: 'alerts-disabled',
 				title: `The alert box shows ${off.join(', ')} alerts, but the application has them disabled.`,
-				fix: 'Enable these alerts in the application (its Alerts page): disabled alerts never reach the widgets.',
-				widgets: alertBoxes
+				fix: 'Enable these alerts in the application (its Alerts page), or turn them off in the alert box (its Kinds turned off option): disabled alerts never reach the widgets.',
+				widgets: concerned.map((w) => w.id)
 			});
 	}
 

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { refuseUpgrade, requestUrl } from './http-util';
+import { closeLikeUpstream } from './relay-close';
 import { isExpired, type ShareLink, type ShareStore } from './share-store';
 import { judgeFrame } from './shares';
 
@@ -129,13 +130,7 @@ export function createShareSocketRelay(deps: {
 			if (ends.size === 0) openByLink.delete(link.id);
 			upstream.close();
 		});
-		upstream.on('close', (code, reason) => {
-			if (client.readyState !== WebSocket.OPEN) return;
-			// 1005 and 1006 cannot be sent; an abnormal upstream end stays abnormal for the client.
-			if (code === 1006) client.terminate();
-			else if (code === 1005) client.close();
-			else client.close(code, reason);
-		});
+		upstream.on('close', (code, reason) => closeLikeUpstream(client, code, reason));
 		client.on('error', () => upstream.close());
 		upstream.on('error', (err) => {
 			log(

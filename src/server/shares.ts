@@ -21,7 +21,6 @@ import {
 	parseJson,
 	presentedTokens,
 	readBody,
-	sameSecret,
 	sendJson,
 	requestUrl
 } from './http-util';
@@ -33,12 +32,22 @@ import {
 	type ShareLink,
 	type ShareStore
 } from './share-store';
+import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import { handleWidgetKeys } from './widget-keys';
 
 export const NOT_ALLOWED = 'not_allowed_by_share';
 export const NO_REAL_TOKEN_MESSAGE =
 	'start the server with --token or STREAM_TOKEN to create share links';
 const MAX_SEND_BODY = 256 * 1024;
+/** Why the companion, holding no token, makes no widget keys for this caller. */
+const WIDGET_KEYS_OFF: Record<TokenRefusal, string> = {
+	missing: "widget keys need the streamer's token",
+	'share-key': "widget keys need the streamer's token; a share link or widget key cannot make them",
+	rejected:
+		'the application did not accept this token, so the companion cannot make widget keys with it',
+	unreachable:
+		'the application is not reachable, so the companion cannot check the token and make widget keys'
+};
 const MAX_EXPIRY_MINUTES = 366 * 24 * 60;
 
 export type Refusal = { status: number; code: string; message: string };
@@ -232,8 +241,12 @@ export interface ShareApiDeps {
 	store: ShareStore;
 	/** Every presented key is looked up through it: failures counted, last connections kept. */
 	attempts: KeyAttempts;
-	/** The token forwarded for share keys; share management is closed without it. */
-	upstreamToken: string | undefined;
+	/** The token forwarded for share keys; share links are closed without it. */
+	upstreamToken: () => string | undefined;
+	/** Whether the caller presents the streamer's token (streamer-token.ts). */
+	streamer: StreamerCheck;
+	/** Holds the streamer's token from now on (in memory only): widget keys and share links are on. */
+	enable: (token: string) => void;
 	/** LAN origins of this server, for building links a co-streamer's device can open. */
 	lanOrigins: () => string[];
 	log: (line: string) => void;
@@ -247,7 +260,7 @@ export async function handleShareApi(
 	res: ServerResponse,
 	deps: ShareApiDeps
 ): Promise<void> {
-	const { store, attempts, upstreamToken, log, lanOrigins, scheme } = deps;
+	const { store, attempts, log, lanOrigins, scheme } = deps;
 	const path = requestUrl(req).pathname;
 
 	if (path === '/__share/whoami' && req.method === 'GET') {
@@ -258,24 +271,47 @@ export async function handleShareApi(
 		return sendJson(res, 200, { share: true, ...grantOf(found.link) });
 	}
 
-	// The builder asks on every visit: "off" is an answer there, not an error in the browser's console.
-	if (upstreamToken === undefined && path === '/__share/widget-keys' && req.method === 'GET')
-		return sendJson(res, 200, { on: false, keys: [], lanOrigins: [] });
-	if (upstreamToken === undefined)
+	const widgetKeys = path === '/__share/widget-keys' || path.startsWith('/__share/widget-keys/');
+	const held = deps.upstreamToken();
+	// Share links wait for the streamer to turn them on; widget keys do not (below).
+	if (held === undefined && !widgetKeys)
 		return sendJson(res, 409, {
 			status: 409,
 			code: 'no_real_token',
 			message: NO_REAL_TOKEN_MESSAGE
 		});
-	if (!presentedTokens(req).some((t) => sameSecret(t, upstreamToken)))
+	const verdict = await deps.streamer(req);
+	if (!verdict.ok) {
+		// The builder asks on every visit: "off" is an answer there, not an error in the browser's console.
+		if (held === undefined && path === '/__share/widget-keys' && req.method === 'GET')
+			return sendJson(res, 200, {
+				on: false,
+				message: WIDGET_KEYS_OFF[verdict.reason],
+				keys: [],
+				lanOrigins: []
+			});
+		if (verdict.reason === 'unreachable')
+			return sendJson(res, 502, {
+				status: 502,
+				code: 'application_unreachable',
+				message: WIDGET_KEYS_OFF.unreachable
+			});
 		return sendJson(res, 401, {
 			status: 401,
 			code: 'unauthorized',
 			message: "share management needs the streamer's token"
 		});
+	}
+	// Served by the companion, the builder makes every URL with a key (never the token): the streamer's
+	// token, checked by the application, turns widget keys on at once, as "Turn share links on" would.
+	if (held === undefined) {
+		deps.enable(verdict.token);
+		log(
+			'Widget keys: on, with the token of the dashboard that opened the widget builder (kept in memory only; share links are on too).'
+		);
+	}
 
-	if (path === '/__share/widget-keys' || path.startsWith('/__share/widget-keys/'))
-		return handleWidgetKeys(req, res, path, { store, log, lanOrigins });
+	if (widgetKeys) return handleWidgetKeys(req, res, path, { store, log, lanOrigins });
 
 	if (path === '/__share/links' && req.method === 'GET')
 		return sendJson(res, 200, {

@@ -1,17 +1,25 @@
 /**
  * The widgets connected through the companion, for the scene check and rehearsals. A widget's socket
- * URL carries `w=<kind>` (an HTTP query parameter, the only thing a widget adds: its frames stay
- * commands, `{retrieve}` and `{subscribe}`). Such a socket is not piped blindly: the companion
- * accepts it, opens its own to the application with the same query (minus `w`), relays frames both
- * ways, and notes what the scene check shows: the last event sent, the variables read, whether the
- * last websocket ping was answered. Rehearsals are pushed into these sockets only.
+ * URL carries `w=<kind>`, and maybe `off=` (the alert kinds an alert box hides) and `preview=` (the
+ * builder preview's rehearsal target): HTTP query parameters (lib/protocol/widget-socket.ts), the only
+ * things a widget adds: its frames stay commands, `{retrieve}` and `{subscribe}`. Such a socket is not
+ * piped blindly: the companion accepts it, opens its own to the application with the same query
+ * (minus those), relays frames both ways, and notes what the scene check shows: the last event sent,
+ * the variables read, whether the last websocket ping was answered. Rehearsals are pushed into these
+ * sockets only.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+	PREVIEW_ID,
+	PREVIEW_TARGET_PREFIX,
+	WIDGET_SOCKET_PARAMS
+} from '../lib/protocol/widget-socket';
+import { ALERT_KINDS } from '../lib/widgets/alert-box/alert-kinds';
 import { refuseUpgrade, requestUrl } from './http-util';
+import { closeLikeUpstream } from './relay-close';
 
-export const WIDGET_PARAM = 'w';
 const CLIENT_FRAME_LIMIT = 1024 * 1024;
 const MAX_READS = 20;
 /** Widget ids are short and numbered in connection order: they name a socket, never a key. */
@@ -44,12 +52,16 @@ export interface WidgetSocketView {
 	subscribed: string[] | null;
 	/** Variables it read over the socket (get-variable-value), for the scene check. */
 	reads: string[];
+	/** Alert kinds it does not show (an alert box's `off` option), for the scene check. */
+	hidden: string[];
 }
 
 interface Entry {
 	view: WidgetSocketView;
 	client: WebSocket;
 	awaitingPong: boolean;
+	/** The builder preview's rehearsal target, when it is one. */
+	preview?: string;
 }
 
 /** The engine a browser source runs, from its user agent (OBS embeds Chromium 103 in 28–30, 127 in 31+). */
@@ -70,7 +82,7 @@ export function engineOf(userAgent: string | undefined): string {
 }
 
 export const widgetKindOf = (req: IncomingMessage): string | undefined => {
-	const kind = requestUrl(req).searchParams.get(WIDGET_PARAM);
+	const kind = requestUrl(req).searchParams.get(WIDGET_SOCKET_PARAMS.kind);
 	return kind && Object.hasOwn(TITLES, kind) ? kind : undefined;
 };
 
@@ -95,13 +107,17 @@ export class WidgetSockets {
 	}
 
 	list(): WidgetSocketView[] {
-		return [...this.#entries.values()].map((e) => ({ ...e.view, reads: [...e.view.reads] }));
+		return [...this.#entries.values()].map((e) => ({
+			...e.view,
+			reads: [...e.view.reads],
+			hidden: [...e.view.hidden]
+		}));
 	}
 
 	/** A widget connecting with the token: the application judges the token, as it would through the proxy. */
 	accept(req: IncomingMessage, socket: Duplex, head: Buffer, kind: string): void {
 		const query = requestUrl(req).searchParams;
-		query.delete(WIDGET_PARAM);
+		for (const param of Object.values(WIDGET_SOCKET_PARAMS)) query.delete(param);
 		const upstream = new WebSocket(`${this.#upstreamBase()}/api?${query}`, {
 			handshakeTimeout: 5000
 		});
@@ -161,12 +177,7 @@ export class WidgetSockets {
 		});
 		client.on('close', () => upstream.close());
 		client.on('error', () => upstream.close());
-		upstream.on('close', (code, reason) => {
-			if (client.readyState !== WebSocket.OPEN) return;
-			if (code === 1006) client.terminate();
-			else if (code === 1005) client.close();
-			else client.close(code, reason);
-		});
+		upstream.on('close', (code, reason) => closeLikeUpstream(client, code, reason));
 		upstream.on('error', () => client.terminate());
 	}
 
@@ -185,18 +196,28 @@ export class WidgetSockets {
 		who: { kind: string; keyId?: string; keyName?: string }
 	): void {
 		const id = `w${nextId++}`;
+		const query = requestUrl(req).searchParams;
+		const preview = query.get(WIDGET_SOCKET_PARAMS.preview) ?? '';
+		const off = (query.get(WIDGET_SOCKET_PARAMS.off) ?? '').split(',');
+		const name = who.keyName ?? TITLES[who.kind] ?? who.kind;
 		const view: WidgetSocketView = {
 			id,
-			name: who.keyName ?? TITLES[who.kind] ?? who.kind,
+			name: PREVIEW_ID.test(preview) ? `${name} (builder preview)` : name,
 			kind: who.kind,
 			...(who.keyId ? { keyId: who.keyId } : {}),
 			connectedAt: Date.now(),
 			engine: engineOf(req.headers['user-agent']),
 			answeredPing: null,
 			subscribed: null,
-			reads: []
+			reads: [],
+			hidden: ALERT_KINDS.filter((k) => off.includes(k))
 		};
-		const entry: Entry = { view, client, awaitingPong: false };
+		const entry: Entry = {
+			view,
+			client,
+			awaitingPong: false,
+			...(PREVIEW_ID.test(preview) ? { preview } : {})
+		};
 		this.#entries.set(id, entry);
 		client.on('pong', () => {
 			entry.awaitingPong = false;
@@ -236,13 +257,21 @@ export class WidgetSockets {
 		};
 	}
 
-	/** Pushes one event into the chosen widget sockets (those subscribed to its type); the ids reached. */
+	/**
+	 * Pushes one event into the chosen widget sockets (those subscribed to its type): `all`, a widget's
+	 * id, or `preview:<id>` for the builder preview that carries it. Answers the ids reached.
+	 */
 	inject(envelope: Record<string, unknown>, target: string): string[] {
 		const type = String(envelope.type);
 		const text = JSON.stringify(envelope);
 		const reached: string[] = [];
-		for (const { view, client } of this.#entries.values()) {
-			if (target !== 'all' && view.id !== target) continue;
+		const chosen = (e: Entry) =>
+			target === 'all' ||
+			e.view.id === target ||
+			(e.preview !== undefined && target === PREVIEW_TARGET_PREFIX + e.preview);
+		for (const entry of this.#entries.values()) {
+			const { view, client } = entry;
+			if (!chosen(entry)) continue;
 			if (view.subscribed && !view.subscribed.includes(type)) continue;
 			if (client.readyState !== WebSocket.OPEN) continue;
 			client.send(text);

@@ -216,6 +216,63 @@ describe('scene check and rehearsal', () => {
 		expect(logs.join('\n')).not.toContain(TOKEN);
 	});
 
+	it('flags only the alert kinds an alert box shows: kinds in its off= are no blocker', async () => {
+		type View = { id: string; kind: string; hidden: string[] };
+		const alerts = (r: { blockers: { id: string; widgets: string[] }[] }) =>
+			r.blockers.find((b) => b.id === 'alerts-disabled');
+		const first = (await scene()).json.widgets.find((w: View) => w.kind === 'alert-box') as View;
+		expect(first.hidden).toEqual([]);
+		// A second alert box that hides follows (disabled in this setup) and rewards.
+		const hiding = await widget('alert-box&off=follower,points');
+		const report = await until(
+			async () => (await scene()).json,
+			(r) => r.widgets.filter((w: View) => w.kind === 'alert-box').length === 2
+		);
+		const second = report.widgets.find((w: View) => w.kind === 'alert-box' && w.id !== first.id);
+		expect(second.hidden).toEqual(['follower', 'points']);
+		expect(alerts(report)?.widgets).toEqual([first.id]);
+		// With only the hiding one left, nothing is flagged.
+		sockets[1]!.close();
+		const after = await until(
+			async () => (await scene()).json,
+			(r) => !r.widgets.some((w: View) => w.id === first.id)
+		);
+		expect(after.widgets.map((w: View) => w.id)).toContain(second.id);
+		expect(alerts(after)).toBeUndefined();
+		hiding.close();
+		await until(
+			async () => (await scene()).json,
+			(r) => !r.widgets.some((w: View) => w.id === second.id)
+		);
+	});
+
+	it("reaches only the builder's preview when a rehearsal names its preview id", async () => {
+		const preview = await widget('alert-box&preview=builder-visit-1');
+		const other = await widget('alert-box');
+		const named = (await until(
+			async () => (await scene()).json,
+			(r) => r.widgets.some((w: { name: string }) => w.name === 'Alert box (builder preview)')
+		)) as { widgets: { id: string; name: string }[] };
+		const previewId = named.widgets.find((w) => w.name === 'Alert box (builder preview)')!.id;
+		const answer = await rehearse({
+			kind: 'alert',
+			alert: 'raid',
+			amount: 12,
+			target: 'preview:builder-visit-1'
+		});
+		expect(answer.json.reached).toEqual([previewId]);
+		await preview.next((f) => f.event === 'alpha-raid');
+		// The other alert box was sent nothing: a later rehearsal to all reaches it first of these.
+		await rehearse({ kind: 'alert', alert: 'tip', amount: 3, target: 'all' });
+		await other.next((f) => f.event === 'appstream-donation');
+		expect(other.frames.some((f) => f.event === 'alpha-raid')).toBe(false);
+		const bad = await rehearse({ kind: 'chat', text: 'hi', target: 'preview:x' });
+		expect(bad.status).toBe(400);
+		expect(bad.json.message).toMatch(/target/);
+		preview.close();
+		other.close();
+	});
+
 	it('shows the application unreachable, and says which checks it cannot make', async () => {
 		const other = await startSimServer({
 			port: 0,

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_TYPES } from '../../src/lib/protocol';
+import { chatEnvelope } from '../../src/lib/sim/events';
 import { SHARE_KEY_PREFIX, WIDGET_READS } from '../../src/lib/share/profiles';
 import { http, TestSocket, wsUrl } from './helpers';
 import { SEND_SAMPLES } from './send-samples';
@@ -41,6 +42,30 @@ async function createKey(name = 'Alert box — main scene', widget = 'alert-box'
 }
 const listKeys = async (): Promise<KeyView[]> =>
 	(await rig.manage('GET', '/__share/widget-keys')).json.keys;
+
+/**
+ * Stops a key (regenerate or revoke) and pushes a chat line right after: the old socket is closed
+ * before any further message reaches it. No clock is read: a second socket (the token's) proves the
+ * line went out, and the old socket's frames from the stop to its close are none.
+ */
+async function closesBeforeNextMessage(socket: TestSocket, stop: () => Promise<unknown>) {
+	const witness = await TestSocket.open(wsUrl(rig.companion.url, rig.realToken));
+	witness.send({ retrieve: true, context: 'ready' });
+	await witness.reply('ready');
+	const before = socket.frames.length;
+	let atClose = -1;
+	socket.ws.once('close', () => (atClose = socket.frames.length));
+	await stop();
+	const text = `after the stop ${rig.sim.sim.requestLog.length}`;
+	rig.sim.sim.emit(
+		chatEnvelope('alpha', { username: 'viewer' }, text, `stop-${before}`, Date.now())
+	);
+	await witness.next((f) => f.data?.message === text);
+	expect(await socket.closed).toEqual({ code: 1008, reason: 'widget key revoked or regenerated' });
+	expect(atClose).toBe(before);
+	expect(socket.frames.slice(before)).toEqual([]);
+	witness.close();
+}
 
 describe('managing widget keys', () => {
 	it('needs the token: no token, a widget key or a share key gets 401', async () => {
@@ -170,18 +195,17 @@ describe('rename, regenerate and revoke, live', () => {
 		socket.close();
 	});
 
-	it('regenerating stops the old URL at once: its socket closes and its requests get 401', async () => {
+	it('regenerating stops the old URL at once: its socket closes before any further message, and its requests get 401', async () => {
 		const made = await createKey('Timer');
 		const socket = await rig.openShareSocket(made.key);
 		socket.send({ retrieve: true, context: 'before' });
 		await socket.reply('before');
-		const fresh = await rig.manage('POST', `/__share/widget-keys/${made.id}/regenerate`);
+		let fresh!: Awaited<ReturnType<typeof rig.manage>>;
+		await closesBeforeNextMessage(socket, async () => {
+			fresh = await rig.manage('POST', `/__share/widget-keys/${made.id}/regenerate`);
+		});
 		expect(fresh.json).toMatchObject({ id: made.id, name: 'Timer' });
 		expect(fresh.json.key).not.toBe(made.key);
-		expect(await socket.closed).toEqual({
-			code: 1008,
-			reason: 'widget key revoked or regenerated'
-		});
 		expect(await rig.asShare('GET', '/api/meta', made.key)).toMatchObject({
 			status: 401,
 			json: { code: 'share_link_unknown', message: expect.stringMatching(/unknown or was revoked/) }
@@ -190,17 +214,15 @@ describe('rename, regenerate and revoke, live', () => {
 		expect((await rig.asShare('GET', '/api/meta', fresh.json.key)).status).toBe(200);
 	});
 
-	it('revoking gets 401 naming the cause, and closes its socket', async () => {
+	it('revoking gets 401 naming the cause, and closes its socket before any further message', async () => {
 		const made = await createKey('Counter');
 		const socket = await rig.openShareSocket(made.key);
-		expect(await rig.manage('DELETE', `/__share/widget-keys/${made.id}`)).toMatchObject({
-			status: 200,
-			json: { revoked: made.id }
-		});
-		expect(await socket.closed).toEqual({
-			code: 1008,
-			reason: 'widget key revoked or regenerated'
-		});
+		await closesBeforeNextMessage(socket, async () =>
+			expect(await rig.manage('DELETE', `/__share/widget-keys/${made.id}`)).toMatchObject({
+				status: 200,
+				json: { revoked: made.id }
+			})
+		);
 		expect(await rig.asShare('GET', '/api/meta', made.key)).toMatchObject({
 			status: 401,
 			json: { message: expect.stringMatching(/revoked/) }
@@ -247,17 +269,42 @@ describe('bad keys', () => {
 	});
 });
 
-describe('without the token', () => {
-	it('the list answers "off" (not an error); everything else answers 409', async () => {
+describe('a companion that holds no token', () => {
+	it("takes the streamer's token for widget keys once the application accepts it; nothing else turns it on", async () => {
 		await rig.restartCompanion({ realToken: undefined, tokenFile: `${rig.sharesFile}.token` });
-		expect(await http('GET', `${rig.companion.url}/__share/widget-keys`)).toMatchObject({
+		const keysUrl = `${rig.companion.url}/__share/widget-keys`;
+		// "Off" is an answer to the builder's list, with the reason, not an error.
+		expect(await http('GET', keysUrl)).toMatchObject({
 			status: 200,
-			json: { on: false, keys: [] }
+			json: { on: false, keys: [], message: expect.stringMatching(/token/) }
 		});
 		expect(
-			(await http('POST', `${rig.companion.url}/__share/widget-keys`, { body: { name: 'x' } }))
-				.status
-		).toBe(409);
+			await rig.manage('GET', '/__share/widget-keys', undefined, 'not-the-token')
+		).toMatchObject({
+			status: 200,
+			json: { on: false, message: expect.stringMatching(/did not accept/) }
+		});
+		expect((await http('POST', keysUrl, { body: { name: 'x', widget: 'chat' } })).status).toBe(401);
+		expect(rig.companion.sharesOn()).toBe(false);
+		// Share links still wait for "Turn share links on".
+		expect((await rig.manage('GET', '/__share/links')).status).toBe(409);
+
+		const list = await rig.manage('GET', '/__share/widget-keys');
+		expect(list.status).toBe(200);
+		expect(list.json.on).not.toBe(false);
+		expect(rig.companion.sharesOn()).toBe(true);
+		expect(rig.logs.join('\n')).toMatch(/Widget keys: on, with the token of the dashboard/);
+		const made = await createKey('Chat — tokenless start', 'chat');
+		expect((await rig.asShare('GET', '/api/meta', made.key)).status).toBe(200);
+		const socket = await rig.openShareSocket(made.key);
+		socket.send({ retrieve: true, context: 'on' });
+		expect(await socket.reply('on')).toMatchObject({ event: 'socketapi:retrieve' });
+		socket.close();
+		// Once it holds the token, only that token manages keys.
+		expect(
+			(await rig.manage('GET', '/__share/widget-keys', undefined, 'not-the-token')).status
+		).toBe(401);
+		rig.assertNoLeak();
 		await rig.restartCompanion();
 	});
 });

@@ -5,6 +5,7 @@
  * rehearsal from a viewer and keep it out of every total.
  */
 import * as v from 'valibot';
+import { PREVIEW_ID, PREVIEW_TARGET_PREFIX } from './widget-socket';
 
 /** The field every injected event's `data` carries (and its extraSettings, for code that reads only those). */
 export const TEST_MARK = 'test';
@@ -35,11 +36,23 @@ const name = v.optional(
 	v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
 	'test_viewer'
 );
+/** Every widget, one widget by its id (`w12`), or the builder preview that carries `preview=<id>`. */
 const target = v.optional(
-	v.union([
-		v.literal('all'),
-		v.pipe(v.string(), v.regex(/^w[0-9]{1,9}$/, 'must be "all" or a widget id'))
-	]),
+	v.union(
+		[
+			v.literal('all'),
+			v.pipe(v.string(), v.regex(/^w[0-9]{1,9}$/)),
+			v.pipe(
+				v.string(),
+				v.check(
+					(t) =>
+						t.startsWith(PREVIEW_TARGET_PREFIX) &&
+						PREVIEW_ID.test(t.slice(PREVIEW_TARGET_PREFIX.length))
+				)
+			)
+		],
+		'must be "all", a widget id or "preview:" and a preview id'
+	),
 	'all'
 );
 

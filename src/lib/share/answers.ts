@@ -44,8 +44,10 @@ export const WidgetKeySchema = v.looseObject({
 export type WidgetKeyView = v.InferOutput<typeof WidgetKeySchema>;
 /** `GET /__share/widget-keys`: `on: false` (and no keys) while the companion holds no token. */
 export const WidgetKeysAnswerSchema = v.looseObject({
-	/** false: the companion holds no token, so it makes no widget keys (share links are off). */
+	/** false: the companion holds no token and could not check this one, so it makes no widget keys. */
 	on: v.optional(v.boolean(), true),
+	/** Why they are off, in words. */
+	message: v.optional(v.string()),
 	keys: v.array(WidgetKeySchema),
 	lanOrigins
 });

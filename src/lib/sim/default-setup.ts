@@ -1,4 +1,5 @@
 /** The setup the simulator serves when none is given: a plausible, mid-sized streamer's configuration. */
+import { VIEWER_ALERT_KEYS } from '../protocol/alert-keys';
 import { parseSetup, type Setup, type SetupInput } from './setup';
 
 const art = (hue: number) =>
@@ -74,12 +75,7 @@ export const DEFAULT_SETUP_INPUT: SetupInput = {
 		]
 	},
 	alerts: [
-		'alpha-follower',
-		'alpha-subscriber',
-		'alpha-giftSubscription',
-		'alpha-bits',
-		'alpha-raid',
-		'alpha-points',
+		...VIEWER_ALERT_KEYS.alpha,
 		'alpha-pollStarted',
 		'alpha-pollEnded',
 		'alpha-predictionStarted',

@@ -15,6 +15,7 @@
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { checkRead } from '$lib/protocol/read-params';
+import { widgetSocketParams } from '$lib/protocol/widget-socket';
 import {
 	pageParams,
 	parseConnectionSettings,
@@ -67,8 +68,8 @@ export class WidgetHost {
 			readOnly: true,
 			check: checkRead,
 			subscribe: [...options.subscribe],
-			// Tells the companion which widget this socket is, for its scene check.
-			socketParams: { w: definition.id }
+			// Tells the companion which widget this socket is, for its scene check and rehearsals.
+			socketParams: widgetSocketParams(definition.id, this.options, params)
 		});
 		this.#opened = opened;
 		this.view = opened.client.readOnlyView();

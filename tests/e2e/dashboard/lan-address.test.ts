@@ -132,12 +132,15 @@ describe('the companion opened at a LAN-style address', () => {
 			expect(
 				await page.evaluate(() => ({ secure: isSecureContext, api: 'clipboard' in navigator }))
 			).toEqual({ secure: false, api: false });
+			// Served by the companion, the URL carries a widget key of its own (never the token).
+			await page.getByRole('button', { name: 'Create URL' }).click();
 			const shown = page.getByTestId('widget-url');
-			await page.getByRole('button', { name: 'Reveal token' }).click();
+			await page.getByRole('button', { name: 'Reveal key' }).click();
 			const url = await shown.innerText();
-			expect(url).toContain(`token=${TOKEN}`);
-			await page.getByRole('button', { name: 'Hide token' }).click();
-			await page.getByRole('button', { name: 'Copy URL' }).click();
+			expect(url).toContain('token=share_');
+			expect(url).not.toContain(TOKEN);
+			await page.getByRole('button', { name: 'Hide key' }).click();
+			await page.getByRole('button', { name: 'Copy URL', exact: true }).click();
 			await page.getByText('Copied to the clipboard.').waitFor();
 
 			// Read the clipboard back from a secure origin (127.0.0.1 is one) in the same browser.

@@ -201,7 +201,8 @@ describe('scene check through the companion', () => {
 		const form = builder.getByRole('region', { name: 'Rehearse' });
 		await form.getByLabel('Viewer name').fill('PreviewFan');
 		// The preview may reconnect once more while the builder settles (its URL follows the widget keys),
-		// and a rehearsal reaches only the sockets open when it is sent: send again until it shows.
+		// and a rehearsal reaches only the sockets open when it is sent: send again until it shows. The
+		// form sends to this builder's preview only (its socket carries the preview id the form names).
 		await expect
 			.poll(
 				async () => {
@@ -213,7 +214,20 @@ describe('scene check through the companion', () => {
 				{ timeout: 60_000, interval: 2_000 }
 			)
 			.toContain('PreviewFan followed!');
+		// Only the preview: the five widgets "in the scene" (an alert box among them) were sent nothing.
+		expect(fold(await form.getByRole('status').textContent())).toMatch(/^Sent to 1 widget;/);
+		// No choice of widgets is offered there: the preview is the target.
+		expect(await form.getByLabel('To').count()).toBe(0);
+		// The scene check lists the preview by its own name.
+		await expect
+			.poll(async () =>
+				fold(await check.getByRole('list', { name: 'Connected widgets' }).textContent())
+			)
+			.toContain('Alert box (builder preview)');
 		await builder.screenshot({ path: 'test-results/builder-rehearse-desktop.png' });
+		await builder.setViewportSize(PHONE);
+		await form.scrollIntoViewIfNeeded();
+		await builder.screenshot({ path: 'test-results/builder-rehearse-phone.png' });
 	}, 120_000);
 
 	it('is under Settings in More on a phone', async () => {

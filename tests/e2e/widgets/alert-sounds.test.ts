@@ -95,7 +95,9 @@ describe('alert sounds', () => {
 			expect(await page.getByLabel('Look of every alert', { exact: true }).inputValue()).toBe(
 				',,,coin'
 			);
-			await page.getByRole('button', { name: 'Reveal token' }).click();
+			// Served by the companion, the URL carries a widget key and follows the form from then on.
+			await page.getByRole('button', { name: 'Create URL' }).click();
+			await page.getByRole('button', { name: 'Reveal key' }).click();
 			const url = new URL(await page.getByTestId('widget-url').innerText());
 			const params = new URLSearchParams(url.hash.split('?')[1]);
 			expect([params.get('bitsLook'), params.get('look')]).toEqual([

@@ -64,6 +64,8 @@ describe('widget builder friction', () => {
 			await page.goto(`${companion.url}/#/widgets?token=${TOKEN}`);
 			await page.locator('[data-status="open"]').waitFor();
 			await page.getByLabel('Chat', { exact: true }).check();
+			// Served by the companion, the URL carries a widget key of its own, never the token.
+			await page.getByRole('button', { name: 'Create URL' }).click();
 			const address = page.getByLabel('Address in the URL');
 			expect(await address.locator('option').allTextContents()).toEqual([
 				`http://127.0.0.1:${companion.port}`,
@@ -72,12 +74,14 @@ describe('widget builder friction', () => {
 			]);
 			expect(await address.inputValue()).toBe(`http://127.0.0.1:${companion.port}`);
 			await address.selectOption(`http://127.0.0.3:${companion.port}`);
-			await page.getByRole('button', { name: 'Reveal token' }).click();
+			await page.getByRole('button', { name: 'Reveal key' }).click();
+			await expect.poll(() => shownUrl(page)).toMatch(/^http:\/\/127\.0\.0\.3:/);
 			const url = await shownUrl(page);
 			expect(url.startsWith(`http://127.0.0.3:${companion.port}/widget.html#/widget/chat?`)).toBe(
 				true
 			);
-			expect(url).toContain(`token=${TOKEN}`);
+			expect(url).toContain('token=share_');
+			expect(url).not.toContain(TOKEN);
 			await page.getByRole('button', { name: 'Show QR code' }).click();
 			expect(await decodeQr(page.getByRole('img', { name: /QR code of the widget URL/ }))).toBe(
 				url

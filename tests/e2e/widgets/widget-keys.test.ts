@@ -2,7 +2,8 @@
  * Widget keys in the builder (issue 28): served by a companion that holds the token, every widget URL
  * carries a key of its own, never the token; the keys are listed with their name, widget, creation and
  * last connection; regenerating and revoking stop a widget open in "broadcasting software" at once.
- * Without the companion's token (or without the companion), the URL carries the token and says why.
+ * A companion started without the token takes the streamer's (once the application accepts it) and
+ * makes keys at once; only without the companion does the URL carry the token, saying why.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -175,7 +176,7 @@ describe('widget keys in the builder', () => {
 	);
 
 	it(
-		'without the companion or its token, the URL carries the token and says why; keys can then be turned on',
+		'without the companion, the URL carries the token and says why; a companion without the token makes keys at once',
 		{ timeout: 120_000 },
 		async () => {
 			const { page: direct } = await stack.open('/widgets', {}, DESKTOP);
@@ -185,16 +186,32 @@ describe('widget keys in the builder', () => {
 			);
 			expect(await direct.getByRole('button', { name: 'Reveal token' }).count()).toBe(1);
 
+			// A companion started without the token takes the streamer's once the application accepts it.
+			expect(tokenless.sharesOn()).toBe(false);
 			const page = await builderAt(tokenless);
-			const note = page.getByTestId('token-note');
-			expect(fold(await note.innerText())).toMatch(
-				/Widget keys need the companion to hold your token/
-			);
-			await page.getByRole('button', { name: 'Reveal token' }).click();
-			expect(await page.getByTestId('widget-url').innerText()).toContain(`token=${TOKEN}`);
-			await page.getByRole('button', { name: 'Turn widget keys on' }).click();
+			await page.getByLabel('Goal', { exact: true }).check();
 			await page.getByRole('button', { name: 'Create URL' }).waitFor();
+			expect(tokenless.sharesOn()).toBe(true);
+			expect(await page.getByTestId('token-note').count()).toBe(0);
+			expect(await page.getByRole('button', { name: 'Reveal token' }).count()).toBe(0);
 			expect(await page.getByTestId('widget-url').count()).toBe(0);
+			await page.getByRole('button', { name: 'Create URL' }).click();
+			const shown = page.getByTestId('widget-url');
+			await page.getByRole('button', { name: 'Reveal key' }).click();
+			await expect.poll(() => shown.innerText()).toMatch(/token=share_/);
+			expect(await shown.innerText()).not.toContain(TOKEN);
+			const [key] = tokenless.shares.listWidgetKeys().map((k) => k.key);
+			expect((await fetch(`${tokenless.url}/api/meta?token=${key}`)).status).toBe(200);
+			// Nothing on the page, masked or not, holds the token.
+			expect(await page.locator('main').innerText()).not.toContain(TOKEN);
+			for (const [viewport, name] of [
+				[PHONE, '390'],
+				[DESKTOP, '1280']
+			] as const) {
+				await page.setViewportSize(viewport);
+				await shown.scrollIntoViewIfNeeded();
+				await page.screenshot({ path: `test-results/widget-keys-tokenless-${name}.png` });
+			}
 		}
 	);
 });

@@ -21,7 +21,9 @@ const WidgetSchema = v.object({
 		v.object({ type: v.string(), event: v.optional(v.string()), at: v.number(), test: v.boolean() })
 	),
 	answeredPing: v.nullable(v.boolean()),
-	reads: v.array(v.string())
+	reads: v.array(v.string()),
+	/** Alert kinds it hides (an alert box's `off=`): the scene check does not flag them. */
+	hidden: v.optional(v.array(v.string()), [])
 });
 export type SceneWidget = v.InferOutput<typeof WidgetSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * The streamer's widget keys as the companion lists them (`/__share/widget-keys`): each widget URL the
- * builder makes carries one, never the token. Keys need the companion to hold the token (share links on).
+ * builder makes carries one, never the token. A companion that holds no token yet takes this
+ * dashboard's once the application accepts it (docs/companion.md, Widget keys).
  */
 import { ShareApi, type ApiResult, type WidgetKeyView } from '$lib/app/share-api';
 import type { Options, WidgetDefinition } from '$lib/widgets/options';
@@ -8,8 +9,8 @@ import type { Options, WidgetDefinition } from '$lib/widgets/options';
 export type KeysState =
 	| { kind: 'loading' }
 	| { kind: 'ready' }
-	/** The companion has no token to forward with: share links (and so widget keys) are off. */
-	| { kind: 'no-token' }
+	/** The companion holds no token and could not check this one with the application: keys are off. */
+	| { kind: 'no-token'; message: string }
 	/** This dashboard's token is not the one the companion forwards with. */
 	| { kind: 'wrong-token'; message: string }
 	| { kind: 'failed'; message: string };
@@ -64,17 +65,13 @@ export class WidgetKeys {
 
 	async load(): Promise<void> {
 		const result = await this.#api.widgetKeys();
-		if (result.ok && !result.data.on) return void (this.#state = { kind: 'no-token' });
+		if (result.ok && !result.data.on)
+			return void (this.#state = {
+				kind: 'no-token',
+				message: result.data.message ?? 'the companion holds no token'
+			});
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
 		this.#apply(result);
-	}
-
-	/** Turns share links on with this dashboard's token (from this PC only), then reads the keys. */
-	async enable(): Promise<{ ok: true } | { ok: false; message: string }> {
-		const result = await this.#api.enable(false);
-		if (!result.ok) return { ok: false, message: result.message };
-		await this.load();
-		return { ok: true };
 	}
 
 	async create(input: { name: string; widget: string; options: string }): Promise<KeyResult> {
@@ -107,7 +104,8 @@ export class WidgetKeys {
 
 	#apply<T>(result: ApiResult<T>): void {
 		if (result.ok) this.#state = { kind: 'ready' };
-		else if (result.status === 409) this.#state = { kind: 'no-token' };
+		else if (result.status === 409 || result.status === 502)
+			this.#state = { kind: 'no-token', message: result.message };
 		else if (result.status === 401) this.#state = { kind: 'wrong-token', message: result.message };
 		else this.#state = { kind: 'failed', message: result.message };
 	}
