@@ -8,7 +8,13 @@ import svelteConfig from './svelte.config.js';
 
 export default defineConfig(
 	// What a command makes, as in .prettierignore (node_modules is ignored by eslint itself).
-	globalIgnores(['build/', '.svelte-kit/', 'test-results/', 'src/lib/paraglide/']),
+	globalIgnores([
+		'build/',
+		'.svelte-kit/',
+		'test-results/',
+		'src/lib/paraglide/',
+		'build-tools/.paraglide-english/'
+	]),
 	js.configs.recommended,
 	...ts.configs.recommended,
 	...svelte.configs.recommended,

@@ -7,6 +7,7 @@
  * The locale is a global the page sets once (`setLocale(…, { reload: false })` from a widget's `lang=`),
  * English when nothing set it: no cookie, no URL routing (docs/languages.md).
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile, paraglideVitePlugin, type CompilerOptions } from '@inlang/paraglide-js';
 
@@ -16,12 +17,57 @@ export const PARAGLIDE_OPTIONS = {
 	project: here('../project.inlang'),
 	outdir: here('../src/lib/paraglide'),
 	strategy: ['globalVariable', 'baseLocale'],
-	// One module per language (messages/de.js…): widget.html keeps English and loads the others on
-	// demand (widget-languages.ts).
+	// One module per language: fewer files than one per message, and the widgets use every message.
 	outputStructure: 'locale-modules'
 } satisfies CompilerOptions;
 
 export const paraglide = () => paraglideVitePlugin(PARAGLIDE_OPTIONS);
+
+/**
+ * widget.html's messages: the same messages/ compiled once more by Paraglide's own Vite plugin, from an
+ * inlang project whose only locale is the base one (its settings derived here from project.inlang's),
+ * into a folder of its own. Documented means only: the compiler's `project` and `outdir` options, and
+ * the compiled `messages.js`, which widget-page.config.ts puts in place of the full one. So the page
+ * carries English alone; its other languages come from build/widget-languages.js, on demand
+ * (src/lib/widgets/messages.ts). A hidden, git-ignored folder: made by the build, never written by hand.
+ */
+const ENGLISH_ONLY = here('./.paraglide-english');
+export const WIDGET_ENGLISH_MESSAGES = `${ENGLISH_ONLY}/paraglide/messages.js`;
+
+export function widgetEnglishParaglide() {
+	const settings = JSON.parse(readFileSync(`${PARAGLIDE_OPTIONS.project}/settings.json`, 'utf8'));
+	// The project's paths are relative to the folder that holds it: two levels up from here.
+	const fromHere = (value: unknown): unknown =>
+		typeof value === 'string' && value.startsWith('./')
+			? `../../${value.slice(2)}`
+			: Array.isArray(value)
+				? value.map(fromHere)
+				: value && typeof value === 'object'
+					? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromHere(v)]))
+					: value;
+	const english = JSON.stringify(
+		fromHere({ ...settings, locales: [settings.baseLocale] }),
+		null,
+		'\t'
+	);
+	const project = `${ENGLISH_ONLY}/english.inlang`;
+	mkdirSync(project, { recursive: true });
+	// Written only when it changes: the plugin's cache keys on it.
+	if (
+		!existsSync(`${project}/settings.json`) ||
+		readFileSync(`${project}/settings.json`, 'utf8') !== english
+	)
+		writeFileSync(`${project}/settings.json`, english);
+	return paraglideVitePlugin({
+		...PARAGLIDE_OPTIONS,
+		project,
+		outdir: `${ENGLISH_ONLY}/paraglide`,
+		// Its one locale is the base one, and i18n.ts keeps the page's language: this runtime never
+		// detects a locale, so `isServer` (a tree-shaking flag) leaves the browser's detection out.
+		strategy: ['baseLocale'],
+		isServer: 'true'
+	});
+}
 
 // `tsx build-tools/paraglide.ts`: compile once, outside Vite.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])

@@ -1,28 +1,29 @@
 /**
  * Why: widget.html stays small with English only; the other languages are this one classic script
- * beside it (widget-languages.ts says how the page uses it).
+ * beside it, which the page loads only for a widget whose `lang=` asks for one. A classic script, as
+ * for demo mode: it loads over http and from file:// alike.
  *
- * build/widget-languages.js: every language but English, as one classic script (IIFE). Built after
- * the widget page.
+ * build/widget-languages.js: every language's message functions (src/widget-entry/languages.ts), as
+ * one classic script (IIFE). Built after the widget page.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { BUILD_TARGET } from './build-target';
 import { paraglide } from './paraglide';
-import { LANGUAGES_ENTRY, languagesScript } from './widget-languages';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
 	publicDir: false,
-	plugins: [paraglide(), languagesScript()],
+	plugins: [paraglide()],
+	resolve: { alias: { $lib: here('../src/lib') } },
 	build: {
 		target: BUILD_TARGET,
 		outDir: here('../build'),
 		emptyOutDir: false,
 		minify: true,
 		lib: {
-			entry: LANGUAGES_ENTRY,
+			entry: here('../src/widget-entry/languages.ts'),
 			formats: ['iife'],
 			name: 'streamControlLanguages',
 			fileName: () => 'widget-languages.js'

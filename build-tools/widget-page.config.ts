@@ -11,8 +11,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import svelteConfig from '../svelte.config.js';
 import { inlineSingleFile } from './inline-html';
-import { paraglide } from './paraglide';
-import { languagesOnDemand } from './widget-languages';
+import { paraglide, WIDGET_ENGLISH_MESSAGES, widgetEnglishParaglide } from './paraglide';
 import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -33,16 +32,21 @@ export default defineConfig({
 	root: here('../src/widget-entry'),
 	base: './',
 	publicDir: false,
-	// English only in the page; the other languages load on demand (widget-languages.ts).
+	// English only in the page; the other languages load on demand (src/lib/widgets/messages.ts).
 	define: { __WIDGET_LANGUAGES_ON_DEMAND__: 'true' },
 	plugins: [
 		paraglide(),
-		languagesOnDemand(),
+		widgetEnglishParaglide(),
 		svelte({ configFile: here('../svelte.config.js') }),
 		inlineSingleFile({ directives: widgetDirectives })
 	],
 	resolve: {
-		alias: [{ find: '$lib', replacement: here('../src/lib') }, RECONNECTING_WEBSOCKET_SOURCE]
+		alias: [
+			// Paraglide's public messages.js, from the English-only compile (paraglide.ts).
+			{ find: /^\$lib\/paraglide\/messages(\.js)?$/, replacement: WIDGET_ENGLISH_MESSAGES },
+			{ find: '$lib', replacement: here('../src/lib') },
+			RECONNECTING_WEBSOCKET_SOURCE
+		]
 	},
 	build: {
 		target: BUILD_TARGET,

@@ -21,6 +21,8 @@ function newestMtime(dir: string): number {
 		return 0;
 	}
 	for (const entry of entries) {
+		// Hidden entries are made by the build itself (build-tools/.paraglide-english/), never its input.
+		if (entry.name.startsWith('.')) continue;
 		const path = join(dir, entry.name);
 		if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
 		else if (entry.isFile()) newest = Math.max(newest, statSync(path).mtimeMs);

@@ -1,8 +1,7 @@
 /**
  * The widget page's languages other than English: build/widget-languages.js, a classic script beside
- * the page (build-tools/widget-languages.ts), loaded only when a widget's `lang=` asks for one. Until it
- * is in, the page stays English; when it cannot load, the widget stays English and its debug corner
- * says so (i18n.ts).
+ * the page (languages.ts), loaded only when a widget's `lang=` asks for one. Until it is in, the page
+ * stays English; when it cannot load, the widget stays English and its debug corner says so (i18n.ts).
  */
 import { baseLocale } from '$lib/paraglide/runtime';
 import { pageParams } from '$lib/client/settings';

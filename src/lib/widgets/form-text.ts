@@ -72,6 +72,17 @@ const COMMON: Texts = {
 	debug: { label: 'Debug corner (connection, last update, last error)' }
 };
 
+/** The counter's and the goal's number format (definitions.ts, numberFormat). */
+const NUMBER_FORMAT: FieldText = {
+	label: 'Number format',
+	choices: {
+		plain: 'Plain (1234)',
+		grouped: 'Grouped (1,234)',
+		compact: 'Compact (1.2K)',
+		fixed2: 'Two decimals (1234.00)'
+	}
+};
+
 const card: Texts = {
 	card: { label: 'Card colour' },
 	accent: { label: 'Accent colour' }
@@ -164,15 +175,7 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 			label: { label: 'Label' },
 			prefix: { label: 'Prefix' },
 			suffix: { label: 'Suffix' },
-			format: {
-				label: 'Number format',
-				choices: {
-					plain: 'Plain (1234)',
-					grouped: 'Grouped (1,234)',
-					compact: 'Compact (1.2K)',
-					fixed2: 'Two decimals (1234.00)'
-				}
-			},
+			format: NUMBER_FORMAT,
 			animation: {
 				label: 'On change',
 				choices: { none: 'No animation', pop: 'Pop', slide: 'Slide', flash: 'Flash' }
@@ -252,15 +255,7 @@ export const WIDGET_TEXT: Readonly<Record<string, { description: string; fields:
 				placeholder: '100 or follower_goal'
 			},
 			label: { label: 'Label (empty = the preset’s)' },
-			format: {
-				label: 'Number format',
-				choices: {
-					plain: 'Plain (1234)',
-					grouped: 'Grouped (1,234)',
-					compact: 'Compact (1.2K)',
-					fixed2: 'Two decimals (1234.00)'
-				}
-			},
+			format: NUMBER_FORMAT,
 			barColor: { label: 'Bar colour' },
 			celebrate: {
 				label: 'Celebrate when reached',

@@ -10,7 +10,8 @@ export { locales as LANGUAGES, type Locale };
 
 /**
  * widget.html carries English only and loads the other languages as a script that sets this global
- * (build-tools/widget-languages.ts defines the flag below for that page, and names the same global).
+ * (src/widget-entry/languages.ts; messages.ts reads it). build-tools/widget-page.config.ts defines the
+ * flag below for that page.
  */
 export const LANGUAGES_GLOBAL = '__streamControlMessages';
 declare const __WIDGET_LANGUAGES_ON_DEMAND__: boolean | undefined;
@@ -35,15 +36,23 @@ export function matchLanguage(asked: string): Locale | undefined {
 	);
 }
 
-/** Sets the page's language (a global the message functions read; no reload, no cookie). */
+/** The page's language, set once before a widget renders. */
+let current: Locale = baseLocale;
+
+/**
+ * Sets the page's language. Where every language is compiled in (the dashboard's preview, tests), also
+ * Paraglide's global locale (no reload, no cookie); widget.html's messages read it here (messages.ts).
+ */
 export function useLanguage(locale: Locale): void {
-	if (getLocale() !== locale) setLocale(locale, { reload: false });
+	current = locale;
+	if (typeof __WIDGET_LANGUAGES_ON_DEMAND__ === 'undefined' && getLocale() !== locale)
+		setLocale(locale, { reload: false });
 	// For the browser's hyphenation and line breaking, and for screen readers.
 	if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /** The widget's language, for Intl. */
-export const language = (): Locale => getLocale();
+export const language = (): Locale => current;
 
 /** `12,345` / `12.345` / `12 345`: a count in the widget's language. */
 export function count(n: number): string {

@@ -1,6 +1,6 @@
 /** The connection's status in the widget's language, for the debug corner (lib/client's STATUS_TEXT is the dashboard's). */
 import type { ConnectionStatus } from '$lib/client/socket';
-import { m } from '$lib/paraglide/messages';
+import { m } from './messages';
 
 const STATUS: Readonly<Record<ConnectionStatus, () => string>> = {
 	connecting: m.st_connecting,

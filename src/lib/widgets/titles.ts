@@ -1,5 +1,5 @@
 /** Each widget's name in its language, for its hint and debug corner (the builder keeps definitions.ts's). */
-import { m } from '$lib/paraglide/messages';
+import { m } from './messages';
 
 const TITLES: Readonly<Record<string, () => string>> = {
 	counter: m.w_counter,

@@ -4,7 +4,7 @@
  * renders empty. Everything filled in is a viewer's text, rendered as text only.
  */
 import type { AlertLine } from '$lib/protocol/event-lines';
-import { m } from '$lib/paraglide/messages';
+import { m } from '../messages';
 import { alertAmount, describeAlert, moneyText } from '../events/describe';
 import type { AlertKind } from './alert-kinds';
 import { count } from '../i18n';

@@ -6,41 +6,20 @@
  */
 import type { Look } from './look';
 
-/** Notes as [frequency Hz, start s, length s]. */
-const TUNES: Readonly<Record<string, { wave: OscillatorType; notes: [number, number, number][] }>> =
-	{
-		chime: {
-			wave: 'sine',
-			notes: [
-				[880, 0, 0.5],
-				[1318.5, 0.12, 0.7]
-			]
-		},
-		bell: {
-			wave: 'triangle',
-			notes: [
-				[659.3, 0, 1.2],
-				[1318.5, 0, 0.8],
-				[1975.5, 0, 0.4]
-			]
-		},
-		coin: {
-			wave: 'square',
-			notes: [
-				[987.8, 0, 0.08],
-				[1318.5, 0.08, 0.35]
-			]
-		},
-		fanfare: {
-			wave: 'sawtooth',
-			notes: [
-				[523.3, 0, 0.15],
-				[659.3, 0.15, 0.15],
-				[784, 0.3, 0.15],
-				[1046.5, 0.45, 0.6]
-			]
-		}
-	};
+/** Each tune's wave and notes: "frequency (Hz) start (s) length (s)", notes apart by commas. */
+const TUNES: Readonly<Record<string, { wave: OscillatorType; notes: string }>> = {
+	chime: { wave: 'sine', notes: '880 0 0.5, 1318.5 0.12 0.7' },
+	bell: { wave: 'triangle', notes: '659.3 0 1.2, 1318.5 0 0.8, 1975.5 0 0.4' },
+	coin: { wave: 'square', notes: '987.8 0 0.08, 1318.5 0.08 0.35' },
+	fanfare: {
+		wave: 'sawtooth',
+		notes: '523.3 0 0.15, 659.3 0.15 0.15, 784 0.3 0.15, 1046.5 0.45 0.6'
+	}
+};
+
+/** A tune's notes as [frequency, start, length]. */
+const notesOf = (notes: string) =>
+	notes.split(',').map((note) => note.trim().split(' ').map(Number) as [number, number, number]);
 
 let context: AudioContext | undefined;
 
@@ -54,7 +33,7 @@ function synth(name: string, volume: number): void {
 	// Square and sawtooth waves sound much louder than sines at the same gain.
 	out.gain.value = (volume / 100) * (tune.wave === 'sine' || tune.wave === 'triangle' ? 0.4 : 0.12);
 	out.connect(ctx.destination);
-	for (const [freq, start, length] of tune.notes) {
+	for (const [freq, start, length] of notesOf(tune.notes)) {
 		const osc = ctx.createOscillator();
 		const env = ctx.createGain();
 		osc.type = tune.wave;

@@ -4,7 +4,7 @@
  * Everything here is untrusted text: it is only ever rendered as text.
  */
 import type { AlertLine } from '$lib/protocol/event-lines';
-import { m } from '$lib/paraglide/messages';
+import { m } from '../messages';
 import { eventOf } from '../alert-box/alert-kinds';
 import { money } from '../i18n';
 

@@ -3,7 +3,7 @@
  * read values means (progress, reached, or the reason it cannot be shown).
  */
 import { numberOf } from '$lib/client/values';
-import { m } from '$lib/paraglide/messages';
+import { m } from '../messages';
 
 interface Preset {
 	current: string;
