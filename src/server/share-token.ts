@@ -3,19 +3,11 @@
  * application's token from the dashboard. It is held in memory, and written to an owner-only file
  * only when the streamer asks, so the next start has share links on too. Never printed or logged.
  */
-import {
-	chmodSync,
-	closeSync,
-	openSync,
-	readFileSync,
-	renameSync,
-	rmSync,
-	writeSync
-} from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
+import { writeOwnerOnly } from './owner-file';
 
 export const SHARE_TOKEN_PATH = '/__share/token';
 
@@ -36,20 +28,7 @@ export function readSavedToken(file: string): string | undefined {
 }
 
 function saveToken(file: string, token: string): void {
-	const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-	try {
-		const fd = openSync(temp, 'wx', 0o600);
-		try {
-			writeSync(fd, `${token}\n`);
-		} finally {
-			closeSync(fd);
-		}
-		chmodSync(temp, 0o600);
-		renameSync(temp, file);
-	} catch (err) {
-		rmSync(temp, { force: true });
-		throw err;
-	}
+	writeOwnerOnly(file, `${token}\n`);
 }
 
 const BodySchema = v.object({
