@@ -3,7 +3,7 @@
  * application's token from the dashboard. It is held in memory, and written to an owner-only file
  * only when the streamer asks, so the next start has share links on too. Never printed or logged.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
