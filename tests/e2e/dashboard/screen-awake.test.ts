@@ -146,9 +146,9 @@ describe('the screen stays on', () => {
 		const button = indicator(page);
 		expect(await button.count()).toBe(0);
 
-		// Any first tap: here the theme switch.
+		// Any first tap: here the theme switch. The switch, then nosleep.js, are fetched from it.
 		await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
-		await expect.poll(() => button.getAttribute('data-status')).toBe('on');
+		await expect.poll(() => button.getAttribute('data-status'), { timeout: 8000 }).toBe('on');
 		expect(
 			await page.evaluate(() => (window as unknown as { __plays: boolean[] }).__plays)
 		).toEqual([true]);
