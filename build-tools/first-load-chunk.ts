@@ -31,7 +31,10 @@ const ROUTES = [
  * a page first shows the event feed (src/lib/client/state/event-feed.svelte.ts); the upgrade of the deck
  * before layouts, fetched when there is one (src/lib/app/deck/store.svelte.ts); what the connection
  * banner says, fetched at the first trouble (src/lib/ui/ConnectionBanner.svelte); the widgets' language
- * (Paraglide's runtime and messages), which no deck tile needs. A static import that
+ * (Paraglide's runtime and messages), which no deck tile needs; the deck's two views, each fetched when
+ * shown (the streamer's grid with its tiles and their receipts, and the Everything page); the shared
+ * deck, fetched only where the companion serves the page; the screen kept on, fetched at the first tap
+ * or key (src/routes/(app)/+page.svelte and +layout.svelte). A static import that
  * would pull one in (often through the `$lib/protocol` index) fails the build, naming the chain.
  */
 const LATER = [
@@ -42,8 +45,24 @@ const LATER = [
 	'src/lib/protocol/event-lines.ts',
 	'src/lib/app/deck/migrate.ts',
 	'src/lib/client/probable-cause.ts',
-	'src/lib/widgets/i18n.ts'
+	'src/lib/widgets/i18n.ts',
+	'src/routes/(app)/DeckTile.svelte',
+	'src/routes/(app)/tile-receipt.svelte.ts',
+	'src/routes/(app)/DeckEverything.svelte',
+	'src/lib/app/deck/sync.svelte.ts',
+	'src/lib/app/deck/merge.ts',
+	'src/lib/ui/screen-awake.svelte.ts'
 ];
+
+/**
+ * The deck's two views, each fetched when it shows (src/routes/(app)/+page.svelte): each goes in one
+ * chunk of its own (a view in eight small files came to twice its bytes in one); what both need goes
+ * in the first load, since one of them always shows.
+ */
+const VIEWS = {
+	'deck-everything': 'src/routes/(app)/DeckEverything.svelte',
+	'deck-page': 'src/routes/(app)/DeckPageView.svelte'
+};
 
 /** Everything the roots import statically, each with the module that first imported it. */
 function reachable(ctx: Context, roots: Iterable<string>): Map<string, string | undefined> {
@@ -67,7 +86,9 @@ function keepOut(firstLoad: Map<string, string | undefined>, project: string): v
 		const chain: string[] = [];
 		for (let id: string | undefined = later; id; id = firstLoad.get(id))
 			chain.unshift(relative(project, id));
-		throw new Error(`first load: ${chain.join(' → ')} (import the protocol file directly)`);
+		throw new Error(
+			`first load: ${chain.join(' → ')} (import it dynamically where it is needed; a protocol file directly, not through the index)`
+		);
 	}
 }
 
@@ -75,11 +96,18 @@ function keepOut(firstLoad: Map<string, string | undefined>, project: string): v
 export function firstLoadChunk(project: string): Plugin {
 	const roots = new Set(ROUTES.map((route) => resolve(project, route)));
 	const routes = resolve(project, 'src/routes') + '/';
-	let firstLoad: Map<string, string | undefined> | undefined;
-	const group = (id: string, ctx: Context) => {
-		if (!firstLoad) keepOut((firstLoad = reachable(ctx, roots)), project);
-		return firstLoad.has(id) ? 'deck' : null;
+	let chunks: Map<string, string> | undefined;
+	/** Each module of the first load and of the views, with the chunk it goes in. */
+	const plan = (ctx: Context) => {
+		const firstLoad = reachable(ctx, roots);
+		keepOut(firstLoad, project);
+		const planned = new Map([...firstLoad.keys()].map((id) => [id, 'deck']));
+		for (const [name, view] of Object.entries(VIEWS))
+			for (const id of reachable(ctx, [resolve(project, view)]).keys())
+				if (!firstLoad.has(id)) planned.set(id, planned.has(id) ? 'deck' : name);
+		return planned;
 	};
+	const group = (id: string, ctx: Context) => (chunks ??= plan(ctx)).get(id) ?? null;
 	return {
 		name: 'first-load-chunk',
 		apply: (_config, env) => env.command === 'build' && env.mode !== 'standalone',

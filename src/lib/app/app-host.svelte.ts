@@ -22,12 +22,17 @@ import { demoAvailable } from '$lib/client/demo';
 import { loadAppDemo } from '$lib/client/demo-loader';
 import { Dashboard } from './dashboard.svelte';
 
+/** Demo mode on its way (its simulator is a chunk of its own), or why it could not start. */
+export interface DemoStart {
+	loading: boolean;
+	error?: string;
+}
+
 export class AppHost {
 	#current = $state.raw<Dashboard | undefined>();
 	#urlIssue = $state.raw<SettingsIssue | undefined>();
 	#urlCleaned = $state(false);
-	#demoLoading = $state(false);
-	#demoError = $state<string | undefined>();
+	#demo = $state.raw<DemoStart | undefined>();
 
 	get current(): Dashboard | undefined {
 		return this.#current;
@@ -40,13 +45,9 @@ export class AppHost {
 	get urlCleaned(): boolean {
 		return this.#urlCleaned;
 	}
-	/** Demo mode's simulator is on its way (a chunk of its own); the demo dashboard opens when it is in. */
-	get demoLoading(): boolean {
-		return this.#demoLoading;
-	}
-	/** Why demo mode could not start, if it could not. */
-	get demoError(): string | undefined {
-		return this.#demoError;
+	/** Demo mode's start: loading until its simulator is in (the demo dashboard opens then), or why it failed. */
+	get demo(): DemoStart | undefined {
+		return this.#demo;
 	}
 	readonly #store = new RememberedSettings();
 	/** Counts connects and disconnects: a demo that finishes loading after a newer one opens nothing. */
@@ -74,24 +75,22 @@ export class AppHost {
 		// The page's policy is locked to the address it talked to first: another one needs a fresh page.
 		if (!canConnectTo(settings)) return this.#reloadWith(settings, remember);
 		const generation = ++this.#generation;
-		this.#demoError = undefined;
 		if (settings.demo && !demoAvailable()) {
-			this.#demoLoading = true;
+			this.#demo = { loading: true };
 			loadAppDemo().then(
 				() => {
 					if (generation !== this.#generation) return;
-					this.#demoLoading = false;
+					this.#demo = undefined;
 					this.#open(settings, remember);
 				},
 				(error: Error) => {
 					if (generation !== this.#generation) return;
-					this.#demoLoading = false;
-					this.#demoError = error.message;
+					this.#demo = { loading: false, error: error.message };
 				}
 			);
 			return;
 		}
-		this.#demoLoading = false;
+		this.#demo = undefined;
 		this.#open(settings, remember);
 	}
 
@@ -122,7 +121,7 @@ export class AppHost {
 
 	disconnect(forget = false): void {
 		this.#generation++;
-		this.#demoLoading = false;
+		if (this.#demo?.loading) this.#demo = undefined;
 		this.#current?.close();
 		this.#current = undefined;
 		keepDemo(false);

@@ -5,6 +5,7 @@
  * every send waits for it and is checked before it leaves.
  */
 import type { SendCheck, SendChecker } from '$lib/protocol/check-params';
+import { atFirstInput } from './first-input';
 
 let loaded: SendChecker | undefined;
 let loading: Promise<SendChecker> | undefined;
@@ -32,14 +33,6 @@ export async function checkSendLazily(type: unknown, params?: unknown): Promise<
 }
 
 /** Fetches the validator at the first pointer down or key press anywhere in the page. */
-export function preloadSendCheck(): () => void {
-	if (typeof addEventListener !== 'function') return () => {}; // no page (state tests in Node)
-	const events = ['pointerdown', 'keydown'] as const;
-	const load = () => {
-		stop();
-		loadSendCheck().catch(() => {}); // the press that follows tries again and says why it failed
-	};
-	const stop = () => events.forEach((type) => removeEventListener(type, load, true));
-	events.forEach((type) => addEventListener(type, load, true));
-	return stop;
-}
+export const preloadSendCheck = (): (() => void) =>
+	// The press that follows tries again and says why it failed.
+	atFirstInput(['pointerdown', 'keydown'], () => void loadSendCheck().catch(() => {}));

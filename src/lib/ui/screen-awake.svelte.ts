@@ -2,7 +2,7 @@
  * Keeps the phone's screen on while the dashboard is open: the Wake Lock API where the page is a
  * secure context (https, localhost); otherwise nosleep.js, a silent looping video, which a browser
  * plays only from a tap, so it starts at the first one. The streamer can switch it off; the choice is
- * kept on the device. Loaded after the deck's first paint (a chunk of its own, nosleep.js another).
+ * kept on the device. Loaded at the first tap or key on the page (a chunk of its own, nosleep.js another).
  */
 import * as v from 'valibot';
 import { PersistedState } from '$lib/client/state/persisted-state';
@@ -39,8 +39,11 @@ export class ScreenAwake {
 		return this.#wanted.current;
 	}
 
-	/** Starts keeping the screen on (when wanted); returns what stops it, for an $effect. */
-	start(): () => void {
+	/**
+	 * Starts keeping the screen on (when wanted); returns what stops it, for an $effect. `tapped`: called
+	 * right after a tap (its user activation still lasts), so the video fallback may start at once.
+	 */
+	start(tapped = false): () => void {
 		this.#stopped = false;
 		const nav = globalThis.navigator as WakeLockNavigator;
 		this.#useFallback = !(globalThis.isSecureContext && nav.wakeLock);
@@ -54,7 +57,7 @@ export class ScreenAwake {
 		// Capture: before the tapped control acts, within the tap's user activation.
 		document.addEventListener('click', onTap, true);
 		document.addEventListener('keydown', onTap, true);
-		if (this.#useFallback) void this.#loadFallback();
+		if (this.#useFallback) void this.#loadFallback().then(() => this.#acquire(tapped));
 		else void this.#acquire(false);
 		return () => {
 			this.#stopped = true;
