@@ -2,17 +2,16 @@
  * The streamer's widget keys as the companion lists them (`/__share/widget-keys`): each widget URL the
  * builder makes carries one, never the token. Keys need the companion to hold the token (share links on).
  */
-import { ShareApi, type ApiResult, type WidgetKeyView } from '$lib/app/share-api';
+import {
+	ShareApi,
+	stateAfter,
+	type ApiResult,
+	type ShareApiState,
+	type WidgetKeyView
+} from '$lib/app/share-api';
 import type { Options, WidgetDefinition } from '$lib/widgets/options';
 
-export type KeysState =
-	| { kind: 'loading' }
-	| { kind: 'ready' }
-	/** The companion has no token to forward with: share links (and so widget keys) are off. */
-	| { kind: 'no-token' }
-	/** This dashboard's token is not the one the companion forwards with. */
-	| { kind: 'wrong-token'; message: string }
-	| { kind: 'failed'; message: string };
+export type KeysState = ShareApiState;
 
 export type KeyResult = { ok: true; key: WidgetKeyView } | { ok: false; message: string };
 
@@ -66,7 +65,7 @@ export class WidgetKeys {
 		const result = await this.#api.widgetKeys();
 		if (result.ok && !result.data.on) return void (this.#state = { kind: 'no-token' });
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
-		this.#apply(result);
+		this.#state = stateAfter(result);
 	}
 
 	/** Turns share links on with this dashboard's token (from this PC only), then reads the keys. */
@@ -97,18 +96,11 @@ export class WidgetKeys {
 
 	#put(result: ApiResult<WidgetKeyView>, added: boolean): KeyResult {
 		if (!result.ok) {
-			if (result.status === 409 || result.status === 401) this.#apply(result);
+			if (result.status === 409 || result.status === 401) this.#state = stateAfter(result);
 			return { ok: false, message: result.message };
 		}
 		const key = result.data;
 		this.#keys = added ? [key, ...this.#keys] : this.#keys.map((k) => (k.id === key.id ? key : k));
 		return { ok: true, key };
-	}
-
-	#apply<T>(result: ApiResult<T>): void {
-		if (result.ok) this.#state = { kind: 'ready' };
-		else if (result.status === 409) this.#state = { kind: 'no-token' };
-		else if (result.status === 401) this.#state = { kind: 'wrong-token', message: result.message };
-		else this.#state = { kind: 'failed', message: result.message };
 	}
 }
