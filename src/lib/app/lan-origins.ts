@@ -3,17 +3,12 @@
  * codes another device opens. Empty where there is no companion or it cannot say.
  */
 import * as v from 'valibot';
+import { readCompanion } from './companion-read';
 
 const Schema = v.object({ origins: v.array(v.pipe(v.string(), v.url())) });
 
 export async function fetchLanOrigins(signal?: AbortSignal): Promise<string[]> {
-	try {
-		const res = await fetch('/__companion/lan', { signal });
-		const parsed = v.safeParse(Schema, await res.json());
-		return parsed.success ? parsed.output.origins : [];
-	} catch {
-		return [];
-	}
+	return (await readCompanion('/__companion/lan', Schema, { origins: [] }, signal)).origins;
 }
 
 /** Whether this page's own address works only on this PC. */

@@ -76,6 +76,15 @@ export class Press {
 	refuse(field: string, rule: string): void {
 		this.#issues = [{ field, rule }];
 	}
+	/**
+	 * The field's text, trimmed; when it is empty, undefined and the field refused with `rule`. For a
+	 * field the application would take empty (it acts on nothing), so the form does not send it.
+	 */
+	required(field: string, text: string, rule: string): string | undefined {
+		const trimmed = text.trim();
+		if (!trimmed) this.refuse(field, rule);
+		return trimmed || undefined;
+	}
 
 	/** Exactly what was sent last, for the feedback shown under forms. */
 	get sent(): Readonly<Sent> | undefined {

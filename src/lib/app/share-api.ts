@@ -23,6 +23,24 @@ const WIDGET_KEYS = '/__share/widget-keys';
 
 export type ApiResult<T> = ShareAnswer<T>;
 
+/** Where the companion's share API stands for this dashboard, for its share links and widget keys alike. */
+export type ShareApiState =
+	| { kind: 'loading' }
+	| { kind: 'ready' }
+	/** The companion has no token to forward with (share links are off): nothing can be made. */
+	| { kind: 'no-token' }
+	/** This dashboard's token is not the one the companion forwards with. */
+	| { kind: 'wrong-token'; message: string }
+	| { kind: 'failed'; message: string };
+
+/** The state an answer leaves the page in. */
+export function stateAfter(result: ApiResult<unknown>): ShareApiState {
+	if (result.ok) return { kind: 'ready' };
+	if (result.status === 409) return { kind: 'no-token' };
+	if (result.status === 401) return { kind: 'wrong-token', message: result.message };
+	return { kind: 'failed', message: result.message };
+}
+
 export interface NewLink {
 	label?: string;
 	profile: (typeof SHARE_PROFILES)[number];

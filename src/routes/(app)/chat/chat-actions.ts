@@ -27,21 +27,10 @@ export function unsupportedLabels(types: readonly SendType[], platform: string):
 	return types.filter((t) => !supports(t, platform)).map((t) => CATALOG[t].label);
 }
 
-/** Language codes offered for translate-message (any code the schema accepts would do). */
-export const LANGUAGES = [
-	{ code: 'en', name: 'English' },
-	{ code: 'es', name: 'Spanish' },
-	{ code: 'fr', name: 'French' },
-	{ code: 'de', name: 'German' },
-	{ code: 'pt', name: 'Portuguese' },
-	{ code: 'it', name: 'Italian' },
-	{ code: 'nl', name: 'Dutch' },
-	{ code: 'pl', name: 'Polish' },
-	{ code: 'tr', name: 'Turkish' },
-	{ code: 'ru', name: 'Russian' },
-	{ code: 'ar', name: 'Arabic' },
-	{ code: 'hi', name: 'Hindi' },
-	{ code: 'ja', name: 'Japanese' },
-	{ code: 'ko', name: 'Korean' },
-	{ code: 'zh', name: 'Chinese' }
-] as const;
+/** English names of languages, from the browser's own list (Intl). */
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** Language codes offered for translate-message (any code the schema accepts would do), with their names. */
+export const LANGUAGES = 'en es fr de pt it nl pl tr ru ar hi ja ko zh'
+	.split(' ')
+	.map((code) => ({ code, name: languageNames.of(code) ?? code }));

@@ -1,29 +1,28 @@
 /** Chatbot command forms as data: what the create form sends, and only what the edit form changed. */
 import { SYSTEM_CHATBOT_COMMANDS } from '$lib/protocol';
 
-export interface CreateFields {
+/** What the create and change forms both ask for (`CommandFields`); in the change form, `name` is the new name. */
+export interface CommandText {
 	name: string;
 	message: string;
 	description: string;
 	aliases: string;
+	cooldown: number | null;
+}
+
+export interface CreateFields extends CommandText {
 	showInCommandsList: boolean;
 	on: boolean;
-	cooldown: number | null;
 }
 
 /** Left empty or "unchanged", a field is not sent. */
-export interface EditFields {
-	newName: string;
-	message: string;
-	description: string;
-	aliases: string;
+export interface EditFields extends CommandText {
 	showInCommandsList: '' | 'yes' | 'no';
 	on: '' | 'yes' | 'no';
-	cooldown: number | null;
 }
 
 export const emptyEdit = (): EditFields => ({
-	newName: '',
+	name: '',
 	message: '',
 	description: '',
 	aliases: '',
@@ -64,7 +63,7 @@ export function changedParams(
 	system: boolean
 ): Record<string, unknown> | undefined {
 	const out: Record<string, unknown> = {};
-	if (!system && f.newName.trim()) out.newName = f.newName.trim();
+	if (!system && f.name.trim()) out.newName = f.name.trim();
 	if (f.message.trim()) out.message = f.message;
 	if (f.description.trim()) out.description = f.description.trim();
 	if (f.aliases.trim()) out.alias = aliasesOf(f.aliases);

@@ -1,14 +1,14 @@
 /** The streamer's share links as the companion server lists them, with create and revoke. */
-import { ShareApi, type ApiResult, type NewLink, type ShareLinkView } from '$lib/app/share-api';
+import {
+	ShareApi,
+	stateAfter,
+	type ApiResult,
+	type NewLink,
+	type ShareApiState,
+	type ShareLinkView
+} from '$lib/app/share-api';
 
-export type LinksState =
-	| { kind: 'loading' }
-	| { kind: 'ready' }
-	/** The companion runs without the application's token: share links cannot be made. */
-	| { kind: 'no-token' }
-	/** This dashboard's token is not the one the companion was started with. */
-	| { kind: 'wrong-token'; message: string }
-	| { kind: 'failed'; message: string };
+export type LinksState = ShareApiState;
 
 export class ShareLinks {
 	#links = $state.raw<ShareLinkView[]>([]);
@@ -69,12 +69,8 @@ export class ShareLinks {
 	}
 
 	#apply<T>(result: ApiResult<T>, onData: (data: T) => void): void {
-		if (result.ok) {
-			onData(result.data);
-			this.#state = { kind: 'ready' };
-		} else if (result.status === 409) this.#state = { kind: 'no-token' };
-		else if (result.status === 401) this.#state = { kind: 'wrong-token', message: result.message };
-		else this.#state = { kind: 'failed', message: result.message };
+		if (result.ok) onData(result.data);
+		this.#state = stateAfter(result);
 	}
 }
 
