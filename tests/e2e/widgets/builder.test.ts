@@ -215,7 +215,7 @@ describe('widget builder', () => {
 		}
 		expect(consoleLines).toEqual([]);
 		expect(errors).toEqual([]);
-	});
+	}, 180_000);
 
 	it('an invalid entry names the field and the rule, and stays out of the URL', async () => {
 		const { page } = await stack.open('/widgets', {}, { width: 1280, height: 1000 });
