@@ -34,6 +34,13 @@ export const paraglide = () => paraglideVitePlugin(PARAGLIDE_OPTIONS);
 const ENGLISH_ONLY = here('./.paraglide-english');
 export const WIDGET_ENGLISH_MESSAGES = `${ENGLISH_ONLY}/paraglide/messages.js`;
 
+/** Message keys no widget shows (the companion's start log): left out of widget.html. */
+export const NOT_WIDGET_PREFIXES = ['companion_'];
+
+function writeIfChanged(file: string, text: string): void {
+	if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+}
+
 export function widgetEnglishParaglide() {
 	const settings = JSON.parse(readFileSync(`${PARAGLIDE_OPTIONS.project}/settings.json`, 'utf8'));
 	// The project's paths are relative to the folder that holds it: two levels up from here.
@@ -45,19 +52,35 @@ export function widgetEnglishParaglide() {
 				: value && typeof value === 'object'
 					? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromHere(v)]))
 					: value;
+	// The widgets' messages alone: the page keeps every message it is given (messages.ts looks them
+	// up by name), so words only the companion prints stay out of it.
+	const base: string = settings.baseLocale;
+	const all = JSON.parse(readFileSync(here(`../messages/${base}.json`), 'utf8')) as Record<
+		string,
+		unknown
+	>;
+	const widgetOnly = Object.fromEntries(
+		Object.entries(all).filter(([key]) => !NOT_WIDGET_PREFIXES.some((p) => key.startsWith(p)))
+	);
 	const english = JSON.stringify(
-		fromHere({ ...settings, locales: [settings.baseLocale] }),
+		{
+			...(fromHere(settings) as object),
+			locales: [base],
+			// Beside the project: ./messages/en.json in this hidden folder, the filtered copy.
+			'plugin.inlang.messageFormat': { pathPattern: './messages/{locale}.json' }
+		},
 		null,
 		'\t'
 	);
 	const project = `${ENGLISH_ONLY}/english.inlang`;
 	mkdirSync(project, { recursive: true });
-	// Written only when it changes: the plugin's cache keys on it.
-	if (
-		!existsSync(`${project}/settings.json`) ||
-		readFileSync(`${project}/settings.json`, 'utf8') !== english
-	)
-		writeFileSync(`${project}/settings.json`, english);
+	mkdirSync(`${ENGLISH_ONLY}/messages`, { recursive: true });
+	// Written only when they change: the plugin's cache keys on them.
+	writeIfChanged(`${project}/settings.json`, english);
+	writeIfChanged(
+		`${ENGLISH_ONLY}/messages/${base}.json`,
+		`${JSON.stringify(widgetOnly, null, '\t')}\n`
+	);
 	return paraglideVitePlugin({
 		...PARAGLIDE_OPTIONS,
 		project,

@@ -41,7 +41,9 @@ import { streamerTokenCheck } from './streamer-token';
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
 export const DEFAULT_API = 'http://127.0.0.1:39231';
-const PROBE_TIMEOUT_MS = 1500;
+// A closed application refuses at once; this bounds one that hangs. 1.5 s was too short for a
+// busy PC, where a slow first answer made the companion fall back to its simulator.
+const PROBE_TIMEOUT_MS = 5000;
 
 export interface CompanionOptions {
 	port?: number;

@@ -42,6 +42,8 @@ export interface OpenOptions {
 	entry?: string;
 	/** Runs on the new page before it loads, e.g. to install Playwright's clock or an init script. */
 	prepare?: (page: Page) => Promise<void>;
+	/** A touch phone: touch events and `(pointer: coarse)`. */
+	touch?: boolean;
 }
 
 export interface OpenPage {
@@ -85,7 +87,8 @@ export async function startStack(
 		async open(route, params = {}, viewport = PHONE, options = {}) {
 			const context = await browser.newContext({
 				viewport,
-				reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce'
+				reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
+				...(options.touch ? { hasTouch: true, isMobile: true } : {})
 			});
 			const page = await context.newPage();
 			const watched = watchPage(page);

@@ -8,6 +8,8 @@ import { CHAT_HISTORY_PATH } from '../../src/server/chat-history';
 import { http, startRig, type Rig } from './helpers';
 
 let rig: Rig;
+/** Lines cross two sockets: on a busy 2-core machine that can take more than poll's default second. */
+const POLL = { timeout: 15_000 };
 beforeAll(async () => {
 	rig = await startRig();
 });
@@ -29,11 +31,11 @@ describe('chat history through the companion', () => {
 			.poll(async () => {
 				say(`probe ${probes}`, `probe-${probes++}`);
 				return (await history(rig.realToken)).json.lines.length;
-			})
+			}, POLL)
 			.toBeGreaterThan(0);
 		for (let i = 0; i < 60; i++) say(`line ${i}`, `m-${i}`);
 		await expect
-			.poll(async () => texts((await history(rig.realToken)).json.lines).at(-1))
+			.poll(async () => texts((await history(rig.realToken)).json.lines).at(-1), POLL)
 			.toBe('line 59');
 		const answer = await history(rig.realToken);
 		expect(answer.status).toBe(200);
@@ -43,7 +45,7 @@ describe('chat history through the companion', () => {
 
 		rig.sim.sim.emit({ type: 'chat', origin: 'alpha', data: { shouldRemove: 'm-30' } });
 		await expect
-			.poll(async () => texts((await history(rig.realToken)).json.lines))
+			.poll(async () => texts((await history(rig.realToken)).json.lines), POLL)
 			.not.toContain('line 30');
 		expect((await history(rig.realToken)).json.lines).toHaveLength(49);
 	});

@@ -42,16 +42,66 @@ function faults(page: Page): Promise<string[]> {
 	});
 }
 
+let stack: Stack | undefined;
+
+/** Seeds a deck with one Lurk button and opens its editor. */
+async function openEditor(page: Page) {
+	await seedDeck(page, stack!, {
+		version: 2,
+		pages: [
+			{
+				id: 'live',
+				name: 'Live',
+				columns: 3,
+				rows: 3,
+				buttons: [
+					tile(
+						0,
+						0,
+						{ kind: 'trigger', type: 'chat-command', name: 'lurk' },
+						{ label: 'Lurk' },
+						{ id: 'lurk' }
+					)
+				]
+			}
+		]
+	});
+	await page.getByRole('button', { name: 'Edit', exact: true }).click();
+	await page.getByRole('button', { name: /^Lurk, column/ }).click();
+	await page.getByRole('button', { name: 'Edit Lurk' }).click();
+	const form = page.getByRole('form', { name: 'Edit Lurk' });
+	return form;
+}
+
 describe('the button editor on a phone and in a dock', () => {
-	let stack: Stack;
 	beforeAll(async () => {
 		stack = await startStack();
 	});
 	afterAll(async () => stack?.close());
 
+	it('on a touch phone, keys, MIDI and gamepad start folded, and open with a tap', async () => {
+		const { page, errors } = await stack!.open(
+			'/',
+			{},
+			{ width: 390, height: 844 },
+			{ touch: true }
+		);
+		page.setDefaultTimeout(15_000);
+		await page.locator('[data-status="open"]').waitFor();
+		const form = await openEditor(page);
+		const keys = form.getByRole('group', { name: 'Keys, MIDI and gamepad: Lurk' });
+		await form.getByRole('radio', { name: /^Hold/ }).waitFor();
+		expect(await keys.isVisible()).toBe(false);
+		await form.getByText('Keys, MIDI and gamepad (a keyboard or controller)').tap();
+		await keys.getByRole('button', { name: 'Learn key' }).waitFor();
+		await page.screenshot({ path: 'test-results/deck-editor-390x844-touch.png', fullPage: true });
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
 	it.each(SIZES)('at %o nothing is covered, clipped or squeezed', async (size) => {
 		const { width, height, dock } = size;
-		const { page, errors } = await stack.open(
+		const { page, errors } = await stack!.open(
 			'/',
 			dock ? { dock: 1 } : {},
 			{ width, height },
@@ -63,30 +113,7 @@ describe('the button editor on a phone and in a dock', () => {
 		);
 		page.setDefaultTimeout(15_000);
 		await page.locator('[data-status="open"]').waitFor();
-		await seedDeck(page, stack, {
-			version: 2,
-			pages: [
-				{
-					id: 'live',
-					name: 'Live',
-					columns: 3,
-					rows: 3,
-					buttons: [
-						tile(
-							0,
-							0,
-							{ kind: 'trigger', type: 'chat-command', name: 'lurk' },
-							{ label: 'Lurk' },
-							{ id: 'lurk' }
-						)
-					]
-				}
-			]
-		});
-		await page.getByRole('button', { name: 'Edit', exact: true }).click();
-		await page.getByRole('button', { name: /^Lurk, column/ }).click();
-		await page.getByRole('button', { name: 'Edit Lurk' }).click();
-		const form = page.getByRole('form', { name: 'Edit Lurk' });
+		const form = await openEditor(page);
 		await form.getByRole('checkbox', { name: 'Colour' }).check();
 		await form.getByLabel('Button colour').waitFor();
 		await form.getByRole('radio', { name: /^Hold/ }).check();
