@@ -111,6 +111,7 @@ function printReady(say: Lines, companion: Companion, host: string): void {
 
 	console.log('');
 	if (companion.embeddedSim)
+		// The built-in simulator's own random token, made at this start; the application's is never printed.
 		console.log(m.companion_demo_token({ token: companion.embeddedSim.token }));
 	for (const row of [here, ...rest]) console.log(row);
 	if (lan[0]) {
@@ -132,7 +133,8 @@ function printReady(say: Lines, companion: Companion, host: string): void {
 function printFirstRun({ m }: Lines, companion: Companion, dashboard: string): void {
 	console.log('');
 	console.log(m.companion_step_open({ url: dashboard }));
-	console.log(companion.embeddedSim ? m.companion_step_token_demo() : m.companion_step_token());
+	// Fixed text in both cases: where the token comes from, never the token itself.
+	console.log(companion.embeddedSim ? m.companion_step_connect_demo() : m.companion_step_connect());
 	console.log(m.companion_step_pair());
 }
 
