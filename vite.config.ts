@@ -17,6 +17,8 @@ export default defineConfig(({ mode, command }) => {
 		test: {
 			testTimeout: 60_000,
 			hookTimeout: 30_000,
+			// A busy 2-core machine can take seconds for what takes milliseconds alone (vitest's default is 1 s).
+			expect: { poll: { timeout: 15_000 } },
 			// Two cores: browser and socket suites run in separate forks, a few at a time.
 			pool: 'forks',
 			maxWorkers: 2,

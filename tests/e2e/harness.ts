@@ -48,7 +48,12 @@ export async function serveBuild(
 	const port = typeof address === 'object' && address ? address.port : 0;
 	return {
 		url: `http://127.0.0.1:${port}${subpath}/`,
-		close: () => new Promise<void>((ok) => server.close(() => ok()))
+		// Pages of a shared browser may still hold connections open: end them, or close waits on them.
+		close: () =>
+			new Promise<void>((ok) => {
+				server.close(() => ok());
+				server.closeAllConnections();
+			})
 	};
 }
 

@@ -30,6 +30,6 @@ export class Clock {
 
 	get now(): number {
 		this.#subscribe();
-		return Date.now();
+		return sourceVisibility.now();
 	}
 }

@@ -14,6 +14,8 @@ class SourceVisibility {
 	#visible = $state(true);
 	#active = $state(true);
 	#reduced = $state(false);
+	/** When the source was hidden, while it is; undefined while shown. */
+	#hiddenAt: number | undefined;
 	readonly #listeners = new Set<Listener>();
 
 	constructor() {
@@ -39,12 +41,21 @@ class SourceVisibility {
 		const before = this.shown;
 		if (key === 'visible') this.#visible = value;
 		else this.#active = value;
+		if (this.shown !== before) this.#hiddenAt = this.shown ? undefined : Date.now();
 		if (this.shown !== before) for (const listener of this.#listeners) listener(this.shown);
 	}
 
 	/** False only while the broadcasting software hides the source. Reactive. */
 	get shown(): boolean {
 		return this.#visible || this.#active;
+	}
+
+	/**
+	 * The time a widget draws: now while shown; while hidden, the moment it was hidden, so a redraw
+	 * caused by anything else (a poll, a reconnect) changes nothing on a source nobody sees.
+	 */
+	now(): number {
+		return this.shown ? Date.now() : (this.#hiddenAt ?? Date.now());
 	}
 
 	/** `prefers-reduced-motion: reduce`: animations are off (the frame's CSS does it for CSS ones). Reactive. */
