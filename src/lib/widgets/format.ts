@@ -19,13 +19,20 @@ const MAX_TEXT = 200;
 
 /** A number in the widget's language (i18n.ts) unless a locale is given. */
 export function formatNumber(n: number, format: string, locale: string = language()): string {
-	const options = FORMATS[format as NumberFormat] ?? FORMATS.plain;
+	const key = `${locale} ${format}`;
+	let formatter = formatters.get(key);
 	try {
-		return new Intl.NumberFormat(locale, options).format(n);
+		if (!formatter) {
+			formatter = new Intl.NumberFormat(locale, FORMATS[format as NumberFormat] ?? FORMATS.plain);
+			formatters.set(key, formatter);
+		}
+		return formatter.format(n);
 	} catch {
 		return String(n);
 	}
 }
+/** Made once per language and format: making one costs far more than formatting (the stats' idle CPU). */
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * A variable's value as text: numbers in the chosen format, an empty counter as 0, text as itself,

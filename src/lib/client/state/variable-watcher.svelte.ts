@@ -139,7 +139,9 @@ export class VariableWatcher {
 
 	#apply(name: string, result: Awaited<ReturnType<WatchSource['readVariable']>>): void {
 		if (result.ok) {
-			this.#values = { ...this.#values, [name]: result.value };
+			// An unchanged value leaves `values` as it was: a poll that finds nothing new redraws nothing.
+			if (!(Object.hasOwn(this.#values, name) && sameJson(this.#values[name], result.value)))
+				this.#values = { ...this.#values, [name]: result.value };
 			if (Object.hasOwn(this.#errors, name)) {
 				const { [name]: _, ...rest } = this.#errors;
 				this.#errors = rest;
@@ -147,4 +149,9 @@ export class VariableWatcher {
 			this.#updatedAt = Date.now();
 		} else this.#errors = { ...this.#errors, [name]: result.error };
 	}
+}
+
+/** Equal as the JSON they were read from (values come from JSON, so key order is the sender's). */
+function sameJson(a: unknown, b: unknown): boolean {
+	return a === b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
 }

@@ -23,6 +23,15 @@ const notesOf = (notes: string) =>
 
 let context: AudioContext | undefined;
 
+/**
+ * Starts the audio engine while the box waits, if a look plays a built-in tune: started by the first
+ * alert, it took ~90 ms of that alert's task in Chromium 127 (bench/README.md, the burst of alerts).
+ */
+export function warmSounds(looks: readonly Look[]): void {
+	if (context || typeof AudioContext !== 'function') return;
+	if (looks.some((look) => TUNES[look.sound] && look.volume > 0)) context = new AudioContext();
+}
+
 function synth(name: string, volume: number): void {
 	const tune = TUNES[name];
 	if (!tune || typeof AudioContext !== 'function') return;
