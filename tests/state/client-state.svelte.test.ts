@@ -226,6 +226,23 @@ describe('VariableWatcher', () => {
 		expect(source.listenerCount()).toBe(0);
 	});
 
+	it('a poll that finds nothing new leaves its values as they were (nothing redraws), a change replaces them', async () => {
+		let goal = { current: 3, target: 10 };
+		const source = fakeSource(async () => ({ ok: true, value: structuredClone(goal) }));
+		const watcher = new VariableWatcher(source, ['goal'], { intervalMs: 1000 });
+		const stop = watching(() => watcher.values);
+		await vi.advanceTimersByTimeAsync(0);
+		const first = watcher.values;
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(source.readVariable).toHaveBeenCalledTimes(2);
+		expect(watcher.values).toBe(first);
+		goal = { current: 4, target: 10 };
+		await vi.advanceTimersByTimeAsync(1000);
+		expect(watcher.values).not.toBe(first);
+		expect(watcher.values).toEqual({ goal: { current: 4, target: 10 } });
+		await stop();
+	});
+
 	it('re-reads at once on a variable-changed alert naming it, song alerts, own sends and reconnects', async () => {
 		const source = fakeSource();
 		const watcher = new VariableWatcher(source, ['deaths', 'songrequest_queue'], {
