@@ -7,7 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseChatEvent } from '../lib/protocol/event-lines';
-import { presentedTokens, sameSecret, sendJson } from './http-util';
+import { presentedTokens, sendJson } from './http-util';
+import type { StreamerCheck } from './streamer-token';
 import type { ShareStore } from './share-store';
 import { keyRefusal, shareKeyOf } from './shares';
 import type { Envelope, UpstreamEvents } from './upstream-events';
@@ -48,12 +49,20 @@ export function collectChat(history: ChatHistory, events: UpstreamEvents): () =>
 	return events.follow({ types: ['chat'], event: (envelope) => history.take(envelope) });
 }
 
-/** Answers the kept lines to the streamer's token or a valid share key; none (`kept: false`) when no token is held. */
-export function handleChatHistory(
+/**
+ * Answers the kept lines to the streamer's token (the one rule of streamer-token.ts) or a valid share
+ * key; none (`kept: false`) when no token is held.
+ */
+export async function handleChatHistory(
 	req: IncomingMessage,
 	res: ServerResponse,
-	deps: { history: ChatHistory; store: ShareStore; upstreamToken: string | undefined }
-): void {
+	deps: {
+		history: ChatHistory;
+		store: ShareStore;
+		upstreamToken: string | undefined;
+		streamer: StreamerCheck;
+	}
+): Promise<void> {
 	if (req.method !== 'GET')
 		return sendJson(res, 405, { status: 405, message: 'chat history is read with GET' });
 	const key = shareKeyOf(req);
@@ -61,8 +70,7 @@ export function handleChatHistory(
 		const found = deps.store.lookup(key);
 		if (!found.ok) return sendJson(res, 401, keyRefusal(found.reason));
 	} else {
-		const token = presentedTokens(req)[0];
-		if (token === undefined)
+		if (presentedTokens(req)[0] === undefined)
 			return sendJson(res, 401, { status: 401, message: 'chat history needs the token' });
 		// Not an error for the page: it simply starts with no earlier lines (and says why to who asks).
 		if (deps.upstreamToken === undefined)
@@ -72,7 +80,7 @@ export function handleChatHistory(
 				message:
 					'the companion keeps chat only while it holds the token: start it with --token, or turn share links on'
 			});
-		if (!sameSecret(token, deps.upstreamToken))
+		if (!(await deps.streamer(req)).ok)
 			return sendJson(res, 401, {
 				status: 401,
 				message: 'this token is not the one the companion holds'

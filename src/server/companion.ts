@@ -271,7 +271,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		pingMs: opts.widgetPingMs
 	});
 	closers.push(async () => widgets.close());
-	// One answer to "is this the streamer's token?" for the deck, the scene check and share management.
+	// One answer to "is this the streamer's token?" for the deck, the scene check, share management and chat history.
 	const streamer = streamerTokenCheck({
 		held: () => upstreamToken,
 		probe: (token) => probe(apiTarget, token)
@@ -384,7 +384,12 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		}
 		if (path === '/__companion/lan') return sendJson(res, 200, { origins: lanOf(boundPort) });
 		if (path === CHAT_HISTORY_PATH)
-			return handleChatHistory(req, res, { history, store: shares, upstreamToken });
+			return void handleChatHistory(req, res, {
+				history,
+				store: shares,
+				upstreamToken,
+				streamer
+			}).catch(() => sendJson(res, 500, { status: 500, message: 'chat history failed' }));
 		// Only its own two paths: the media list, the deck and the chat history are answered elsewhere.
 		if (path === SCENE_PATH || path === REHEARSE_PATH) {
 			sceneApi(req, res)
