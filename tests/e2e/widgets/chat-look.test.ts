@@ -6,24 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chatEnvelope as simChat } from '$lib/sim/events';
 import { appUrl, watchPage } from '../harness';
-import { connection, startStack, type Stack } from '../stack';
-import { chatEnvelope, waitForText } from './helpers';
+import { connection } from '../stack';
+import { chatEnvelope, stackForFile, waitForText } from './helpers';
 
 const PNG = readFileSync(resolve(import.meta.dirname, '../../../static/icon-192.png'));
 
-let stack: Stack;
-const pages: Page[] = [];
-beforeAll(async () => {
-	stack = await startStack();
-});
-afterEach(async () => {
-	for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => stack?.close());
+const file = stackForFile();
 
 interface Opened {
 	page: Page;
@@ -37,12 +29,12 @@ async function openChat(
 	viewport = { width: 400, height: 360 },
 	options: { motion?: 'reduce' | 'no-preference'; obs?: boolean } = {}
 ): Promise<Opened> {
-	const context = await stack.browser.newContext({
+	const context = await file.stack.browser.newContext({
 		viewport,
 		reducedMotion: options.motion ?? 'no-preference'
 	});
 	const page = await context.newPage();
-	pages.push(page);
+	file.pages.push(page);
 	if (options.obs) await page.addInitScript(() => Object.assign(window, { obsstudio: {} }));
 	const images: Opened['images'] = [];
 	await page.route('https://**/*', (route) => {
@@ -52,8 +44,8 @@ async function openChat(
 	});
 	const { errors } = watchPage(page);
 	await page.goto(
-		appUrl(`${stack.site.url}widget.html`, '/widget/chat', {
-			...connection(stack.sim),
+		appUrl(`${file.stack.site.url}widget.html`, '/widget/chat', {
+			...connection(file.stack.sim),
 			debug: 1,
 			...params
 		})
@@ -64,7 +56,7 @@ async function openChat(
 
 /** A simulator chat line as the application sends it, badges and emotes included. */
 const say = (id: string, text: string, author: Parameters<typeof simChat>[1], platform = 'alpha') =>
-	stack.sim.sim.emit(simChat(platform, author, text, id, Date.now()));
+	file.stack.sim.sim.emit(simChat(platform, author, text, id, Date.now()));
 
 describe('chat: badges, emotes and defaults', () => {
 	it('shows https badges and native emotes as images, text as text, on a plate, commands hidden', async () => {
@@ -72,7 +64,7 @@ describe('chat: badges, emotes and defaults', () => {
 		say('b-1', '!lurk', { username: 'lurker' });
 		say('b-2', 'hi Kappa <b>bold</b> LUL', { username: 'modbee', mod: true, subscriber: true });
 		say('b-3', 'Kappa stays text here', { username: 'gammy' }, 'gamma');
-		stack.sim.sim.emit({
+		file.stack.sim.sim.emit({
 			...chatEnvelope('b-4', 'tricky <img src=x onerror=alert(1)>', { username: 'hax' }),
 			data: {
 				id: 'alpha-b-4',
@@ -157,7 +149,7 @@ describe('chat: badges, emotes and defaults', () => {
 
 	it('shows avatars with avatars=1, leaves badges and emotes out with badges=0&emotes=0', async () => {
 		const { page } = await openChat({ avatars: 1, badges: 0, emotes: 0 });
-		stack.sim.sim.emit({
+		file.stack.sim.sim.emit({
 			...chatEnvelope('a-1', 'Kappa', { username: 'pic' }),
 			data: {
 				id: 'alpha-a-1',
@@ -189,7 +181,7 @@ describe('chat: no line cut at the builder size', () => {
 			const long = (n: number) =>
 				`message ${n}: ${'a fairly long line of chat that wraps over several rows '.repeat(1 + (n % 3))}end ${n}`;
 			for (let n = 1; n <= 30; n++)
-				stack.sim.sim.emit(chatEnvelope(`cut-${n}`, long(n), { username: `viewer${n}` }));
+				file.stack.sim.sim.emit(chatEnvelope(`cut-${n}`, long(n), { username: `viewer${n}` }));
 			await page.locator('li[data-id="cut-30"]').waitFor();
 			const seen = await page.evaluate(() =>
 				[...document.querySelectorAll('.widget li')].map((li) => {
@@ -351,12 +343,12 @@ describe('chat: broadcasting software and motion', () => {
 		expect(await fadeOf('reduce')).toMatch(/ 0\.001s 5s$/);
 		// Another widget (the counter): any animation inside the shared frame, even one a theme or a
 		// Custom CSS box adds, ends at once.
-		const context = await stack.browser.newContext({ reducedMotion: 'reduce' });
+		const context = await file.stack.browser.newContext({ reducedMotion: 'reduce' });
 		const page = await context.newPage();
-		pages.push(page);
+		file.pages.push(page);
 		await page.goto(
-			appUrl(`${stack.site.url}widget.html`, '/widget/counter', {
-				...connection(stack.sim),
+			appUrl(`${file.stack.site.url}widget.html`, '/widget/counter', {
+				...connection(file.stack.sim),
 				name: 'wins'
 			})
 		);

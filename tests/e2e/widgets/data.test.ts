@@ -2,32 +2,24 @@
  * Each widget against the simulator: first paint shows current data, and it follows what other
  * clients change (REST sends from this test) and what the application pushes (emitted events).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startStack, type Stack } from '../stack';
 import {
 	alertEnvelope,
 	chatDeletion,
 	chatEnvelope,
 	openConnected,
 	sendAsOtherClient,
+	stackForFile,
 	waitForText,
 	widgetText
 } from './helpers';
 
-let stack: Stack;
-const pages: Page[] = [];
-beforeAll(async () => {
-	stack = await startStack();
-});
-afterEach(async () => {
-	for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => stack?.close());
+const file = stackForFile();
 
 async function open(route: string, params: Record<string, string | number | boolean> = {}) {
-	const opened = await openConnected(stack, route, params);
-	pages.push(opened.page);
+	const opened = await openConnected(file.stack, route, params);
+	file.pages.push(opened.page);
 	return opened;
 }
 
@@ -42,33 +34,33 @@ describe('counter widget', () => {
 		// With stream mode on, the variable-changed alert makes it read at once (the polling path alone is
 		// tested below); the bound leaves room for a loaded machine.
 		const withinInterval = 4000;
-		await sendAsOtherClient(stack, 'set-counter-value', { name: 'wins', value: 40 });
+		await sendAsOtherClient(file.stack, 'set-counter-value', { name: 'wins', value: 40 });
 		await waitForText(page, 'W: 40', withinInterval);
-		await sendAsOtherClient(stack, 'update-variable-value', { name: 'wins', value: '+5' });
+		await sendAsOtherClient(file.stack, 'update-variable-value', { name: 'wins', value: '+5' });
 		await waitForText(page, 'W: 45', withinInterval);
-		await sendAsOtherClient(stack, 'update-variable-value', { name: 'wins', value: '-2' });
+		await sendAsOtherClient(file.stack, 'update-variable-value', { name: 'wins', value: '-2' });
 		await waitForText(page, 'W: 43', withinInterval);
-		await sendAsOtherClient(stack, 'update-variable-value', { name: 'wins', value: '=10' });
+		await sendAsOtherClient(file.stack, 'update-variable-value', { name: 'wins', value: '=10' });
 		await waitForText(page, 'W: 10', withinInterval);
 		expect(errors).toEqual([]);
 	});
 
 	it('follows set-counter-value and counter math by polling alone, within its interval, when no alert can arrive', async () => {
-		await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 5 });
+		await sendAsOtherClient(file.stack, 'set-counter-value', { name: 'polled', value: 5 });
 		// Stream mode off: the application pushes no alert at all, so only the widget's own polling can see a change.
-		await sendAsOtherClient(stack, 'toggle-stream-mode', { value: false });
+		await sendAsOtherClient(file.stack, 'toggle-stream-mode', { value: false });
 		try {
 			const interval = 1000;
 			const withinInterval = interval + 1500;
 			// In widget.html, the page the builder links to.
 			const { page, errors } = await openConnected(
-				stack,
+				file.stack,
 				'/widget/counter',
 				{ name: 'polled', interval },
 				undefined,
 				{ entry: 'widget.html' }
 			);
-			pages.push(page);
+			file.pages.push(page);
 			// An events widget listening for exactly that alert: it stays empty while stream mode is off.
 			const { page: alerts } = await open('/widget/events', {
 				include: 'variableChanged',
@@ -76,22 +68,25 @@ describe('counter widget', () => {
 				limit: 10
 			});
 			await waitForText(page, /^5$/);
-			await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 40 });
+			await sendAsOtherClient(file.stack, 'set-counter-value', { name: 'polled', value: 40 });
 			await waitForText(page, /^40$/, withinInterval);
-			await sendAsOtherClient(stack, 'update-variable-value', { name: 'polled', value: '+5' });
+			await sendAsOtherClient(file.stack, 'update-variable-value', { name: 'polled', value: '+5' });
 			await waitForText(page, /^45$/, withinInterval);
-			await sendAsOtherClient(stack, 'update-variable-value', { name: 'polled', value: '-2' });
+			await sendAsOtherClient(file.stack, 'update-variable-value', { name: 'polled', value: '-2' });
 			await waitForText(page, /^43$/, withinInterval);
-			await sendAsOtherClient(stack, 'update-variable-value', { name: 'polled', value: '=10' });
+			await sendAsOtherClient(file.stack, 'update-variable-value', {
+				name: 'polled',
+				value: '=10'
+			});
 			await waitForText(page, /^10$/, withinInterval);
 			expect(errors).toEqual([]);
 			// The listener would have shown those alerts: with stream mode back on, the next write's alert is its first line.
-			await sendAsOtherClient(stack, 'toggle-stream-mode', { value: true });
-			await sendAsOtherClient(stack, 'set-counter-value', { name: 'polled', value: 11 });
+			await sendAsOtherClient(file.stack, 'toggle-stream-mode', { value: true });
+			await sendAsOtherClient(file.stack, 'set-counter-value', { name: 'polled', value: 11 });
 			await alerts.locator('.widget li').first().waitFor();
 			expect(await alerts.locator('.widget li').count()).toBe(1);
 		} finally {
-			await sendAsOtherClient(stack, 'toggle-stream-mode', { value: true });
+			await sendAsOtherClient(file.stack, 'toggle-stream-mode', { value: true });
 		}
 	});
 
@@ -102,25 +97,25 @@ describe('counter widget', () => {
 				name: getComputedStyle(el).animationName
 			}));
 		const { page: moving } = await openConnected(
-			stack,
+			file.stack,
 			'/widget/counter',
 			{ name: 'hugs', animation: 'pop' },
 			undefined,
 			{ motion: 'full' }
 		);
 		const { page: still } = await openConnected(
-			stack,
+			file.stack,
 			'/widget/counter',
 			{ name: 'hugs', animation: 'pop' },
 			undefined,
 			{ motion: 'reduced' }
 		);
-		pages.push(moving, still);
+		file.pages.push(moving, still);
 		const before = Number(await moving.locator('.counter').getAttribute('data-value'));
 		await waitForText(still, String(before));
 		// The first value is painted without animation.
 		expect(await animationOf(moving)).toEqual({ classes: [], name: 'none' });
-		await sendAsOtherClient(stack, 'set-counter-value', { name: 'hugs', value: before + 1 });
+		await sendAsOtherClient(file.stack, 'set-counter-value', { name: 'hugs', value: before + 1 });
 		await waitForText(moving, String(before + 1));
 		await waitForText(still, String(before + 1));
 		const moved = await animationOf(moving);
@@ -133,7 +128,7 @@ describe('counter widget', () => {
 		const { page } = await open('/widget/counter', { name: 'deaths', interval: 60000 });
 		await waitForText(page, /^7$/);
 		// The simulator fires appstream-variableChanged (enabled, stream mode on) for this write.
-		await sendAsOtherClient(stack, 'set-counter-value', { name: 'deaths', value: 8 });
+		await sendAsOtherClient(file.stack, 'set-counter-value', { name: 'deaths', value: 8 });
 		await waitForText(page, /^8$/, 5000);
 	});
 
@@ -147,8 +142,8 @@ describe('counter widget', () => {
 		expect(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('10452');
 		const { page: unnamed } = await open('/widget/counter', {});
 		await unnamed.getByText('no counter name: add name=<variable> to the URL').waitFor();
-		const { page: quiet } = await stack.open('/widget/counter', {});
-		pages.push(quiet);
+		const { page: quiet } = await file.stack.open('/widget/counter', {});
+		file.pages.push(quiet);
 		await quiet
 			.locator('.hint')
 			.getByText(/no counter name/)
@@ -164,18 +159,18 @@ describe('song widgets', () => {
 			/Midnight Arcade.*Neon Lakes.*moss_moth.*1 Paper Boats.*2 Static Bloom/
 		);
 		await expect(page.locator('.fill').count()).resolves.toBe(1);
-		await sendAsOtherClient(stack, 'song-request', {
+		await sendAsOtherClient(file.stack, 'song-request', {
 			action: 'add',
 			value: 'Juniper Fox - Winter Lanterns',
 			username: 'lumenfox'
 		});
 		await waitForText(page, /3 Winter Lanterns · Juniper Fox lumenfox$/);
-		await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+		await sendAsOtherClient(file.stack, 'song-request', { action: 'skip' });
 		await waitForText(
 			page,
 			/^Paper Boats Harbor Lights requested by quietkettle .*1 Static Bloom.*2 Winter Lanterns/
 		);
-		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
+		await sendAsOtherClient(file.stack, 'song-request', { action: 'clear' });
 		await waitForText(
 			page,
 			/^Paper Boats Harbor Lights requested by quietkettle \d+:\d\d \d+:\d\d$/
@@ -188,12 +183,12 @@ describe('song widgets', () => {
 		const { page: shown } = await open('/widget/now-playing', { hideIdle: 0 });
 		await page.locator('.widget article').waitFor();
 		expect(await page.locator('.widget ol').count()).toBe(0);
-		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
-		await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+		await sendAsOtherClient(file.stack, 'song-request', { action: 'clear' });
+		await sendAsOtherClient(file.stack, 'song-request', { action: 'skip' });
 		await page.locator('.widget article').waitFor({ state: 'detached' });
 		expect(await widgetText(page)).toBe('');
 		await waitForText(shown, /^Nothing playing$/);
-		await sendAsOtherClient(stack, 'song-request', {
+		await sendAsOtherClient(file.stack, 'song-request', {
 			action: 'add',
 			value: 'Aurora Fields - Quiet Comet',
 			username: 'ana'
@@ -206,27 +201,27 @@ describe('song queue hideIdle', () => {
 	it('hides when nothing plays and the queue is empty, and shows otherwise (hideIdle=0 always shows)', async () => {
 		const { page } = await open('/widget/song-queue');
 		const { page: shown } = await open('/widget/song-queue', { hideIdle: 0 });
-		await sendAsOtherClient(stack, 'song-request', {
+		await sendAsOtherClient(file.stack, 'song-request', {
 			action: 'add',
 			value: 'Aurora Fields - First Light',
 			username: 'ana'
 		});
-		await sendAsOtherClient(stack, 'song-request', {
+		await sendAsOtherClient(file.stack, 'song-request', {
 			action: 'add',
 			value: 'Aurora Fields - Second Wind',
 			username: 'bo'
 		});
 		await waitForText(page, /Second Wind/);
 		// Something plays, nothing waits: still shown.
-		await sendAsOtherClient(stack, 'song-request', { action: 'clear' });
+		await sendAsOtherClient(file.stack, 'song-request', { action: 'clear' });
 		await waitForText(page, /^\S.* \d+:\d\d \d+:\d\d$/);
 		await page.locator('.widget section.songs').waitFor();
 		// Nothing plays and nothing waits: hidden, while hideIdle=0 says so.
-		await sendAsOtherClient(stack, 'song-request', { action: 'skip' });
+		await sendAsOtherClient(file.stack, 'song-request', { action: 'skip' });
 		await page.locator('.widget section.songs').waitFor({ state: 'detached' });
 		expect(await widgetText(page)).toBe('');
 		await waitForText(shown, /^Nothing playing$/);
-		await sendAsOtherClient(stack, 'song-request', {
+		await sendAsOtherClient(file.stack, 'song-request', {
 			action: 'add',
 			value: 'Aurora Fields - Third Bell',
 			username: 'cy'
@@ -241,17 +236,17 @@ describe('chat widget', () => {
 			hideCommands: 1,
 			hideUsers: 'PandaBot,nightbot'
 		});
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			chatEnvelope('m-1', 'hello from alpha', {
 				username: 'ana',
 				displayname: 'Ana',
 				color: '#ff00aa'
 			})
 		);
-		stack.sim.sim.emit(chatEnvelope('m-2', '!lurk', { username: 'bo' }));
-		stack.sim.sim.emit(chatEnvelope('m-3', 'I am a bot', { username: 'nightbot' }));
-		stack.sim.sim.emit(chatEnvelope('m-4', 'gamma says hi', { username: 'cy' }, 'gamma'));
-		stack.sim.sim.emit(chatEnvelope('m-5', 'from elsewhere', { username: 'di' }, 'tiktok'));
+		file.stack.sim.sim.emit(chatEnvelope('m-2', '!lurk', { username: 'bo' }));
+		file.stack.sim.sim.emit(chatEnvelope('m-3', 'I am a bot', { username: 'nightbot' }));
+		file.stack.sim.sim.emit(chatEnvelope('m-4', 'gamma says hi', { username: 'cy' }, 'gamma'));
+		file.stack.sim.sim.emit(chatEnvelope('m-5', 'from elsewhere', { username: 'di' }, 'tiktok'));
 		// Newest first in the page (the layout stacks them from the bottom up).
 		await waitForText(page, /tiktok di: from elsewhere.*cy: gamma says hi.*Ana: hello from alpha/);
 		expect(await widgetText(page)).not.toMatch(/lurk|bot/);
@@ -259,7 +254,7 @@ describe('chat widget', () => {
 			await page.locator('li[data-id="m-1"] .name').evaluate((el) => getComputedStyle(el).color)
 		).toBe('rgb(255, 0, 170)');
 		expect(await page.locator('li[data-id="m-1"] svg[data-platform="alpha"]').count()).toBe(1);
-		stack.sim.sim.emit(chatDeletion('m-1'));
+		file.stack.sim.sim.emit(chatDeletion('m-1'));
 		await page.locator('li[data-id="m-1"]').waitFor({ state: 'detached' });
 		expect(await widgetText(page)).toMatch(/cy: gamma says hi/);
 		expect(errors).toEqual([]);
@@ -269,7 +264,7 @@ describe('chat widget', () => {
 		const { page: top } = await open('/widget/chat', { direction: 'top' });
 		const { page: bottom } = await open('/widget/chat');
 		for (const n of ['one', 'two', 'three'])
-			stack.sim.sim.emit(chatEnvelope(`dir-${n}`, n, { username: 'ana' }));
+			file.stack.sim.sim.emit(chatEnvelope(`dir-${n}`, n, { username: 'ana' }));
 		// Newest first in the page either way; the layout puts it at the top or at the bottom.
 		await waitForText(top, /^ana: three ana: two ana: one$/);
 		await waitForText(bottom, /^ana: three ana: two ana: one$/);
@@ -286,7 +281,9 @@ describe('chat widget', () => {
 			color: '#00ff00'
 		});
 		const { page: styled } = await open('/widget/chat', { color: '#00ff00' });
-		stack.sim.sim.emit(chatEnvelope('pi-1', 'coloured', { username: 'ana', color: '#ff00aa' }));
+		file.stack.sim.sim.emit(
+			chatEnvelope('pi-1', 'coloured', { username: 'ana', color: '#ff00aa' })
+		);
 		await waitForText(plain, /^ana: coloured$/);
 		await waitForText(styled, /^ana: coloured$/);
 		const seen = (page: Page) =>
@@ -301,7 +298,7 @@ describe('chat widget', () => {
 	it('keeps only the last `limit` messages, and fades lines out after the chosen time', async () => {
 		const { page } = await open('/widget/chat', { limit: 3, fade: 1 });
 		for (let i = 1; i <= 6; i++)
-			stack.sim.sim.emit(chatEnvelope(`n-${i}`, `line ${i}`, { username: 'ana' }));
+			file.stack.sim.sim.emit(chatEnvelope(`n-${i}`, `line ${i}`, { username: 'ana' }));
 		await waitForText(page, /^ana: line 6 ana: line 5 ana: line 4$/);
 		await page.locator('li[data-id="n-6"]').waitFor({ state: 'detached', timeout: 6000 });
 	});
@@ -312,8 +309,8 @@ describe('bounded', () => {
 		const { page: chat } = await open('/widget/chat', { limit: 20 });
 		const { page: events } = await open('/widget/events', { limit: 5 });
 		for (let i = 0; i < 3000; i++) {
-			stack.sim.sim.emit(chatEnvelope(`flood-${i}`, `line ${i}`, { username: 'ana' }));
-			stack.sim.sim.emit(
+			file.stack.sim.sim.emit(chatEnvelope(`flood-${i}`, `line ${i}`, { username: 'ana' }));
+			file.stack.sim.sim.emit(
 				alertEnvelope('alpha-follower', { value: `f${i}` }, { displayname: `f${i}` })
 			);
 		}
@@ -327,31 +324,31 @@ describe('bounded', () => {
 describe('events widget', () => {
 	it('shows injected alerts as readable lines, newest first, replays hidden', async () => {
 		const { page, errors } = await open('/widget/events');
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope(
 				'alpha-follower',
 				{ value: 'Ana', username: 'Ana' },
 				{ username: 'ana', displayname: 'Ana', userId: 'u1' }
 			)
 		);
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope(
 				'alpha-bits',
 				{ value: 100, username: 'Bo' },
 				{ username: 'bo', displayname: 'Bo', amount: 100, bits: 100 }
 			)
 		);
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope(
 				'appstream-donation',
 				{ value: 5 },
 				{ username: 'cy', displayname: 'Cy', amount: 5, currency: 'USD', currencySymbol: '$' }
 			)
 		);
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope('alpha-raid', { value: 42 }, { displayname: 'Old', amount: 42 }, true)
 		);
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope(
 				'appstream-variableChanged',
 				{ value: 3 },
@@ -366,10 +363,10 @@ describe('events widget', () => {
 	it('filters by parts of alert keys, and shows one at a time in popup mode', async () => {
 		const { page } = await open('/widget/events', { include: 'follower', replays: 1 });
 		const { page: popup } = await open('/widget/events', { mode: 'popup' });
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope('gamma-follower', { value: 'Gus' }, { displayname: 'Gus' }, true)
 		);
-		stack.sim.sim.emit(
+		file.stack.sim.sim.emit(
 			alertEnvelope('alpha-subscriber', { value: 'Sue' }, { displayname: 'Sue', months: 6 })
 		);
 		await waitForText(page, /^Gus followed$/);
@@ -378,7 +375,9 @@ describe('events widget', () => {
 
 	it('one at a time, each alert leaves after `duration` seconds', async () => {
 		const { page } = await open('/widget/events', { mode: 'popup', duration: 1 });
-		stack.sim.sim.emit(alertEnvelope('alpha-follower', { value: 'Ada' }, { displayname: 'Ada' }));
+		file.stack.sim.sim.emit(
+			alertEnvelope('alpha-follower', { value: 'Ada' }, { displayname: 'Ada' })
+		);
 		await waitForText(page, /^Ada followed$/);
 		// Gone after its second (the bound only leaves room for a loaded machine).
 		await page.locator('.widget .popup').waitFor({ state: 'detached', timeout: 8000 });

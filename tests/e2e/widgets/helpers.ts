@@ -1,6 +1,7 @@
 /** Helpers for widget tests: another client's REST sends, transparency probes, event builders. */
 import type { Page } from 'playwright-core';
-import { TOKEN, type OpenOptions, type Stack } from '../stack';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startStack, TOKEN, type OpenOptions, type Stack } from '../stack';
 
 /** What another client (a deck, a bot) would do: a REST send straight to the simulator. */
 export async function sendAsOtherClient(
@@ -167,4 +168,27 @@ export async function waitUntil(check: () => boolean, timeout = 5000): Promise<v
 		if (Date.now() > end) throw new Error('condition not met in time');
 		await new Promise((r) => setTimeout(r, 50));
 	}
+}
+
+/**
+ * The file's one stack (simulator, site, browser), started before its tests and closed after them;
+ * pages put in `pages` are closed after each test, so no test sees another's.
+ */
+export function stackForFile(): { readonly stack: Stack; readonly pages: Page[] } {
+	let stack: Stack | undefined;
+	const pages: Page[] = [];
+	beforeAll(async () => {
+		stack = await startStack();
+	});
+	afterEach(async () => {
+		for (const page of pages.splice(0)) await page.context().close();
+	});
+	afterAll(async () => stack?.close());
+	return {
+		get stack() {
+			if (!stack) throw new Error('the stack starts in beforeAll: use it inside a test or hook');
+			return stack;
+		},
+		pages
+	};
 }

@@ -4,33 +4,25 @@
  * when asked (widget-languages.js); an unknown language stays English and the debug corner says so.
  * Screenshots of the alert box with a long German sentence, in each of the five languages, at 800×450.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startStack, TOKEN, type Stack } from '../stack';
-import { alertEnvelope, openConnected, waitForText } from './helpers';
+import { TOKEN } from '../stack';
+import { alertEnvelope, openConnected, stackForFile, waitForText } from './helpers';
 
-let stack: Stack;
-const pages: Page[] = [];
-beforeAll(async () => {
-	stack = await startStack();
-});
-afterEach(async () => {
-	for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => stack?.close());
+const file = stackForFile();
 
 const WIDE = { width: 800, height: 450 };
 
 async function open(route: string, params: Record<string, string | number>) {
 	const requested: string[] = [];
-	const opened = await openConnected(stack, route, params, WIDE);
+	const opened = await openConnected(file.stack, route, params, WIDE);
 	opened.page.on('request', (r) => requested.push(r.url()));
-	pages.push(opened.page);
+	file.pages.push(opened.page);
 	return { ...opened, requested };
 }
 
 async function fire(envelope: ReturnType<typeof alertEnvelope>): Promise<void> {
-	const res = await fetch(`${stack.sim.url}/__sim/emit?token=${encodeURIComponent(TOKEN)}`, {
+	const res = await fetch(`${file.stack.sim.url}/__sim/emit?token=${encodeURIComponent(TOKEN)}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
 		body: JSON.stringify(envelope)
