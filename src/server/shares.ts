@@ -14,7 +14,8 @@ import {
 	LINK_PROFILES,
 	SHARE_KEY_PREFIX,
 	allowedSendTypes,
-	checkChosenTypes
+	checkChosenTypes,
+	limitRefusal
 } from '../lib/share/profiles';
 import {
 	BodyTooLarge,
@@ -104,7 +105,7 @@ export function judgeCommand(link: ShareLink, type: unknown, params: unknown): C
 	// The parsed value (names trimmed, defaults filled in), re-serialised: the application parses exactly
 	// what was checked. Params left out stay left out when parsing added nothing (the spec allows that).
 	const checked = check.params;
-	const limited = PROFILE_DEFINITIONS[link.profile].limits?.[type]?.(checked);
+	const limited = limitRefusal(link.profile, type, checked);
 	if (limited) return { ok: false, status: 403, code: NOT_ALLOWED, message: limited };
 	return {
 		ok: true,

@@ -5,8 +5,10 @@ import {
 	SHARE_PROFILES,
 	allowedSendTypes,
 	checkChosenTypes,
-	isGrantable
+	isGrantable,
+	limitRefusal
 } from '../../src/lib/share/profiles';
+import { CONTROL_ACTIONS, controlValue } from '../../src/lib/protocol/alert-control';
 import { SEND_SAMPLES } from './send-samples';
 
 const readOnlyTypes = SEND_TYPES.filter((t) => CATALOG[t].readOnly);
@@ -87,5 +89,30 @@ describe('share profiles', () => {
 			message: expect.stringMatching(/custom profile/)
 		});
 		expect(checkChosenTypes('music', undefined)).toEqual({ ok: true, types: [] });
+	});
+
+	it('holds an alerts link to one rule, in data: a control press to an alert box variable, nothing else', () => {
+		expect(allowedSendTypes('alerts').sort()).toEqual(
+			[...readOnlyTypes, 'update-variable-value'].sort()
+		);
+		for (const action of CONTROL_ACTIONS)
+			for (const name of ['alertbox_main', 'alertbox_Stage-2_b'])
+				expect(
+					limitRefusal('alerts', 'update-variable-value', { name, value: controlValue(action, 5) }),
+					`${name} ${action}`
+				).toBeUndefined();
+		expect(
+			limitRefusal('alerts', 'update-variable-value', {
+				name: 'alertbox_main/x',
+				value: { action: 'nap', at: 1.5 }
+			})
+		).toMatch(
+			/^params\.name must be an alert box control variable: .*; params\.value\.action must be one of pause, resume, skip, replay; params\.value\.at must be a time in ms \(this Alerts share link may only press pause/
+		);
+		// Other profiles and types have no narrower rule than the catalog's.
+		expect(limitRefusal('custom', 'update-variable-value', { name: 'deaths', value: 1 })).toBe(
+			undefined
+		);
+		expect(limitRefusal('alerts', 'get-variable-value', { name: 'deaths' })).toBeUndefined();
 	});
 });

@@ -7,6 +7,13 @@ export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
 /** Control variables start so: an alerts share link may write these and no other variable. */
 export const ALERT_CONTROL_PREFIX = 'alertbox_';
+/** A control variable's longest name (the widget's `control` option and the deck's field hold as much). */
+export const CONTROL_NAME_MAX = 120;
+/**
+ * One alert box's control variable: the prefix, then that widget's own name in letters, digits, `_`
+ * or `-` (one variable per widget instance). What an alerts share link may write to.
+ */
+export const CONTROL_NAME_PATTERN = /^alertbox_[A-Za-z0-9_-]+$/;
 /** The variable a widget listens to when its `control` option is left as it is. */
 export const DEFAULT_CONTROL_VARIABLE = `${ALERT_CONTROL_PREFIX}main`;
 

@@ -6,15 +6,48 @@
  * widget loaded (a new `at`), so a source refresh does not skip or replay anything.
  */
 import * as v from 'valibot';
-import { CONTROL_ACTIONS, type Control, type ControlAction } from './alert-control-actions';
+import {
+	ALERT_CONTROL_PREFIX,
+	CONTROL_ACTIONS,
+	CONTROL_NAME_MAX,
+	CONTROL_NAME_PATTERN,
+	type Control,
+	type ControlAction
+} from './alert-control-actions';
 import { readVariableJson } from './variable-json';
 
 export * from './alert-control-actions';
 
+const ACTION_RULE = `must be one of ${CONTROL_ACTIONS.join(', ')}`;
+
 const ControlSchema = v.object({
-	action: v.picklist(CONTROL_ACTIONS, `action must be one of ${CONTROL_ACTIONS.join(', ')}`),
+	action: v.picklist(CONTROL_ACTIONS, `action ${ACTION_RULE}`),
 	at: v.pipe(v.number('at must be a time in ms'), v.finite('at must be a time in ms'))
 }) satisfies v.GenericSchema<unknown, Control>;
+
+/**
+ * One press of one alert box's control, as `update-variable-value` params, exactly as the deck writes
+ * it (`controlValue`): the rule an alerts share link's writes are held to. Strict, so no other field
+ * rides along, and only the object form (a JSON string would be a second way to say the same).
+ */
+export const ControlPressSchema = v.strictObject({
+	name: v.pipe(
+		v.string('must be a string'),
+		v.maxLength(CONTROL_NAME_MAX, `must be at most ${CONTROL_NAME_MAX} characters`),
+		v.regex(
+			CONTROL_NAME_PATTERN,
+			`must be an alert box control variable: ${ALERT_CONTROL_PREFIX} then the box's name in letters, digits, _ or -`
+		)
+	),
+	value: v.strictObject({
+		action: v.picklist(CONTROL_ACTIONS, ACTION_RULE),
+		at: v.pipe(
+			v.number('must be a time in ms'),
+			v.safeInteger('must be a time in ms'),
+			v.minValue(0, 'must be a time in ms')
+		)
+	})
+}) satisfies v.GenericSchema<unknown, { name: string; value: Control }>;
 
 /**
  * Reads a variable's value (the application may hand back the JSON as a string). Empty or unset is

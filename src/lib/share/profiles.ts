@@ -9,7 +9,9 @@ import {
 	type SendGroup,
 	type SendType
 } from '../protocol/send-types';
-import { ALERT_CONTROL_PREFIX, decodeControl } from '../protocol/alert-control';
+import * as v from 'valibot';
+import { ControlPressSchema } from '../protocol/alert-control';
+import { describeIssues, toFieldIssues } from '../protocol/issues';
 
 export const SHARE_PROFILES = [
 	'read-only',
@@ -49,19 +51,14 @@ export interface ProfileDefinition {
 	choosesTypes: boolean;
 	/** Only these read-only types, when a profile reads less than every read-only type. */
 	reads?: readonly SendType[];
-	/** Narrower rules for some granted types: why these params are refused, or undefined to let them through. */
-	limits?: Partial<Record<SendType, (params: Record<string, unknown>) => string | undefined>>;
+	/** Narrower rules for some granted types: the only params the link may send with them. */
+	limits?: Partial<Record<SendType, ParamsLimit>>;
 }
 
-/** An alerts link writes only alert box control variables (`alertbox_…`), and only control values. */
-function alertControlOnly(params: Record<string, unknown>): string | undefined {
-	const name = typeof params.name === 'string' ? params.name : '';
-	if (!name.startsWith(ALERT_CONTROL_PREFIX))
-		return `this share link may only write alert box control variables (${ALERT_CONTROL_PREFIX}…)`;
-	const decoded = decodeControl(params.value);
-	return decoded.ok && decoded.control
-		? undefined
-		: 'this share link may only pause, resume, skip or replay alerts';
+/** The params a granted type is held to (checked after the catalog's own rules), and that rule in words. */
+export interface ParamsLimit {
+	schema: v.GenericSchema;
+	rule: string;
 }
 
 export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
@@ -90,10 +87,15 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 	alerts: {
 		label: 'Alerts',
 		description:
-			"Read-only plus the alert box's pause, resume, skip and replay (it writes only alert box control variables, alertbox_…).",
+			"Read-only plus the alert box's pause, resume, skip and replay: it writes only alert box control variables (alertbox_ then the box's name), and only those four presses.",
 		groups: [],
 		types: ['update-variable-value'],
-		limits: { 'update-variable-value': alertControlOnly },
+		limits: {
+			'update-variable-value': {
+				schema: ControlPressSchema,
+				rule: 'press pause, resume, skip or replay on an alert box: {"name":"alertbox_<box>","value":{"action":…,"at":<ms>}}'
+			}
+		},
 		choosesTypes: false
 	},
 	custom: {
@@ -111,6 +113,23 @@ export const PROFILE_DEFINITIONS: Record<ShareProfile, ProfileDefinition> = {
 		choosesTypes: false
 	}
 };
+
+/**
+ * Why a link with this profile may not send these (catalog-checked) params: each field off the
+ * profile's rule, named, and the rule; undefined when they pass or the type has no narrower rule.
+ */
+export function limitRefusal(
+	profile: ShareProfile,
+	type: SendType,
+	params: Record<string, unknown>
+): string | undefined {
+	const limit = PROFILE_DEFINITIONS[profile].limits?.[type];
+	if (!limit) return undefined;
+	const parsed = v.safeParse(limit.schema, params);
+	if (parsed.success) return undefined;
+	const { label } = PROFILE_DEFINITIONS[profile];
+	return `${describeIssues(toFieldIssues(parsed.issues, 'params'))} (this ${label} share link may only ${limit.rule})`;
+}
 
 /** Whether a send type may appear in any share link at all. */
 export function isGrantable(type: SendType): boolean {

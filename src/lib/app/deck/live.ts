@@ -21,7 +21,8 @@ export type LiveState =
 	/** `on` undefined: unknown. */
 	| { kind: 'toggle'; on?: boolean; text: string }
 	| { kind: 'counter'; value?: string; text: string }
-	| { kind: 'unreadable'; text: string };
+	/** `text` is the whole line: what a press does, then why no state shows (`does · note`). */
+	| { kind: 'unreadable'; text: string; does: string; note: string };
 
 export const UNKNOWN = 'unknown';
 
@@ -39,8 +40,11 @@ export function liveState(action: DeckAction, source: LiveSource): LiveState {
 					: String(raw);
 			return { kind: 'counter', value, text: value ?? UNKNOWN };
 		}
-		case 'switch':
-			return { kind: 'unreadable', text: `Sets it ${action.on ? 'on' : 'off'} · state unreadable` };
+		case 'switch': {
+			const does = `Sets it ${action.on ? 'on' : 'off'}`;
+			const note = 'state unreadable';
+			return { kind: 'unreadable', text: `${does} · ${note}`, does, note };
+		}
 		default:
 			return { kind: 'none' };
 	}
