@@ -13,7 +13,9 @@ export default defineConfig(
 		'.svelte-kit/',
 		'test-results/',
 		'src/lib/paraglide/',
-		'build-tools/.paraglide-english/'
+		'build-tools/.paraglide-english/',
+		'src/lib/paraglide-ui/',
+		'build-tools/.paraglide-dashboard/'
 	]),
 	js.configs.recommended,
 	...ts.configs.recommended,

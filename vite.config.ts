@@ -3,14 +3,14 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
 import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-tools/build-target';
 import { firstLoadChunk } from './build-tools/first-load-chunk';
-import { paraglide } from './build-tools/paraglide';
+import { dashboardParaglide, paraglide } from './build-tools/paraglide';
 
 export default defineConfig(({ mode, command }) => {
 	// svelte.config.js reads it: the one-file page for file:// (build-tools/kit-pages.js).
 	if (mode === 'standalone') process.env.STREAM_CONTROL_PAGE = 'standalone';
 	return {
 		// The split build's first load in one chunk (build-tools/first-load-chunk.ts).
-		plugins: [paraglide(), sveltekit(), firstLoadChunk(import.meta.dirname)],
+		plugins: [paraglide(), dashboardParaglide(), sveltekit(), firstLoadChunk(import.meta.dirname)],
 		build: { target: BUILD_TARGET },
 		// Tests keep the package's own build; pages get the smaller one (build-tools/build-target.ts).
 		resolve: command === 'build' ? { alias: [RECONNECTING_WEBSOCKET_SOURCE] } : undefined,

@@ -20,6 +20,8 @@ const ROUTES = [
 	'src/routes/+layout.svelte',
 	'src/routes/+error.svelte',
 	'src/routes/(app)/+layout.svelte',
+	// Its load waits for the dashboard's language (src/lib/app/language.svelte.ts).
+	'src/routes/(app)/+layout.ts',
 	'src/routes/(app)/+page.svelte'
 ];
 

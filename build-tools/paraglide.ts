@@ -8,8 +8,10 @@
  * English when nothing set it: no cookie, no URL routing (docs/languages.md).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { compile, paraglideVitePlugin, type CompilerOptions } from '@inlang/paraglide-js';
+import type { Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -41,17 +43,24 @@ function writeIfChanged(file: string, text: string): void {
 	if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
 }
 
+const projectSettings = () =>
+	JSON.parse(readFileSync(`${PARAGLIDE_OPTIONS.project}/settings.json`, 'utf8')) as {
+		baseLocale: string;
+		locales: string[];
+	} & Record<string, unknown>;
+
+// A hidden project's paths are relative to the folder that holds it, two levels below the root.
+const fromHere = (value: unknown): unknown =>
+	typeof value === 'string' && value.startsWith('./')
+		? `../../${value.slice(2)}`
+		: Array.isArray(value)
+			? value.map(fromHere)
+			: value && typeof value === 'object'
+				? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromHere(v)]))
+				: value;
+
 export function widgetEnglishParaglide() {
-	const settings = JSON.parse(readFileSync(`${PARAGLIDE_OPTIONS.project}/settings.json`, 'utf8'));
-	// The project's paths are relative to the folder that holds it: two levels up from here.
-	const fromHere = (value: unknown): unknown =>
-		typeof value === 'string' && value.startsWith('./')
-			? `../../${value.slice(2)}`
-			: Array.isArray(value)
-				? value.map(fromHere)
-				: value && typeof value === 'object'
-					? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromHere(v)]))
-					: value;
+	const settings = projectSettings();
 	// The widgets' messages alone: the page keeps every message it is given (messages.ts looks them
 	// up by name), so words only the companion prints stay out of it.
 	const base: string = settings.baseLocale;
@@ -92,6 +101,80 @@ export function widgetEnglishParaglide() {
 	});
 }
 
+/**
+ * The dashboard's words: messages/dashboard/{locale}.json, a catalogue of their own that the project
+ * in project.inlang (the widgets' and the start log's) never reads, so widget.html and
+ * widget-languages.js cannot carry them. Compiled once per language, each into its own folder
+ * (src/lib/paraglide-ui/<locale>/, git-ignored) from a hidden project whose only locale is that one:
+ * the dashboard's first load imports English, and each other language is a chunk of its own, fetched
+ * when used (src/lib/app/language.svelte.ts). Documented means only: the compiler's `project`,
+ * `outdir`, `strategy` and `experimentalStaticLocale` options (the last fixes each compile's one
+ * language, so its messages never detect one).
+ */
+export const DASHBOARD_MESSAGES = here('../messages/dashboard');
+export const DASHBOARD_OUTDIR = here('../src/lib/paraglide-ui');
+const DASHBOARD_PROJECTS = here('./.paraglide-dashboard');
+
+export async function compileDashboard(): Promise<void> {
+	const settings = projectSettings();
+	mkdirSync(DASHBOARD_PROJECTS, { recursive: true });
+	for (const locale of settings.locales) {
+		const project = `${DASHBOARD_PROJECTS}/${locale}.inlang`;
+		const outdir = `${DASHBOARD_OUTDIR}/${locale}`;
+		const text = JSON.stringify(
+			{
+				...(fromHere(settings) as object),
+				baseLocale: locale,
+				locales: [locale],
+				// Beside the projects: a copy of messages/dashboard/{locale}.json in this hidden folder.
+				'plugin.inlang.messageFormat': { pathPattern: './messages/{locale}.json' }
+			},
+			null,
+			'\t'
+		);
+		const options = {
+			...PARAGLIDE_OPTIONS,
+			project,
+			outdir,
+			strategy: ['baseLocale'],
+			experimentalStaticLocale: JSON.stringify(locale)
+		} satisfies CompilerOptions;
+		// Compiled again only when its messages, its settings or these options changed (vitest starts
+		// twice per run, and every build step once).
+		const messages = readFileSync(`${DASHBOARD_MESSAGES}/${locale}.json`, 'utf8');
+		const stamp = createHash('sha256')
+			.update(text)
+			.update(JSON.stringify(options))
+			.update(messages)
+			.digest('hex');
+		const stampFile = `${DASHBOARD_PROJECTS}/${locale}.stamp`;
+		if (
+			existsSync(`${outdir}/messages.js`) &&
+			existsSync(stampFile) &&
+			readFileSync(stampFile, 'utf8') === stamp
+		)
+			continue;
+		mkdirSync(project, { recursive: true });
+		mkdirSync(`${DASHBOARD_PROJECTS}/messages`, { recursive: true });
+		writeIfChanged(`${project}/settings.json`, text);
+		writeIfChanged(`${DASHBOARD_PROJECTS}/messages/${locale}.json`, messages);
+		await compile(options);
+		writeFileSync(stampFile, stamp);
+	}
+}
+
+let compiling: Promise<void> | undefined;
+/**
+ * The dashboard's words, compiled before Vite resolves any module (every build step and vitest; once
+ * per process, so vitest's two projects do not write the same files at once).
+ */
+export const dashboardParaglide = (): Plugin => ({
+	name: 'dashboard-messages',
+	buildStart: () => (compiling ??= compileDashboard())
+});
+
 // `tsx build-tools/paraglide.ts`: compile once, outside Vite.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
 	await compile(PARAGLIDE_OPTIONS);
+	await compileDashboard();
+}

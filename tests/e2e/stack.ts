@@ -44,6 +44,8 @@ export interface OpenOptions {
 	prepare?: (page: Page) => Promise<void>;
 	/** A touch phone: touch events and `(pointer: coarse)`. */
 	touch?: boolean;
+	/** The browser's language (navigator.languages), e.g. 'de-DE'; the browser's own otherwise. */
+	locale?: string;
 }
 
 export interface OpenPage {
@@ -88,7 +90,8 @@ export async function startStack(
 			const context = await browser.newContext({
 				viewport,
 				reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
-				...(options.touch ? { hasTouch: true, isMobile: true } : {})
+				...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+				...(options.locale ? { locale: options.locale } : {})
 			});
 			const page = await context.newPage();
 			const watched = watchPage(page);

@@ -1,7 +1,10 @@
 /**
- * The message catalogue (messages/{locale}.json, docs/languages.md): every language has every key with
+ * The message catalogues (docs/languages.md): the widgets' and the start log's (messages/{locale}.json)
+ * and the dashboard's (messages/dashboard/{locale}.json). In each, every language has every key with
  * the same parameters, and none is still the English text, apart from words each language really
- * writes the same. Then the widgets' words and numbers in German and French, as viewers see them.
+ * writes the same. The dashboard's words stay out of the widgets' project, so widget.html and
+ * widget-languages.js never carry them. Then the widgets' words and numbers in German and French, as
+ * viewers see them.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +14,20 @@ import { describeAlert } from '$lib/widgets/events/describe';
 import { defaultHeadline, kindOf } from '$lib/widgets/alert-box/kinds';
 import { count, matchLanguage, money, secondsAgo, useLanguage } from '$lib/widgets/i18n';
 import { formatNumber } from '$lib/widgets/format';
+import {
+	LANGUAGES,
+	browserLanguage,
+	m as dashboardSays,
+	matchLanguage as matchDashboardLanguage
+} from '$lib/app/language.svelte';
+import { probableCause, type CauseInput } from '$lib/client/probable-cause';
+import {
+	gatewayError,
+	lostError,
+	stoppedError,
+	unauthorizedError,
+	unreachableError
+} from '$lib/client/errors';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const settings = JSON.parse(
@@ -18,11 +35,13 @@ const settings = JSON.parse(
 ) as {
 	baseLocale: string;
 	locales: string[];
+	'plugin.inlang.messageFormat': { pathPattern: string | string[] };
 };
 type Catalogue = Record<string, unknown>;
-const catalogue = (locale: string): Catalogue => {
+/** The widgets' catalogue (`messages/`) or the dashboard's (`messages/dashboard/`). */
+const catalogue = (locale: string, folder = 'messages'): Catalogue => {
 	const { $schema: _schema, ...messages } = JSON.parse(
-		readFileSync(resolve(ROOT, `messages/${locale}.json`), 'utf8')
+		readFileSync(resolve(ROOT, `${folder}/${locale}.json`), 'utf8')
 	) as Catalogue;
 	return messages;
 };
@@ -54,6 +73,61 @@ const params = (message: unknown) =>
 	[
 		...new Set(texts(message).flatMap((t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))
 	].sort();
+
+/** The dashboard's words each language writes as English does, on purpose. */
+const DASHBOARD_SAME_AS_ENGLISH: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+	es: {
+		nav_deck: 'streamers say "el deck" (a Stream Deck)',
+		nav_deck_bar: 'as nav_deck',
+		nav_chat: 'streamers say "el chat"',
+		nav_chat_bar: 'as nav_chat',
+		nav_tts: 'streamers say "TTS"',
+		nav_tts_bar: 'as nav_tts',
+		nav_widgets: 'broadcasting software says "widgets"',
+		nav_widgets_bar: 'as nav_widgets',
+		header_demo: 'Spanish says "demo"'
+	},
+	'pt-BR': {
+		nav_deck: 'streamers say "o deck" (a Stream Deck)',
+		nav_deck_bar: 'as nav_deck',
+		nav_chat: 'streamers say "o chat"',
+		nav_chat_bar: 'as nav_chat',
+		nav_tts: 'streamers say "TTS"',
+		nav_tts_bar: 'as nav_tts',
+		nav_widgets: 'broadcasting software says "widgets"',
+		nav_widgets_bar: 'as nav_widgets',
+		header_demo: 'Brazilian Portuguese says "demo"'
+	},
+	de: {
+		nav_deck: 'German streams say "Deck" (Stream Deck)',
+		nav_deck_bar: 'as nav_deck',
+		nav_chat: 'German streams say "Chat"',
+		nav_chat_bar: 'as nav_chat',
+		nav_stream: 'German streams say "Stream"',
+		nav_stream_bar: 'as nav_stream',
+		nav_songs: 'German streams say "Songs" (Songrequests)',
+		nav_songs_bar: 'as nav_songs',
+		nav_tts: 'German streams say "TTS"',
+		nav_tts_bar: 'as nav_tts',
+		nav_widgets: 'German uses "Widgets"',
+		nav_widgets_bar: 'as nav_widgets',
+		deck_sec_alerts: 'German streams say "Alerts"',
+		header_demo: 'German says "Demo"'
+	},
+	fr: {
+		nav_deck: 'French streams say "le deck" (Stream Deck)',
+		nav_deck_bar: 'as nav_deck',
+		nav_chat: 'streamers say "le chat"',
+		nav_chat_bar: 'as nav_chat',
+		nav_tts: 'French streams say "TTS"',
+		nav_tts_bar: 'as nav_tts',
+		nav_routines: 'French writes "Routines"',
+		nav_widgets: 'French uses "widgets"',
+		nav_widgets_bar: 'as nav_widgets',
+		nav_pages: 'French writes "Pages"',
+		deck_sec_animations: 'French writes "Animations"'
+	}
+};
 
 describe('the message catalogue', () => {
 	it('has the five languages, English first', () => {
@@ -97,6 +171,132 @@ describe('the message catalogue', () => {
 				!(key in SAME_AS_ENGLISH.de!) && texts(fake[key]).some((t, i) => t === texts(en[key])[i])
 		);
 		expect(found).toEqual(['ev_followed']);
+	});
+});
+
+describe("the dashboard's catalogue (messages/dashboard/)", () => {
+	const dashboardEn = catalogue('en', 'messages/dashboard');
+	const untranslated = (locale: string, messages: Catalogue) =>
+		Object.keys(dashboardEn).filter(
+			(key) =>
+				!(key in messages) ||
+				(!(key in (DASHBOARD_SAME_AS_ENGLISH[locale] ?? {})) &&
+					texts(messages[key]).some((t, i) => t === texts(dashboardEn[key])[i]))
+		);
+
+	it('speaks the languages the project lists, and the picker offers each', () => {
+		expect(LANGUAGES).toEqual(settings.locales);
+	});
+
+	it.each(others)('%s has every key English has, and no other', (locale) => {
+		expect(Object.keys(catalogue(locale, 'messages/dashboard')).sort()).toEqual(
+			Object.keys(dashboardEn).sort()
+		);
+	});
+
+	it.each(others)('%s fills the same parameters as English', (locale) => {
+		const messages = catalogue(locale, 'messages/dashboard');
+		for (const [key, message] of Object.entries(dashboardEn)) {
+			expect([key, params(messages[key])]).toEqual([key, params(message)]);
+			expect([key, typeof messages[key]]).toEqual([key, typeof message]);
+		}
+	});
+
+	it.each(others)(
+		'%s has translated every message (apart from the listed same words)',
+		(locale) => {
+			const messages = catalogue(locale, 'messages/dashboard');
+			expect(untranslated(locale, messages)).toEqual([]);
+			for (const key of Object.keys(DASHBOARD_SAME_AS_ENGLISH[locale] ?? {}))
+				expect([key, messages[key]]).toEqual([key, dashboardEn[key]]);
+		}
+	);
+
+	it('finds an untranslated or missing dashboard message (the check itself)', () => {
+		const fake: Catalogue = {
+			...catalogue('de', 'messages/dashboard'),
+			nav_deck: 'Deck',
+			deck_empty: dashboardEn.deck_empty
+		};
+		delete fake.deck_edit;
+		expect(untranslated('de', fake)).toEqual(['deck_edit', 'deck_empty']);
+	});
+
+	it("stays out of the widgets' project, so widget.html and widget-languages.js never carry it", () => {
+		// The project Paraglide compiles for the widgets (and widget.html's English-only copy of it)
+		// reads messages/{locale}.json alone.
+		expect([settings['plugin.inlang.messageFormat'].pathPattern].flat()).toEqual([
+			'./messages/{locale}.json'
+		]);
+		for (const locale of settings.locales) {
+			const widgetKeys = Object.keys(catalogue(locale));
+			expect(
+				Object.keys(catalogue(locale, 'messages/dashboard')).filter((k) => widgetKeys.includes(k))
+			).toEqual([]);
+		}
+	});
+
+	it('says in English what lib/client says of the connection, word for word', () => {
+		const address = '192.168.1.20:39231';
+		const cases: [Partial<CauseInput>, string, string][] = [
+			[
+				{ status: 'stopped', error: stoppedError() },
+				'cause_switched_off_title',
+				'cause_switched_off_advice'
+			],
+			[
+				{ status: 'unauthorized', error: unauthorizedError() },
+				'cause_token_title',
+				'cause_token_advice'
+			],
+			[
+				{ status: 'unreachable', error: gatewayError(address) },
+				'cause_app_down_title',
+				'cause_app_down_advice'
+			],
+			[
+				{ status: 'unreachable', error: unreachableError(address), everOpened: false },
+				'cause_not_answering_title',
+				'cause_not_answering_advice'
+			],
+			[
+				{ status: 'unreachable', error: unreachableError(address) },
+				'cause_stopped_title',
+				'cause_stopped_advice'
+			],
+			[
+				{ status: 'reconnecting', error: lostError(address, 1006) },
+				'cause_lost_title',
+				'cause_lost_advice'
+			],
+			[
+				{ status: 'reconnecting', error: undefined },
+				'cause_reconnecting_title',
+				'cause_reconnecting_advice'
+			]
+		];
+		const say = dashboardSays as unknown as Record<string, (inputs: object) => string>;
+		for (const [input, title, advice] of cases) {
+			const cause = probableCause({
+				status: 'open',
+				error: undefined,
+				everOpened: true,
+				address,
+				...input
+			});
+			expect([cause?.title, cause?.advice]).toEqual([
+				say[title]!({ address }),
+				say[advice]!({ address })
+			]);
+		}
+	});
+
+	it("follows the browser's first language we have, matched as a widget's lang= is", () => {
+		for (const tag of ['de', 'DE-at', 'pt', 'pt_br', 'fr-CA', 'es-419', 'en-GB', 'xx', ''])
+			expect([tag, matchDashboardLanguage(tag)]).toEqual([tag, matchLanguage(tag)]);
+		expect(browserLanguage(['nl-NL', 'de-DE', 'en'])).toBe('de');
+		expect(browserLanguage(['pt-PT'])).toBe('pt-BR');
+		expect(browserLanguage(['nl', 'ja'])).toBeUndefined();
 	});
 });
 

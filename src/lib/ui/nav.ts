@@ -1,4 +1,5 @@
 import type { PageScope } from '$lib/app/share-scope.svelte';
+import { m } from '$lib/app/language.svelte';
 
 /**
  * Dashboard pages, in the order of the menu. `groups` are the catalog groups a page's controls send:
@@ -7,45 +8,68 @@ import type { PageScope } from '$lib/app/share-scope.svelte';
  */
 export interface NavPage extends PageScope {
 	href: string;
-	label: string;
+	/** The page's name, in the dashboard's language. */
+	readonly label: string;
 	/** The phone bar's name when the label would not fit a sixth of 350 px (the link keeps `label` as its name). */
-	short?: string;
+	readonly short?: string | undefined;
 	/** A text symbol above the name on the phone bar (text presentation: no emoji font needed). */
 	icon: string;
 	/** Settings-like: listed together in the phone's More sheet, never on its bottom bar. */
 	settings?: true;
 }
 
+type Scope = Omit<NavPage, 'label' | 'short'>;
+
+/** A page with its names in the dashboard's language, read when shown (so they follow a switch). */
+function named(scope: Scope, label: () => string, bar: () => string): NavPage {
+	return {
+		...scope,
+		get label() {
+			return label();
+		},
+		get short() {
+			const short = bar();
+			return short === label() ? undefined : short;
+		}
+	};
+}
+
 export const PAGES: readonly NavPage[] = [
-	{ href: '/', label: 'Deck', icon: '▦', groups: ['trigger'] },
-	{ href: '/lights', label: 'Lights', icon: '✺', groups: ['lights', 'app', 'queue'] },
-	{ href: '/chat', label: 'Chat', icon: '✉\uFE0E', groups: ['moderation', 'roles', 'chat'] },
-	{ href: '/stream', label: 'Stream', icon: '▶\uFE0E', groups: ['stream', 'chat-modes'] },
-	{ href: '/polls', label: 'Polls', icon: '▤', groups: ['polls'] },
-	{ href: '/commands', label: 'Commands', short: 'Cmds', icon: '!', groups: ['commands'] },
-	{ href: '/songs', label: 'Songs', icon: '♫', groups: ['songs'] },
-	{
-		href: '/counters',
-		label: 'Counters',
-		short: 'Counts',
-		icon: '#',
-		groups: ['variables', 'loyalty'],
-		readable: true
-	},
-	{ href: '/tts', label: 'TTS', icon: '❝', groups: ['tts'] },
-	{ href: '/routines', label: 'Routines', short: 'Rtns', icon: '⟳', groups: ['actions'] },
-	{ href: '/widgets', label: 'Widgets', icon: '◫', settings: true },
-	{ href: '/share', label: 'Share', icon: '⇪', groups: [], settings: true },
-	{
-		href: '/check',
-		label: 'Scene check',
-		short: 'Check',
-		icon: '✓\uFE0E',
-		groups: [],
-		settings: true
-	},
-	{ href: '/about', label: 'About', icon: 'ℹ\uFE0E', settings: true },
-	{ href: '/connect', label: 'Connect', icon: '⇄', settings: true }
+	named({ href: '/', icon: '▦', groups: ['trigger'] }, m.nav_deck, m.nav_deck_bar),
+	named(
+		{ href: '/lights', icon: '✺', groups: ['lights', 'app', 'queue'] },
+		m.nav_lights,
+		m.nav_lights_bar
+	),
+	named(
+		{ href: '/chat', icon: '✉\uFE0E', groups: ['moderation', 'roles', 'chat'] },
+		m.nav_chat,
+		m.nav_chat_bar
+	),
+	named(
+		{ href: '/stream', icon: '▶\uFE0E', groups: ['stream', 'chat-modes'] },
+		m.nav_stream,
+		m.nav_stream_bar
+	),
+	named({ href: '/polls', icon: '▤', groups: ['polls'] }, m.nav_polls, m.nav_polls_bar),
+	named({ href: '/commands', icon: '!', groups: ['commands'] }, m.nav_commands, m.nav_commands_bar),
+	named({ href: '/songs', icon: '♫', groups: ['songs'] }, m.nav_songs, m.nav_songs_bar),
+	named(
+		{ href: '/counters', icon: '#', groups: ['variables', 'loyalty'], readable: true },
+		m.nav_counters,
+		m.nav_counters_bar
+	),
+	named({ href: '/tts', icon: '❝', groups: ['tts'] }, m.nav_tts, m.nav_tts_bar),
+	named({ href: '/routines', icon: '⟳', groups: ['actions'] }, m.nav_routines, m.nav_routines_bar),
+	named({ href: '/widgets', icon: '◫', settings: true }, m.nav_widgets, m.nav_widgets_bar),
+	named({ href: '/share', icon: '⇪', groups: [], settings: true }, m.nav_share, m.nav_share_bar),
+	named(
+		{ href: '/check', icon: '✓\uFE0E', groups: [], settings: true },
+		m.nav_check,
+		m.nav_check_bar
+	),
+	named({ href: '/about', icon: 'ℹ\uFE0E', settings: true }, m.nav_about, m.nav_about_bar),
+	named({ href: '/connect', icon: '⇄', settings: true }, m.nav_connect, m.nav_connect_bar)
 ];
 
 /** The page a hash route names (`#/songs?x=1` → `/songs`), `/` for none. */

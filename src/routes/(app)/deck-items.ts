@@ -3,17 +3,26 @@ import type { Capabilities } from '$lib/client/capabilities';
 import type { SendType } from '$lib/protocol';
 import { alertLabel } from '$lib/app/deck/actions';
 import type { TriggerType } from '$lib/app/deck/layout';
+import { m } from '$lib/app/language.svelte';
 
-export const DECK_SECTIONS: readonly { type: TriggerType; title: string }[] = [
-	{ type: 'chat-command', title: 'Commands' },
-	{ type: 'chatbot-command', title: 'Chatbot commands' },
-	{ type: 'alert', title: 'Alerts' },
-	{ type: 'studio-scene', title: 'Scenes' },
-	{ type: 'studio-theme', title: 'Themes' },
-	{ type: 'studio-animation', title: 'Animations' },
-	{ type: 'alpha-points', title: 'alpha rewards' },
-	{ type: 'alpha-extension', title: 'alpha extension' },
-	{ type: 'gamma-points', title: 'gamma rewards' }
+/** A section of the everything page; its title in the dashboard's language, read when shown. */
+const section = (type: TriggerType, title: () => string) => ({
+	type,
+	get title() {
+		return title();
+	}
+});
+
+export const DECK_SECTIONS: readonly { readonly type: TriggerType; readonly title: string }[] = [
+	section('chat-command', m.deck_sec_commands),
+	section('chatbot-command', m.deck_sec_chatbot),
+	section('alert', m.deck_sec_alerts),
+	section('studio-scene', m.deck_sec_scenes),
+	section('studio-theme', m.deck_sec_themes),
+	section('studio-animation', m.deck_sec_animations),
+	section('alpha-points', () => m.deck_sec_rewards({ platform: 'alpha' })),
+	section('alpha-extension', () => m.deck_sec_extension({ platform: 'alpha' })),
+	section('gamma-points', () => m.deck_sec_rewards({ platform: 'gamma' }))
 ];
 
 export interface DeckItem {

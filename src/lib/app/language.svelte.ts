@@ -1,0 +1,142 @@
+/**
+ * The dashboard's language: the one chosen on this device, else the browser's first language we have
+ * (matched leniently, as a widget's `lang=`), else English. Its words are Paraglide's message functions,
+ * compiled from messages/dashboard/{locale}.json once per language (build-tools/paraglide.ts): English
+ * is in the first load, and each other language is a chunk of its own, fetched from the page's origin
+ * when it is used. The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
+ * so a German browser never flashes English; a switch in the picker shows the new language once its
+ * chunk is in, without a reload.
+ */
+import * as v from 'valibot';
+import { m as english } from '$lib/paraglide-ui/en/messages.js';
+import { PersistedState } from '$lib/client/state/persisted-state';
+
+/** Every language the dashboard speaks, each named in its own words (the picker's choices). */
+export const LANGUAGE_NAMES = {
+	en: 'English',
+	es: 'Español',
+	'pt-BR': 'Português (Brasil)',
+	de: 'Deutsch',
+	fr: 'Français'
+} as const;
+export type Language = keyof typeof LANGUAGE_NAMES;
+export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
+
+type Messages = typeof english;
+type Say = (inputs?: object) => string;
+type Table = Readonly<Record<string, Say>>;
+
+/** Each other language's compiled messages: a dynamic import, so a chunk of its own. */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ m: object }>> = {
+	es: () => import('$lib/paraglide-ui/es/messages.js'),
+	'pt-BR': () => import('$lib/paraglide-ui/pt-BR/messages.js'),
+	de: () => import('$lib/paraglide-ui/de/messages.js'),
+	fr: () => import('$lib/paraglide-ui/fr/messages.js')
+};
+
+/** A language we have for a tag: `de`, `DE`, `de-AT` → `de`; `pt`, `pt_br` → `pt-BR`. */
+export function matchLanguage(asked: string): Language | undefined {
+	const want = asked.trim().toLowerCase().replace('_', '-');
+	if (!want) return undefined;
+	const base = want.split('-')[0];
+	return (
+		LANGUAGES.find((l) => l.toLowerCase() === want) ??
+		LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base)
+	);
+}
+
+/** The first of the browser's languages (navigator.languages, in its order) that we have. */
+export function browserLanguage(asked: readonly string[]): Language | undefined {
+	for (const tag of asked) {
+		const found = matchLanguage(tag);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+class DashboardLanguage {
+	// Made at first use, not at import: tests and the server import the words without a device.
+	#stored: PersistedState<Language | undefined> | undefined;
+	#shown = $state<Language>('en');
+	#table = $state.raw<Table | undefined>();
+	#failed = $state(false);
+	/** Counts switches, so a slow chunk that arrives after a later choice is dropped. */
+	#asked = 0;
+
+	#kept(): PersistedState<Language | undefined> {
+		return (this.#stored ??= new PersistedState<Language | undefined>(
+			'stream-control:language',
+			v.optional(v.picklist(LANGUAGES)),
+			undefined
+		));
+	}
+
+	/** The language the page shows now. */
+	get current(): Language {
+		return this.#shown;
+	}
+
+	/** True when the last language asked for could not be fetched (the page stays in the one it had). */
+	get failed(): boolean {
+		return this.#failed;
+	}
+
+	/** The language to show: the device's choice, else the browser's, else English. */
+	get wanted(): Language {
+		return this.#kept().current ?? browserLanguage(globalThis.navigator?.languages ?? []) ?? 'en';
+	}
+
+	/** Shows the wanted language; a promise to wait on only when it has to be fetched. */
+	start(): Promise<void> | undefined {
+		const wanted = this.wanted;
+		return wanted === this.#shown ? undefined : this.#show(wanted);
+	}
+
+	/** The streamer's choice: kept on this device, shown once its words are in. */
+	choose(language: Language): Promise<void> {
+		this.#kept().current = language;
+		return this.#show(language);
+	}
+
+	async #show(language: Language): Promise<void> {
+		const asked = ++this.#asked;
+		try {
+			const table =
+				language === 'en' ? undefined : ((await LOADERS[language]()).m as unknown as Table);
+			if (asked !== this.#asked) return;
+			this.#table = table;
+			this.#shown = language;
+			this.#failed = false;
+			// For screen readers, hyphenation and line breaking.
+			if (typeof document !== 'undefined') document.documentElement.lang = language;
+		} catch {
+			if (asked === this.#asked) this.#failed = true;
+		}
+	}
+
+	/** The message in the language shown; undefined for English (the first load's own). */
+	say(name: string): Say | undefined {
+		return this.#table?.[name];
+	}
+}
+
+export const language = new DashboardLanguage();
+
+const englishSay = english as unknown as Record<string, Say>;
+const said = new Map<string, Say>();
+
+/**
+ * The dashboard's message functions (`m.nav_deck()`, `m.deck_page_of({ n, total, name })`), typed as
+ * the English compile's. Each picks its language when called, so a component re-renders when the
+ * language changes.
+ */
+export const m: Messages = new Proxy({} as Messages, {
+	get(_, name: string) {
+		let say = said.get(name);
+		if (!say) {
+			say = (inputs) => (language.say(name) ?? englishSay[name]!)(inputs);
+			said.set(name, say);
+		}
+		return say;
+	}
+});
