@@ -1,7 +1,7 @@
 /**
  * widget.html, the page every browser source loads, must not regrow (issue 26: ≤ 50 kB gzipped with
  * every widget). It was 57.5 kB; 59.3 kB once its English messages came from Paraglide's own compile
- * (build-tools/paraglide.ts) instead of stand-ins for Paraglide's generated modules; 57.9 kB since a
+ * (build-tools/paraglide.ts) instead of stand-ins for Paraglide's generated modules; 57.7 kB since a
  * widget's client (ReadClient) knows only the types that read, without the whole send-type table, its
  * capabilities per type or their refusals. bench/README.md says where the bytes go. The ceiling sits
  * just above today's figure: lower it as bytes leave, down to the target.
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 58_200;
+const CEILING = 58_000;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
