@@ -119,20 +119,28 @@ describe('receipts', () => {
 		const stream = SEND_TYPES.filter((t) => CATALOG[t].acknowledgedOnly);
 		expect(stream).toContain('run-commercial');
 		for (const type of stream)
-			expect(settleReceipt(startReceipt(type, 'rest'), answered(200))).toMatchObject({
-				state: 'sent',
-				label: 'sent'
-			});
+			expect(settleReceipt(startReceipt(type, 'rest'), answered(200), CATALOG[type])).toMatchObject(
+				{
+					state: 'sent',
+					label: 'sent'
+				}
+			);
 	});
 
 	it('confirms a 200 for other types and keeps the value', () => {
-		const r = settleReceipt(startReceipt('get-variable-value', 'rest'), answered(200, 12));
+		const r = settleReceipt(
+			startReceipt('get-variable-value', 'rest'),
+			answered(200, 12),
+			CATALOG['get-variable-value']
+		);
 		expect(r).toMatchObject({ state: 'confirmed', label: 'done', value: 12 });
 		expect(r.settledAt).toBeTypeOf('number');
 	});
 
 	it('ends at sent when the socket cannot answer', () => {
-		expect(settleReceipt(startReceipt('clear-queue', 'socket'), { kind: 'sent' })).toMatchObject({
+		expect(
+			settleReceipt(startReceipt('clear-queue', 'socket'), { kind: 'sent' }, CATALOG['clear-queue'])
+		).toMatchObject({
 			state: 'sent'
 		});
 	});
@@ -144,7 +152,11 @@ describe('receipts', () => {
 			() => new ClientError({ kind: 'unreachable', message: 'lost' }),
 			() => new ClientError({ kind: 'timeout', message: 't' })
 		);
-		const r = settleReceipt(startReceipt('studio-scene', 'socket'), outcome);
+		const r = settleReceipt(
+			startReceipt('studio-scene', 'socket'),
+			outcome,
+			CATALOG['studio-scene']
+		);
 		expect(r).toMatchObject({
 			state: 'failed',
 			error: { status: 404, code: 'not_found', message: 'No scene "x"' }
@@ -157,13 +169,15 @@ describe('receipts', () => {
 		expect(
 			settleReceipt(
 				startReceipt('clear-queue', 'socket'),
-				socketOutcome({ kind: 'lost' }, 'T', lost, timeout)
+				socketOutcome({ kind: 'lost' }, 'T', lost, timeout),
+				CATALOG['clear-queue']
 			).state
 		).toBe('unknown');
 		expect(
 			settleReceipt(
 				startReceipt('clear-queue', 'socket'),
-				socketOutcome({ kind: 'timeout', afterMs: 5 }, 'T', lost, timeout)
+				socketOutcome({ kind: 'timeout', afterMs: 5 }, 'T', lost, timeout),
+				CATALOG['clear-queue']
 			).state
 		).toBe('unknown');
 		expect(restFailureOutcome(new ClientError({ kind: 'timeout', message: 't' })).kind).toBe(
@@ -180,13 +194,31 @@ describe('receipts', () => {
 	it('reports a REST send whose request failed at the network level as unknown, never failed', () => {
 		const reset = new ClientError({ kind: 'unreachable', message: 'it may or may not have run.' });
 		expect(
-			settleReceipt(startReceipt('clear-queue', 'rest'), restFailureOutcome(reset))
+			settleReceipt(
+				startReceipt('clear-queue', 'rest'),
+				restFailureOutcome(reset),
+				CATALOG['clear-queue']
+			)
 		).toMatchObject({ state: 'unknown', label: 'outcome unknown', error: reset });
 	});
 
+	it('marks sends that change variables or songs, not reads, for the watchers', () => {
+		const settle = (
+			type: 'set-counter-value' | 'get-variable-value' | 'song-request' | 'clear-chat'
+		) => settleReceipt(startReceipt(type, 'rest'), answered(200), CATALOG[type]).changesValues;
+		expect(settle('set-counter-value')).toBe(true);
+		expect(settle('song-request')).toBe(true);
+		expect(settle('get-variable-value')).toBeUndefined();
+		expect(settle('clear-chat')).toBeUndefined();
+	});
+
 	it('fails a false answer of the alpha-only pin types', () => {
-		expect(settleReceipt(startReceipt('pin-message', 'rest'), answered(200, false)).state).toBe(
-			'failed'
-		);
+		expect(
+			settleReceipt(
+				startReceipt('pin-message', 'rest'),
+				answered(200, false),
+				CATALOG['pin-message']
+			).state
+		).toBe('failed');
 	});
 });

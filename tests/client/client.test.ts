@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG, SEND_TYPES } from '$lib/protocol';
+import { checkRead } from '$lib/protocol/read-params';
+import { ReadClient } from '$lib/client/read-client';
 import { readOnlyGate } from '$lib/client/read-only-view';
 import { startReceipt, settleReceipt } from '$lib/client/receipts';
 import { fakeApp } from './support/fake-app';
@@ -263,7 +265,7 @@ describe('read-only view', () => {
 
 	it('gates every send type the catalog does not mark read-only', async () => {
 		const sender = vi.fn(async (type: string) =>
-			settleReceipt(startReceipt(type, 'rest'), { kind: 'answered', status: 200 })
+			settleReceipt(startReceipt(type, 'rest'), { kind: 'answered', status: 200 }, undefined)
 		);
 		const gate = readOnlyGate(sender);
 		const writers = SEND_TYPES.filter((t) => !CATALOG[t].readOnly);
@@ -288,5 +290,43 @@ describe('read-only view', () => {
 		expect(app.ws.latest().sent.length).toBe(framesBefore);
 		expect(app.sendRequests()).toHaveLength(0);
 		expect(await client.readVariable('deaths')).toEqual({ ok: true, value: 3 });
+	});
+
+	it('a widget’s ReadClient, knowing the reads alone, reads and narrows like the full client and refuses the rest before the wire', async () => {
+		for (const profile of ['current', 'legacy'] as const) {
+			const app = fakeApp({ profile, variables: { deaths: 3 } });
+			const client = new ReadClient({
+				connection: { token: 'T', host: '127.0.0.1', port: 39231, secure: false },
+				fetch: app.http.fetch,
+				WebSocket: app.ws.Ctor,
+				subscribe: ['alert'],
+				check: checkRead
+			});
+			destroyers.push(() => client.destroy());
+			await app.connect(client);
+			expect(client.capabilities.known).toBe(true);
+			expect(client.capabilities.has('ws-subscriptions')).toBe(profile === 'current');
+			if (profile === 'current')
+				expect(app.ws.latest().sentJson()[0]).toEqual({
+					subscribe: ['alert', 'premium', 'states']
+				});
+			expect(await client.readVariable('deaths')).toEqual({ ok: true, value: 3 });
+			const framesBefore = app.ws.latest().sent.length;
+			const requestsBefore = app.sendRequests().length;
+			for (const type of [...SEND_TYPES.filter((t) => !CATALOG[t].readOnly), 'no-such-type']) {
+				const receipt = await client.send(type, { value: 'x', name: 'x', platform: 'alpha' });
+				expect(receipt).toMatchObject({ state: 'failed' });
+			}
+			expect(app.ws.latest().sent.length).toBe(framesBefore);
+			expect(app.sendRequests()).toHaveLength(requestsBefore);
+			// The action catalog needs name-validation, which the legacy application lacks.
+			const catalog = await client.send('get-action-catalog');
+			if (profile === 'legacy')
+				expect(catalog).toMatchObject({
+					state: 'failed',
+					error: { kind: 'not-offered', message: expect.stringContaining('up-to-date') }
+				});
+			else expect(catalog.error?.kind).not.toBe('not-offered');
+		}
 	});
 });

@@ -275,16 +275,17 @@ describe('VariableWatcher', () => {
 		});
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(3);
-		const receipt = (type: string) =>
+		const receipt = (type: string, changesValues?: true) =>
 			({
 				id: 1,
 				type,
 				transport: 'socket',
 				state: 'confirmed',
 				label: 'done',
-				startedAt: 0
+				startedAt: 0,
+				changesValues
 			}) as Receipt;
-		source.receipts.emit(receipt('set-counter-value'));
+		source.receipts.emit(receipt('set-counter-value', true));
 		await vi.advanceTimersByTimeAsync(0);
 		expect(source.readVariable).toHaveBeenCalledTimes(5);
 		source.receipts.emit(receipt('get-variable-value'));

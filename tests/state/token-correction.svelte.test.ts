@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { AppHost } from '$lib/app/app-host.svelte';
+import { overlayCounts } from '$lib/protocol/payloads';
 import { simRig, waitFor, type Profile } from '../client/support/sim-rig';
 
 beforeAll(() => {
@@ -54,7 +55,7 @@ describe.each<Profile>(['current', 'legacy'])(
 				);
 				expect(corrected.connection.meta?.apiVersion).toBe(profile === 'current' ? 2 : 1);
 				// The setup as read: slim counts on current, the full lists on legacy (the vendor's client counts 0 there).
-				expect(corrected.connection.overlayCounts).toEqual({
+				expect(overlayCounts(corrected.connection.setup?.options)).toEqual({
 					overlays: 2,
 					overlayLayers: 4,
 					overlayAssets: 3,

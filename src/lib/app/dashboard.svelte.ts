@@ -8,6 +8,7 @@ import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
 import { checkSendLazily, preloadSendCheck } from './send-check';
 import { isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
+import { StreamClient } from '$lib/client/client';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { SetupCache } from '$lib/client/setup-cache';
 import type { SendType } from '$lib/protocol';
@@ -17,7 +18,7 @@ import { ShareScope } from './share-scope.svelte';
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 
 export class Dashboard {
-	readonly #opened: OpenedClient;
+	readonly #opened: OpenedClient<StreamClient>;
 	readonly connection: Connection;
 	readonly feed: EventFeed;
 	/** What a share link allows (everything, outside share links). */
@@ -37,11 +38,15 @@ export class Dashboard {
 
 	constructor(settings: ConnectionSettings) {
 		// The last setup read at this address stays on the device, so a reload during an outage still shows the pages.
-		this.#opened = openClient(settings, {
-			name: DASHBOARD_CLIENT_NAME,
-			check: checkSendLazily,
-			setupCache: settings.demo ? undefined : new SetupCache(settings)
-		});
+		this.#opened = openClient(
+			settings,
+			{
+				name: DASHBOARD_CLIENT_NAME,
+				check: checkSendLazily,
+				setupCache: settings.demo ? undefined : new SetupCache(settings)
+			},
+			(options) => new StreamClient(options)
+		);
 		this.connection = new Connection(this.#opened.client);
 		this.feed = new EventFeed(this.#opened.client, {
 			limit: 200,

@@ -137,16 +137,22 @@ export function refusalFor(
 	readOnly = false
 ): ClientError | undefined {
 	if (readOnly && !SEND_TYPE_INFO[type].readOnly)
-		return notOfferedError(type, 'this view can only read');
+		return notOfferedError(SEND_TYPE_INFO[type].label, 'this view can only read');
 	const capability = capabilities.get(type);
 	if (capabilities.known && !capability.offered)
-		return notOfferedError(type, capability.reason ?? NOT_OFFERED_REASONS.needsUpdate);
+		return notOfferedError(
+			SEND_TYPE_INFO[type].label,
+			capability.reason ?? NOT_OFFERED_REASONS.needsUpdate
+		);
 	const kind = params.kind;
 	if (
 		capability.commandKinds &&
 		typeof kind === 'string' &&
 		!capability.commandKinds.includes(kind as CommandKind)
 	)
-		return notOfferedError(type, `${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`);
+		return notOfferedError(
+			SEND_TYPE_INFO[type].label,
+			`${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`
+		);
 	return undefined;
 }

@@ -1,10 +1,11 @@
-/** Options and shapes of StreamClient, apart so the class file stays about behaviour. */
+/** Options and shapes of the client (ClientCore and its two kinds), apart so the class file stays about behaviour. */
 import type { Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { LazySendChecker } from '../protocol/check-params';
 import type { Capabilities } from './capabilities';
 import type { ClientError } from './errors';
-import type { Receipt } from './receipts';
+import type { Receipt, ReceiptRule } from './receipts';
+import type { SendType } from '../protocol/send-types';
 import type { ReconnectPolicyOptions } from './reconnect-policy';
 import type { SetupCache } from './setup-cache';
 import type { ConnectionSettings } from './settings';
@@ -57,3 +58,21 @@ export interface SendOptions {
 }
 
 export type EventHandler = (envelope: Envelope) => void;
+
+/**
+ * What a client knows of the send types: StreamClient's rules read the whole send-type table
+ * (capabilities.ts), ReadClient's the types that only read (read-rules.ts).
+ */
+export interface SendRules {
+	/** What this installation offers, from meta and the setup (both undefined before the first read). */
+	capabilities(meta: Meta | undefined, setup: SettingsData | undefined): Capabilities;
+	/** Why a checked send may not go; undefined when it may. */
+	refusal(
+		type: SendType,
+		params: Record<string, unknown>,
+		capabilities: Capabilities,
+		readOnly: boolean | undefined
+	): ClientError | undefined;
+	/** A type's entry in the table, for its receipt; undefined for a type the table does not hold. */
+	info(type: string): ReceiptRule | undefined;
+}

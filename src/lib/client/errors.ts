@@ -3,7 +3,6 @@
  * Bodies from the application are shown as sent, except that the token is always cut out of them.
  */
 import * as v from 'valibot';
-import { SEND_TYPE_INFO, isSendType } from '../protocol/send-types';
 import { StructuredErrorSchema } from '../protocol/payloads';
 import { describeIssues, type FieldIssue } from '../protocol/issues';
 
@@ -151,9 +150,9 @@ export function invalidResponseError(what: string): ClientError {
 	});
 }
 
-export function notOfferedError(type: string, reason: string): ClientError {
-	const label = isSendType(type) ? SEND_TYPE_INFO[type].label : type;
-	return new ClientError({ kind: 'not-offered', message: `${label} is not available: ${reason}.` });
+/** `what`: the send refused, as the page names it (its type's label, from the table the caller has). */
+export function notOfferedError(what: string, reason: string): ClientError {
+	return new ClientError({ kind: 'not-offered', message: `${what} is not available: ${reason}.` });
 }
 
 export function invalidParamsError(issues: readonly FieldIssue[]): ClientError {

@@ -2,7 +2,8 @@
  * Opens one connection for a page: to the application named by the settings, or, in demo mode, to a
  * simulator running inside the page (no server at all).
  */
-import { StreamClient, type StreamClientOptions } from '$lib/client/client';
+import type { ClientCore } from '$lib/client/client-core';
+import type { StreamClientOptions } from '$lib/client/client-types';
 import type { ConnectionSettings } from '$lib/client/settings';
 import type { Simulator } from '$lib/sim/simulator';
 import { startDemo } from './demo';
@@ -19,20 +20,28 @@ export type OpenClientOptions = Pick<
 > & { check: LazySendChecker };
 
 /** One opened client, with what closing it must also stop (the demo's simulator). */
-export interface OpenedClient {
-	readonly client: StreamClient;
+export interface OpenedClient<C extends ClientCore = ClientCore> {
+	readonly client: C;
 	readonly settings: ConnectionSettings;
 	/** The in-page simulator in demo mode. */
 	readonly simulator?: Simulator;
 	close(): void;
 }
 
-export function openClient(settings: ConnectionSettings, options: OpenClientOptions): OpenedClient {
+/**
+ * `create` makes the kind of client the page needs (the dashboard's StreamClient, a widget's
+ * ReadClient): given here, so each page carries only its own.
+ */
+export function openClient<C extends ClientCore>(
+	settings: ConnectionSettings,
+	options: OpenClientOptions,
+	create: (options: StreamClientOptions) => C
+): OpenedClient<C> {
 	const demo = settings.demo ? startDemo(settings.token) : undefined;
 	const transport: Pick<StreamClientOptions, 'fetch' | 'WebSocket'> = demo
 		? { fetch: demo.fetch, WebSocket: demo.WebSocket }
 		: {};
-	const client = new StreamClient({
+	const client = create({
 		connection: settings,
 		...options,
 		...transport

@@ -1,9 +1,9 @@
 /**
  * What a widget gets: it can read the settings and variables, follow events and the connection, and
- * has no way to send anything that changes the stream. Reads go through a gate that checks the
- * catalog's `readOnly` flag, so even a wrong type name passed in cannot slip through.
+ * has no way to send anything that changes the stream. Reads go through a gate that lets only the
+ * types that only read through (read-types.ts), so even a wrong type name passed in cannot slip through.
  */
-import { SEND_TYPE_INFO, isSendType } from '../protocol/send-types';
+import { READ_TYPE_INFO, isReadType } from '../protocol/read-types';
 import type { Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
@@ -43,14 +43,15 @@ export interface ReadOnlyView extends ReadableSource {
 
 type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Receipt>;
 
-/** Sends only catalog types marked read-only; anything else fails here without touching the wire. */
+/** Sends only the types that only read; anything else fails here without touching the wire. */
 export function readOnlyGate(send: ReadSender): ReadSender {
 	return async (type, params) => {
-		if (!isSendType(type) || !SEND_TYPE_INFO[type].readOnly)
-			return settleReceipt(startReceipt(type, 'none'), {
-				kind: 'failed',
-				error: notOfferedError(type, 'a widget can only read')
-			});
+		if (!isReadType(type))
+			return settleReceipt(
+				startReceipt(type, 'none'),
+				{ kind: 'failed', error: notOfferedError(type, 'a widget can only read') },
+				undefined
+			);
 		return send(type, params);
 	};
 }
@@ -91,7 +92,12 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 			const receipt = await read('get-variable-value', { name });
 			return receipt.state === 'confirmed'
 				? { ok: true, value: receipt.value }
-				: { ok: false, error: receipt.error ?? notOfferedError('get-variable-value', 'no answer') };
+				: {
+						ok: false,
+						error:
+							receipt.error ??
+							notOfferedError(READ_TYPE_INFO['get-variable-value'].label, 'no answer')
+					};
 		}
 	};
 	for (const key of LIVE)

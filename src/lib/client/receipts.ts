@@ -2,7 +2,7 @@
  * What happened to one press: sending → sent | confirmed | failed | unknown. Stream commands are
  * acknowledged even when the platform refuses them, so they end at "sent", never at "done".
  */
-import { SEND_TYPE_INFO, isSendType } from '../protocol/send-types';
+import type { SendTypeInfo } from '../protocol/send-types';
 import { ClientError, socketFailureError } from './errors';
 import type { SocketCommandOutcome } from './socket';
 
@@ -21,7 +21,18 @@ export interface Receipt {
 	readonly error?: ClientError;
 	readonly startedAt: number;
 	readonly settledAt?: number;
+	/** A send that changes variables or the song queue (not a read): watchers of variables read again. */
+	readonly changesValues?: true;
 }
+
+/**
+ * What a receipt needs of its type's entry in the send-type table, which the client that sends has
+ * (the whole table on the dashboard, the reads alone in a widget): how the application answers it.
+ */
+export type ReceiptRule = Pick<
+	SendTypeInfo,
+	'group' | 'readOnly' | 'acknowledgedOnly' | 'falseOffPlatform'
+>;
 
 /** How a send ended, whatever the transport. */
 export type SendOutcome =
@@ -55,8 +66,15 @@ function ended(
 	return { ...receipt, state, label: LABELS[state], ...extra, settledAt: now };
 }
 
-export function settleReceipt(receipt: Receipt, outcome: SendOutcome, now = Date.now()): Receipt {
-	const rule = isSendType(receipt.type) ? SEND_TYPE_INFO[receipt.type] : undefined;
+/** `rule`: the receipt's type in the table, undefined for a type it does not know. */
+export function settleReceipt(
+	receipt: Receipt,
+	outcome: SendOutcome,
+	rule: ReceiptRule | undefined,
+	now = Date.now()
+): Receipt {
+	if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs'))
+		receipt = { ...receipt, changesValues: true };
 	switch (outcome.kind) {
 		case 'answered': {
 			if (outcome.status < 200 || outcome.status >= 300)

@@ -1,7 +1,8 @@
 /** The params part of a send's check, shared by the full check (send.ts) and the read-only one (read-params.ts). */
 import * as v from 'valibot';
 import { toFieldIssues, type FieldIssue } from './issues';
-import { SEND_TYPE_INFO, type SendType } from './send-types';
+import type { Platform } from './vocabulary';
+import type { SendType } from './send-types';
 
 export type SendCheck =
 	| {
@@ -41,8 +42,16 @@ export function unknownType(type: unknown): SendCheck {
 	};
 }
 
-/** Checks params against a type's schema and platforms; on success returns them with defaults applied. */
-export function checkParams(type: SendType, schema: v.GenericSchema, params: unknown): SendCheck {
+/**
+ * Checks params against a type's schema and the platforms it works on (its table entry's); on success
+ * returns them with defaults applied.
+ */
+export function checkParams(
+	type: SendType,
+	schema: v.GenericSchema,
+	params: unknown,
+	platforms: readonly Platform[] | undefined
+): SendCheck {
 	// valibot's object schemas accept arrays; params must be a plain JSON object.
 	if (
 		params !== null &&
@@ -58,7 +67,6 @@ export function checkParams(type: SendType, schema: v.GenericSchema, params: unk
 	if (!parsed.success)
 		return { ok: false, status: 400, issues: toFieldIssues(parsed.issues, 'params') };
 	const out = parsed.output as Record<string, unknown>;
-	const { platforms } = SEND_TYPE_INFO[type];
 	if (platforms && typeof out.platform === 'string' && !platforms.includes(out.platform as never))
 		return {
 			ok: false,

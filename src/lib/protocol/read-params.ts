@@ -1,12 +1,12 @@
 /**
  * The params schemas of the types that only read, and the check a read-only client (a widget) runs
- * before sending: the same rules as the full catalog's, without carrying the schemas of every
- * other type to a page that never sends them.
+ * before sending: the same rules as the full catalog's, without carrying the schemas, or the table,
+ * of every other type to a page that never sends them.
  */
 import * as v from 'valibot';
-import { checkParams, unknownType, type SendCheck } from './check-params';
+import { checkParams, typeText, type SendCheck } from './check-params';
+import { READ_TYPE_INFO, isReadType, type ReadInfo, type ReadOnlyType } from './read-types';
 import { params, text } from './rules';
-import { SEND_TYPE_INFO, isSendType, type ReadOnlyType } from './send-types';
 
 export const username = () => text('username');
 
@@ -16,16 +16,22 @@ export const READ_PARAMS = {
 	'get-action-catalog': params({})
 } satisfies Record<ReadOnlyType, v.GenericSchema>;
 
-/** checkSend for a client that may only read: any other type is refused, naming the rule. */
+/**
+ * checkSend for a client that may only read: any other type, known or not, is refused, naming the
+ * rule (this page does not carry the other types' table to tell them apart).
+ */
 export function checkRead(type: unknown, p: unknown = {}): SendCheck {
-	if (!isSendType(type)) return unknownType(type);
-	if (!SEND_TYPE_INFO[type].readOnly)
+	if (!isReadType(type))
 		return {
 			ok: false,
 			status: 400,
 			issues: [
-				{ field: 'type', rule: `must be a type that only reads: this view cannot send ${type}` }
+				{
+					field: 'type',
+					rule: `must be a type that only reads: this view cannot send ${typeText(type)}`
+				}
 			]
 		};
-	return checkParams(type, READ_PARAMS[type as ReadOnlyType], p);
+	const info: ReadInfo = READ_TYPE_INFO[type];
+	return checkParams(type, READ_PARAMS[type], p, info.platforms);
 }

@@ -1,9 +1,13 @@
 /**
  * Every send type of the interface and what is known about it, as plain data: label, group, platforms,
  * feature, confirmation and how the application answers. Its params schemas are in `catalog.ts`, kept
- * apart so that a page that only reads (the widgets) carries this table without the validators.
+ * apart so that the dashboard's first load carries this table without the validators; the types that
+ * only read come from `read-types.ts`, all a page that only reads (the widgets) carries of it.
  */
 import type { Feature, Platform } from './vocabulary';
+import { READ_TYPE_INFO } from './read-types';
+
+export { isReadType, type ReadOnlyType } from './read-types';
 
 export type SendGroup =
 	| 'trigger'
@@ -164,7 +168,7 @@ const TYPES = {
 
 	// Variables and counters
 	'update-variable-value': { group: 'variables', label: 'Update variable' },
-	'get-variable-value': { group: 'variables', label: 'Read variable', readOnly: true },
+	'get-variable-value': READ_TYPE_INFO['get-variable-value'],
 	'set-counter-value': { group: 'variables', label: 'Set counter' },
 
 	// Overlays (params from protocol facts §5.11)
@@ -243,17 +247,12 @@ const TYPES = {
 	'song-request': { group: 'songs', label: 'Song request', confirm: (p) => p.action === 'clear' },
 
 	// Loyalty
-	'get-loyalty-points': { group: 'loyalty', label: 'Loyalty points', readOnly: true },
+	'get-loyalty-points': READ_TYPE_INFO['get-loyalty-points'],
 	'add-loyalty-points': { group: 'loyalty', label: 'Add loyalty points' },
 
 	// Actions
 	'run-actions': { group: 'actions', label: 'Run actions', feature: 'name-validation' },
-	'get-action-catalog': {
-		group: 'actions',
-		label: 'Action catalog',
-		feature: 'name-validation',
-		readOnly: true
-	}
+	'get-action-catalog': READ_TYPE_INFO['get-action-catalog']
 } satisfies Record<string, Info>;
 
 export type SendType = keyof typeof TYPES;
@@ -274,9 +273,6 @@ export const SEND_TYPE_INFO: Record<SendType, SendTypeInfo> = Object.fromEntries
 ) as Record<SendType, SendTypeInfo>;
 
 /** The types a read-only client (a widget, a read-only share link) may send. */
-export type ReadOnlyType = {
-	[K in SendType]: (typeof TYPES)[K] extends { readOnly: true } ? K : never;
-}[SendType];
 
 export function isSendType(type: unknown): type is SendType {
 	return typeof type === 'string' && Object.hasOwn(TYPES, type);

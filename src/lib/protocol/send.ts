@@ -2,14 +2,14 @@
 import { validateActions } from './actions';
 import { CATALOG } from './catalog';
 import { checkParams, unknownType, type SendCheck } from './check-params';
-import { isSendType } from './send-types';
+import { SEND_TYPE_INFO, isSendType } from './send-types';
 
 export type { SendCheck, SendChecker } from './check-params';
 
 /** Checks type and params against the spec's rules; on success returns params with defaults applied. */
 export function checkSend(type: unknown, params: unknown = {}): SendCheck {
 	if (!isSendType(type)) return unknownType(type);
-	const checked = checkParams(type, CATALOG[type].params, params);
+	const checked = checkParams(type, CATALOG[type].params, params, SEND_TYPE_INFO[type].platforms);
 	if (checked.ok && type === 'run-actions') {
 		const verdict = validateActions(checked.params.actions);
 		if (!verdict.ok)

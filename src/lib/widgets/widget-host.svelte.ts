@@ -13,6 +13,7 @@
  * (an effect the host registers), so no component calls anything to end it.
  */
 import { openClient, type OpenedClient } from '$lib/client/open-client';
+import { ReadClient } from '$lib/client/read-client';
 import type { ReadOnlyView } from '$lib/client/read-only-view';
 import { checkRead } from '$lib/protocol/read-params';
 import { widgetSocketParams } from '$lib/protocol/widget-socket';
@@ -44,7 +45,7 @@ export class WidgetHost {
 	readonly view: ReadOnlyView | undefined;
 	readonly connection: Connection | undefined;
 	readonly demo: boolean;
-	readonly #opened: OpenedClient | undefined;
+	readonly #opened: OpenedClient<ReadClient> | undefined;
 	#retryTimer: ReturnType<typeof setTimeout> | undefined;
 	#destroyed = false;
 
@@ -64,13 +65,17 @@ export class WidgetHost {
 			return;
 		}
 		this.settingsIssue = undefined;
-		const opened = openClient(settings.settings, {
-			readOnly: true,
-			check: checkRead,
-			subscribe: [...options.subscribe],
-			// Tells the companion which widget this socket is, for its scene check and rehearsals.
-			socketParams: widgetSocketParams(definition.id, this.options, params)
-		});
+		// A client that only reads, and carries only the reads' rules (read-client.ts).
+		const opened = openClient(
+			settings.settings,
+			{
+				check: checkRead,
+				subscribe: [...options.subscribe],
+				// Tells the companion which widget this socket is, for its scene check and rehearsals.
+				socketParams: widgetSocketParams(definition.id, this.options, params)
+			},
+			(client) => new ReadClient(client)
+		);
 		this.#opened = opened;
 		this.view = opened.client.readOnlyView();
 		this.connection = new Connection(this.view);

@@ -1,11 +1,11 @@
 /**
  * widget.html, the page every browser source loads, must not regrow (issue 26: ≤ 50 kB gzipped with
- * every widget). It was 57.5 kB; 59.3 kB since its English messages come from Paraglide's own
- * compile (build-tools/paraglide.ts) instead of stand-ins for Paraglide's generated modules: each
- * message's dispatch function and Paraglide's runtime, about 1.6 kB, the price of depending on
- * documented means only; 59.7 kB with the stats widget's viewers in each language and the alert
- * box's warm-up. bench/README.md says where the bytes go. The ceiling sits just above
- * today's figure: lower it as bytes leave, down to the target.
+ * every widget). It was 57.5 kB; 59.3 kB once its English messages came from Paraglide's own compile
+ * (build-tools/paraglide.ts) instead of stand-ins for Paraglide's generated modules; 57.7 kB since a
+ * widget's client (ReadClient) knows only the types that read, without the whole send-type table, its
+ * capabilities per type or their refusals; 57.9 kB with the stats widget's viewers in each language
+ * and the alert box's warm-up (0.25 kB). bench/README.md says where the bytes go. The ceiling sits
+ * just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 59_750;
+const CEILING = 58_000;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {

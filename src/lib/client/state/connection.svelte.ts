@@ -5,13 +5,7 @@
  * (createSubscriber), so nothing is left listening once the readers are gone.
  */
 import { createSubscriber } from 'svelte/reactivity';
-import {
-	overlayCounts,
-	type Meta,
-	type OverlayKey,
-	type SettingsData,
-	type States
-} from '../../protocol/payloads';
+import type { Meta, SettingsData, States } from '../../protocol/payloads';
 import type { Capabilities } from '../capabilities';
 import type { ClientError } from '../errors';
 import type { ReadableSource } from '../read-only-view';
@@ -59,10 +53,6 @@ export class Connection {
 	}
 	get capabilities(): Capabilities | undefined {
 		return this.#read().capabilities;
-	}
-	/** Overlays, layers and assets in the setup, read from the full payload (older versions) or slim's counts. */
-	get overlayCounts(): Record<OverlayKey, number | undefined> {
-		return overlayCounts(this.setup?.options);
 	}
 	get premium(): boolean | undefined {
 		return this.#read().premium;

@@ -13,7 +13,6 @@
  * listeners, the interval and the first read; when the last reader is gone they all stop.
  */
 import { createSubscriber } from 'svelte/reactivity';
-import { SEND_TYPE_INFO, isSendType } from '../../protocol/send-types';
 import { changedVariableName, isSongHint } from '../../protocol/event-hints';
 import type { ClientError } from '../errors';
 import type { ReadOnlyView } from '../read-only-view';
@@ -68,9 +67,7 @@ export class VariableWatcher {
 				if (!this.#started && status !== 'connecting' && status !== 'open') void this.refresh();
 			}),
 			source.onReceipt((receipt) => {
-				const rule = isSendType(receipt.type) ? SEND_TYPE_INFO[receipt.type] : undefined;
-				if (rule && !rule.readOnly && (rule.group === 'variables' || rule.group === 'songs'))
-					void this.refresh();
+				if (receipt.changesValues) void this.refresh();
 			})
 		];
 		// Polling a closed or refused connection only piles up errors; the reconnect triggers a read anyway.

@@ -1,0 +1,377 @@
+/**
+ * The client every page has: one connection to the application. It keeps meta, settings, premium and
+ * the `states` flags current (re-read after every reconnect), turns each send into a receipt, and
+ * hands widgets a view that can only read. What it knows of the send types comes from its rules:
+ * StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads alone,
+ * so a widget's page does not carry the table, its capabilities per type or their refusals.
+ */
+import type { SendType } from '../protocol/send-types';
+import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
+import type { Meta, SettingsData, States } from '../protocol/payloads';
+import type { Capabilities } from './capabilities';
+import type {
+	ClientSnapshot,
+	EventHandler,
+	SendOptions,
+	SendRules,
+	StreamClientOptions
+} from './client-types';
+import {
+	droppedError,
+	invalidParamsError,
+	isClientError,
+	timeoutError,
+	type ClientError
+} from './errors';
+import { Listeners, type Disposer } from './listeners';
+import { createReadOnlyView, type ReadOnlyView, type VariableRead } from './read-only-view';
+import {
+	restFailureOutcome,
+	settleReceipt,
+	socketOutcome,
+	startReceipt,
+	type Receipt,
+	type SendOutcome
+} from './receipts';
+import { RestClient } from './rest';
+import { httpBase, socketUrl } from './settings';
+import { ApiSocket, type ConnectionStatus } from './socket';
+
+export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, VariableRead };
+
+/** Envelope types the client itself follows (Connection's premium and states), kept in every narrowed subscription. */
+const OWN_EVENT_TYPES = ['premium', 'states'] as const;
+
+/** A narrowed list gains the client's own types; an empty list already means every type. */
+function subscriptionFor(types: readonly string[]): string[] {
+	return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
+}
+
+export class ClientCore {
+	readonly #options: StreamClientOptions;
+	readonly #rules: SendRules;
+	readonly #rest: RestClient;
+	readonly #socket: ApiSocket;
+	readonly #eventListeners = new Map<string, Listeners<[Envelope]>>();
+	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
+	readonly #changeListeners = new Listeners<[ClientSnapshot]>();
+	readonly #syncedListeners = new Listeners<[]>();
+	readonly #readyListeners = new Listeners<[]>();
+	readonly #receiptListeners = new Listeners<[Receipt]>();
+	readonly #disposers: Disposer[] = [];
+	#meta: Meta | undefined;
+	#setup: SettingsData | undefined;
+	#premium: boolean | undefined;
+	#states: States | undefined;
+	#capabilities: Capabilities;
+	#syncError: ClientError | undefined;
+	#syncRound = 0;
+	/** Meta asked for at start(), beside the socket's first attempt, for the open that attempt makes. */
+	#startMeta: Promise<Meta> | undefined;
+	#setupCachedAt: number | undefined;
+
+	constructor(options: StreamClientOptions, rules: SendRules) {
+		this.#options = options;
+		this.#rules = rules;
+		this.#capabilities = rules.capabilities(undefined, undefined);
+		const timeouts = { timeoutMs: options.requestTimeoutMs };
+		this.#rest = new RestClient({
+			baseUrl: httpBase(options.connection),
+			token: options.connection.token,
+			fetch: options.fetch,
+			...timeouts
+		});
+		this.#socket = new ApiSocket({
+			url: socketUrl(options.connection, options.name, options.socketParams),
+			address: this.#rest.address,
+			WebSocket: options.WebSocket,
+			probe: () => this.#rest.probe(),
+			refusal: () => this.#rest.refusal,
+			policy: options.policy,
+			wakeSignals: options.wakeSignals,
+			connectionTimeoutMs: options.connectionTimeoutMs,
+			requestTimeoutMs: options.requestTimeoutMs
+		});
+		this.#disposers.push(
+			this.#socket.onStatus((status, error) => {
+				// A failed attempt: the meta asked for beside it may be stale by the open that follows.
+				if (status !== 'connecting' && status !== 'open') this.#startMeta = undefined;
+				this.#statusListeners.emit(status, error);
+				this.#changed();
+			}),
+			this.#socket.onOpen(() => void this.#resync()),
+			this.#socket.onEvent((envelope) => this.#dispatch(envelope)),
+			this.#socket.onRetrieve((data) => this.#applySettings(data))
+		);
+		// The last setup read here, until the first live one: a reload during an outage still shows the pages.
+		const cached = options.setupCache?.load();
+		if (cached) {
+			this.#setup = cached.setup;
+			this.#setupCachedAt = cached.savedAt;
+			this.#capabilities = this.#rules.capabilities(cached.meta, cached.setup);
+		}
+	}
+
+	get status(): ConnectionStatus {
+		return this.#socket.status;
+	}
+	get lastError(): ClientError | undefined {
+		return this.#socket.lastError ?? this.#syncError;
+	}
+	get meta(): Meta | undefined {
+		return this.#meta;
+	}
+	/** The application's setup: the settings payload of `retrieve` (the one kept on the device until the first read). */
+	get setup(): SettingsData | undefined {
+		return this.#setup;
+	}
+	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
+	get setupCachedAt(): number | undefined {
+		return this.#setupCachedAt;
+	}
+	/** Whether the socket ever opened since start: an address that never answered may be wrong. */
+	get everOpened(): boolean {
+		return this.#socket.everOpened;
+	}
+	get premium(): boolean | undefined {
+		return this.#premium;
+	}
+	get states(): States | undefined {
+		return this.#states;
+	}
+	get capabilities(): Capabilities {
+		return this.#capabilities;
+	}
+	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */
+	get socketStats(): Readonly<ApiSocket['stats']> {
+		return this.#socket.stats;
+	}
+	snapshot(): ClientSnapshot {
+		return {
+			status: this.status,
+			lastError: this.lastError,
+			everOpened: this.everOpened,
+			setupCachedAt: this.setupCachedAt,
+			meta: this.meta,
+			setup: this.setup,
+			capabilities: this.capabilities,
+			premium: this.premium,
+			states: this.states
+		};
+	}
+
+	start(): void {
+		if (this.#socket.running) return;
+		// Meta decides the subscription and retrieve's form after the open: asked for now, it is in by then.
+		const meta = this.#rest.meta();
+		meta.catch(() => {}); // an application still starting: #resync asks again
+		this.#startMeta = meta;
+		this.#socket.start();
+	}
+	stop(): void {
+		this.#socket.stop();
+	}
+	/** Connects again at once ("Retry now"; also after stop()). */
+	retry(): void {
+		this.#socket.retry();
+	}
+	/** Stops and releases every listener; the client cannot be used afterwards. */
+	destroy(): void {
+		this.stop();
+		for (const dispose of this.#disposers.splice(0)) dispose();
+		for (const listeners of [
+			this.#statusListeners,
+			this.#changeListeners,
+			this.#syncedListeners,
+			this.#readyListeners,
+			this.#receiptListeners
+		])
+			listeners.clear();
+		this.#eventListeners.clear();
+	}
+
+	on(type: string, handler: EventHandler): Disposer {
+		let listeners = this.#eventListeners.get(type);
+		if (!listeners) this.#eventListeners.set(type, (listeners = new Listeners()));
+		return listeners.add(handler);
+	}
+	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
+		return this.#statusListeners.add(handler);
+	}
+	/** Any change of status, error, meta, setup, capabilities, premium or states. */
+	onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
+		return this.#changeListeners.add(handler);
+	}
+	/** After each open, once meta, settings and premium have been read again. */
+	onSynced(handler: () => void): Disposer {
+		return this.#syncedListeners.add(handler);
+	}
+	/** After each open, once meta has been read again: reads and sends know their way (settings and premium may still be on theirs). */
+	onReady(handler: () => void): Disposer {
+		return this.#readyListeners.add(handler);
+	}
+	/** Every settled receipt of `send` (not the reads of readVariable). */
+	onReceipt(handler: (receipt: Receipt) => void): Disposer {
+		return this.#receiptListeners.add(handler);
+	}
+
+	/**
+	 * Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). The
+	 * `premium` and `states` events are always kept, so premium and the states flags stay live.
+	 */
+	setSubscriptions(types: readonly string[] | undefined): void {
+		this.#options.subscribe = types;
+		if (this.#capabilities.has('ws-subscriptions'))
+			this.#socket.subscribe(subscriptionFor(types ?? []));
+	}
+
+	/**
+	 * Reads the settings again: over the socket when it is open and the application has `retrieve-slim`,
+	 * else over REST. Without slim the payload carries every overlay and can be megabytes, more than
+	 * an incoming frame may be (MAX_FRAME_CHARS); an HTTP body has no such cap.
+	 */
+	async retrieve(): Promise<SettingsData> {
+		const overSocket = () => this.#socket.isOpen && this.#capabilities.has('retrieve-slim');
+		let data: SettingsData;
+		try {
+			data = overSocket()
+				? await this.#socket.retrieve(true)
+				: await this.#rest.retrieve({ slim: true });
+		} catch (error) {
+			if (!overSocket()) throw error;
+			data = await this.#rest.retrieve({ slim: true });
+		}
+		this.#applySettings(data);
+		return data;
+	}
+
+	async send(
+		type: SendType | string,
+		params?: Record<string, unknown>,
+		options: SendOptions = {}
+	): Promise<Receipt> {
+		const receipt = await this.#run(type, params, options.onUpdate);
+		this.#receiptListeners.emit(receipt);
+		return receipt;
+	}
+
+	async readVariable(name: string): Promise<VariableRead> {
+		const receipt = await this.#run('get-variable-value', { name });
+		return receipt.state === 'confirmed'
+			? { ok: true, value: receipt.value }
+			: { ok: false, error: receipt.error ?? droppedError() };
+	}
+
+	readOnlyView(): ReadOnlyView {
+		return createReadOnlyView(this, (type, params) => this.#run(type, params));
+	}
+
+	async #run(
+		type: string,
+		params: Record<string, unknown> | undefined,
+		onUpdate?: (r: Receipt) => void
+	): Promise<Receipt> {
+		const checked = this.#options.check(type, params);
+		// Awaited only when the rules are still on their way: a check already in runs in the same task.
+		const check = checked instanceof Promise ? await checked : checked;
+		const refusal = check.ok
+			? this.#rules.refusal(check.type, check.params, this.#capabilities, this.#options.readOnly)
+			: invalidParamsError(check.issues);
+		const rule = this.#rules.info(type);
+		if (refusal || !check.ok)
+			return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! }, rule);
+		const overSocket =
+			this.#socket.isOpen &&
+			(this.#options.commands === 'socket' ||
+				(this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
+		let receipt = startReceipt(type, overSocket ? 'socket' : 'rest');
+		onUpdate?.(receipt);
+		let outcome: SendOutcome | undefined;
+		// A request the application answers only after its own waits (run-actions' delays) gets them on top.
+		const timeoutMs = this.#rest.timeoutMs + (check.waitMs ?? 0);
+		if (overSocket) {
+			const answer = await this.#socket.command(
+				type,
+				check.params,
+				this.#capabilities.has('ws-command-responses'),
+				timeoutMs
+			);
+			if (answer.kind !== 'not-sent')
+				outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);
+			else receipt = { ...receipt, transport: 'rest' };
+		}
+		outcome ??= await this.#rest.send(type, check.params, timeoutMs).then(
+			(answer): SendOutcome => ({ kind: 'answered', ...answer }),
+			(error: unknown) => restFailureOutcome(isClientError(error) ? error : droppedError())
+		);
+		receipt = settleReceipt(receipt, outcome, rule);
+		onUpdate?.(receipt);
+		return receipt;
+	}
+
+	/**
+	 * After every open: meta first (it decides subscriptions and slim; after start() it was asked for
+	 * while the socket connected), then settings and premium side by side.
+	 */
+	async #resync(): Promise<void> {
+		const round = ++this.#syncRound;
+		const early = this.#startMeta;
+		this.#startMeta = undefined;
+		try {
+			const meta = await (early ? early.catch(() => this.#rest.meta()) : this.#rest.meta());
+			if (round !== this.#syncRound) return;
+			this.#meta = meta;
+			this.#capabilities = this.#rules.capabilities(meta, this.#setup);
+			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions'))
+				this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
+			this.#changed();
+			this.#readyListeners.emit();
+			const [settings, premium] = await Promise.all([
+				this.retrieve(),
+				meta.features.includes('premium') ? this.#rest.premium(meta) : undefined
+			]);
+			this.#premium = premium ?? settings.premium;
+			if (round !== this.#syncRound) return;
+			this.#syncError = undefined;
+			this.#changed();
+			this.#syncedListeners.emit();
+		} catch (error) {
+			if (round !== this.#syncRound) return;
+			this.#syncError = isClientError(error) ? error : droppedError();
+			this.#changed();
+		}
+	}
+
+	#applySettings(data: SettingsData): void {
+		this.#setup = data;
+		this.#setupCachedAt = undefined;
+		this.#options.setupCache?.save(data, this.#meta);
+		// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
+		if (!this.#meta?.features.includes('premium')) this.#premium = data.premium;
+		if (data.states) this.#states = data.states;
+		this.#capabilities = this.#rules.capabilities(this.#meta, data);
+		this.#changed();
+	}
+
+	#dispatch(envelope: Envelope): void {
+		if (envelope.type === 'premium') {
+			const premium = parsePremiumEvent(envelope);
+			if (premium !== undefined && premium !== this.#premium) {
+				this.#premium = premium;
+				this.#changed();
+			}
+		} else if (envelope.type === 'states') {
+			const states = parseStatesEvent(envelope);
+			if (states) {
+				this.#states = { ...this.#states, ...states };
+				this.#changed();
+			}
+		}
+		this.#eventListeners.get(envelope.type)?.emit(envelope);
+		this.#eventListeners.get('*')?.emit(envelope);
+	}
+
+	#changed(): void {
+		this.#changeListeners.emit(this.snapshot());
+	}
+}
