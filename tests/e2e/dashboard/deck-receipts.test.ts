@@ -336,7 +336,10 @@ describe('deck tiles: receipts that tell the truth', () => {
 			const recovered = await check('recovered');
 			await page.reload();
 			await page.getByRole('button', { name: TWO, exact: true }).waitFor();
-			expect(await check('reloaded')).toEqual(recovered);
+			// Within a pixel: the fitted height is floored from a fractional top, which can land either side.
+			const reloaded = await check('reloaded');
+			expect(reloaded.length).toBe(recovered.length);
+			expect(reloaded.filter((h, i) => Math.abs(h - recovered[i]!) > 1)).toEqual([]);
 			expect(errors).toEqual([]);
 			await page.context().close();
 		}

@@ -95,6 +95,15 @@ async function pressSet(value: number): Promise<void> {
 	const card = counters().getByRole('article', { name: COUNTER });
 	await card.getByLabel('Exact value').fill(String(value));
 	await card.getByRole('button', { name: 'Set' }).click({ timeout: 15_000 });
+	// Until the application has it: a kill right after a click would race the request in flight.
+	await expect
+		.poll(async () => {
+			await collectCommands();
+			return commands.some(
+				(r) => r.type === 'set-counter-value' && (r.params as { value?: unknown }).value === value
+			);
+		})
+		.toBe(true);
 }
 
 /** A deck button, pressed once, until its receipt shows. */

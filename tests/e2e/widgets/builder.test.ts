@@ -150,12 +150,14 @@ const CASES: Case[] = [
 	}
 ];
 
+/** A field of the builder's form (the page's menu has a Language picker of its own). */
 async function apply(page: Page, step: Step): Promise<void> {
-	if ('fill' in step) await page.getByLabel(step.fill, { exact: true }).fill(step.value);
-	else if ('check' in step) await page.getByLabel(step.check, { exact: true }).setChecked(step.on);
+	const form = page.getByRole('main');
+	if ('fill' in step) await form.getByLabel(step.fill, { exact: true }).fill(step.value);
+	else if ('check' in step) await form.getByLabel(step.check, { exact: true }).setChecked(step.on);
 	else if ('select' in step)
-		await page.getByLabel(step.select, { exact: true }).selectOption(step.value);
-	else await page.getByLabel(step.pick, { exact: true }).fill(step.value);
+		await form.getByLabel(step.select, { exact: true }).selectOption(step.value);
+	else await form.getByLabel(step.pick, { exact: true }).fill(step.value);
 }
 
 const shownUrl = (page: Page) => page.getByTestId('widget-url').innerText();
