@@ -7,17 +7,9 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { matchLocale } from '../lib/client/language-tag';
 
-/** A tag such as `de_DE.UTF-8`, `pt-BR` or `fr` matched to one of `locales` (`pt` is Brazilian Portuguese). */
-export function matchLocale(tag: string, locales: readonly string[]): string | undefined {
-	const want = tag.trim().split('.')[0]!.split('@')[0]!.replace('_', '-').toLowerCase();
-	if (!want || want === 'c' || want === 'posix') return undefined;
-	const base = want.split('-')[0];
-	return (
-		locales.find((l) => l.toLowerCase() === want) ??
-		locales.find((l) => l.toLowerCase().split('-')[0] === base)
-	);
-}
+export { matchLocale };
 
 /** What the system asks for, first match wins; English when nothing matches. */
 export function systemLocale(

@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { m as english } from '$lib/paraglide-ui/en/messages.js';
 import { PersistedState } from '$lib/client/state/persisted-state';
+import { matchLocale } from '$lib/client/language-tag';
 
 /** Every language the dashboard speaks, each named in its own words (the picker's choices). */
 export const LANGUAGE_NAMES = {
@@ -35,15 +36,7 @@ const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ m: object }>> = {
 };
 
 /** A language we have for a tag: `de`, `DE`, `de-AT` → `de`; `pt`, `pt_br` → `pt-BR`. */
-export function matchLanguage(asked: string): Language | undefined {
-	const want = asked.trim().toLowerCase().replace('_', '-');
-	if (!want) return undefined;
-	const base = want.split('-')[0];
-	return (
-		LANGUAGES.find((l) => l.toLowerCase() === want) ??
-		LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base)
-	);
-}
+export const matchLanguage = (asked: string): Language | undefined => matchLocale(asked, LANGUAGES);
 
 /** The first of the browser's languages (navigator.languages, in its order) that we have. */
 export function browserLanguage(asked: readonly string[]): Language | undefined {

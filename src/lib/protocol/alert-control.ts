@@ -14,16 +14,20 @@ import {
 	type Control,
 	type ControlAction
 } from './alert-control-actions';
+import { describeIssues, toFieldIssues } from './issues';
 import { readVariableJson } from './variable-json';
 
 export * from './alert-control-actions';
 
-const ACTION_RULE = `must be one of ${CONTROL_ACTIONS.join(', ')}`;
+const AT_RULE = 'must be a time in ms';
 
-const ControlSchema = v.object({
-	action: v.picklist(CONTROL_ACTIONS, `action ${ACTION_RULE}`),
-	at: v.pipe(v.number('at must be a time in ms'), v.finite('at must be a time in ms'))
-}) satisfies v.GenericSchema<unknown, Control>;
+/** A control's fields, each rule without its field's name: who reports an issue names the field. */
+const CONTROL_FIELDS = {
+	action: v.picklist(CONTROL_ACTIONS, `must be one of ${CONTROL_ACTIONS.join(', ')}`),
+	at: v.pipe(v.number(AT_RULE), v.safeInteger(AT_RULE), v.minValue(0, AT_RULE))
+};
+
+const ControlSchema = v.object(CONTROL_FIELDS) satisfies v.GenericSchema<unknown, Control>;
 
 /**
  * One press of one alert box's control, as `update-variable-value` params, exactly as the deck writes
@@ -39,14 +43,7 @@ export const ControlPressSchema = v.strictObject({
 			`must be an alert box control variable: ${ALERT_CONTROL_PREFIX} then the box's name in letters, digits, _ or -`
 		)
 	),
-	value: v.strictObject({
-		action: v.picklist(CONTROL_ACTIONS, ACTION_RULE),
-		at: v.pipe(
-			v.number('must be a time in ms'),
-			v.safeInteger('must be a time in ms'),
-			v.minValue(0, 'must be a time in ms')
-		)
-	})
+	value: v.strictObject(CONTROL_FIELDS)
 }) satisfies v.GenericSchema<unknown, { name: string; value: Control }>;
 
 /**
@@ -62,7 +59,10 @@ export function decodeControl(
 	const parsed = v.safeParse(ControlSchema, read.value);
 	return parsed.success
 		? { ok: true, control: parsed.output }
-		: { ok: false, reason: `the control variable: ${parsed.issues[0].message}` };
+		: {
+				ok: false,
+				reason: `the control variable: ${describeIssues(toFieldIssues(parsed.issues.slice(0, 1)))}`
+			};
 }
 
 /** Tracks the control variable's reads: what each new read asks the queue to do. */

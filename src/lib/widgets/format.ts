@@ -1,7 +1,7 @@
 /** Pure formatting for widgets: values as the application stores them turned into short text. */
 
 import { listOf, numberOf } from '$lib/client/values';
-import { language } from './i18n';
+import { language, numberFormat } from './i18n';
 
 // A clock face needs no language: kept apart, so the dashboard's receipts take it without the widgets' i18n.
 export { formatDuration } from './duration';
@@ -19,20 +19,12 @@ const MAX_TEXT = 200;
 
 /** A number in the widget's language (i18n.ts) unless a locale is given. */
 export function formatNumber(n: number, format: string, locale: string = language()): string {
-	const key = `${locale} ${format}`;
-	let formatter = formatters.get(key);
 	try {
-		if (!formatter) {
-			formatter = new Intl.NumberFormat(locale, FORMATS[format as NumberFormat] ?? FORMATS.plain);
-			formatters.set(key, formatter);
-		}
-		return formatter.format(n);
+		return numberFormat(FORMATS[format as NumberFormat] ?? FORMATS.plain, locale).format(n);
 	} catch {
 		return String(n);
 	}
 }
-/** Made once per language and format: making one costs far more than formatting (the stats' idle CPU). */
-const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * A variable's value as text: numbers in the chosen format, an empty counter as 0, text as itself,

@@ -5,6 +5,7 @@
  * whatever the language of the PC running the broadcasting software.
  */
 import { baseLocale, getLocale, locales, setLocale, type Locale } from '$lib/paraglide/runtime';
+import { matchLocale } from '$lib/client/language-tag';
 
 export { locales as LANGUAGES, type Locale };
 
@@ -26,15 +27,7 @@ export function languageAvailable(locale: Locale): boolean {
 }
 
 /** A language we have for what a URL asks: `de`, `DE`, `de-AT` → `de`; `pt`, `pt-br` → `pt-BR`. */
-export function matchLanguage(asked: string): Locale | undefined {
-	const want = asked.trim().toLowerCase();
-	if (!want) return undefined;
-	const base = want.split(/[-_]/)[0];
-	return (
-		locales.find((l) => l.toLowerCase() === want.replace('_', '-')) ??
-		locales.find((l) => l.toLowerCase().split('-')[0] === base)
-	);
-}
+export const matchLanguage = (asked: string): Locale | undefined => matchLocale(asked, locales);
 
 /** The page's language, set once before a widget renders. */
 let current: Locale = baseLocale;
@@ -59,13 +52,33 @@ export const language = (): Locale => current;
  * for it (~30 ms in one task, measured in the alert box's burst), so it should not be an alert's.
  */
 export function warmFormats(): void {
-	new Intl.NumberFormat(language()).format(1);
+	numberFormat().format(1);
 	new Intl.PluralRules(language()).select(1);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The number formatter for these options in a language (the widget's unless given), made once: making
+ * one costs far more than formatting with it (the stats widget's idle CPU, bench/README.md). Throws as
+ * `Intl.NumberFormat` does for options it rejects (an unknown currency).
+ */
+export function numberFormat(
+	options: Intl.NumberFormatOptions = {},
+	locale: string = language()
+): Intl.NumberFormat {
+	const key = `${locale} ${JSON.stringify(options)}`;
+	let formatter = formatters.get(key);
+	if (!formatter) {
+		formatter = new Intl.NumberFormat(locale, options);
+		formatters.set(key, formatter);
+	}
+	return formatter;
 }
 
 /** `12,345` / `12.345` / `12 345`: a count in the widget's language. */
 export function count(n: number): string {
-	return new Intl.NumberFormat(language()).format(n);
+	return numberFormat().format(n);
 }
 
 /**
@@ -76,11 +89,11 @@ export function money(amount: number, currency?: string, symbol?: string): strin
 	const lang = language();
 	if (currency && /^[A-Za-z]{3}$/.test(currency))
 		try {
-			return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
+			return numberFormat({ style: 'currency', currency }, lang).format(amount);
 		} catch {
 			// An unknown code: the number as below.
 		}
-	return `${symbol ?? ''}${new Intl.NumberFormat(lang).format(amount)}`;
+	return `${symbol ?? ''}${numberFormat({}, lang).format(amount)}`;
 }
 
 /** `12 seconds ago` / `vor 12 Sekunden`, from a number of seconds. */
