@@ -24,7 +24,7 @@ const AT_RULE = 'must be a time in ms';
 /** A control's fields, each rule without its field's name: who reports an issue names the field. */
 const CONTROL_FIELDS = {
 	action: v.picklist(CONTROL_ACTIONS, `must be one of ${CONTROL_ACTIONS.join(', ')}`),
-	at: v.pipe(v.number(AT_RULE), v.safeInteger(AT_RULE), v.minValue(0, AT_RULE))
+	at: v.pipe(v.number(AT_RULE), v.finite(AT_RULE), v.minValue(0, AT_RULE))
 };
 
 const ControlSchema = v.object(CONTROL_FIELDS) satisfies v.GenericSchema<unknown, Control>;
