@@ -104,7 +104,7 @@ describe('share profiles', () => {
 		expect(
 			limitRefusal('alerts', 'update-variable-value', {
 				name: 'alertbox_main/x',
-				value: { action: 'nap', at: 1.5 }
+				value: { action: 'nap', at: -1.5 }
 			})
 		).toMatch(
 			/^params\.name must be an alert box control variable: .*; params\.value\.action must be one of pause, resume, skip, replay; params\.value\.at must be a time in ms \(this Alerts share link may only press pause/
