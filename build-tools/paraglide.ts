@@ -7,7 +7,7 @@
  * The locale is a global the page sets once (`setLocale(…, { reload: false })` from a widget's `lang=`),
  * English when nothing set it: no cookie, no URL routing (docs/languages.md).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { compile, paraglideVitePlugin, type CompilerOptions } from '@inlang/paraglide-js';
@@ -102,22 +102,69 @@ export function widgetEnglishParaglide() {
 }
 
 /**
- * The dashboard's words: messages/dashboard/{locale}.json, a catalogue of their own that the project
- * in project.inlang (the widgets' and the start log's) never reads, so widget.html and
- * widget-languages.js cannot carry them. Compiled once per language, each into its own folder
- * (src/lib/paraglide-ui/<locale>/, git-ignored) from a hidden project whose only locale is that one:
- * the dashboard's first load imports English, and each other language is a chunk of its own, fetched
- * when used (src/lib/app/language.svelte.ts). Documented means only: the compiler's `project`,
- * `outdir`, `strategy` and `experimentalStaticLocale` options (the last fixes each compile's one
- * language, so its messages never detect one).
+ * The dashboard's words: messages/dashboard/<area>/{locale}.json, one folder per part of the dashboard
+ * (shell, deck, …), a catalogue of their own that the project in project.inlang (the widgets' and the
+ * start log's) never reads, so widget.html and widget-languages.js cannot carry them. Each language's
+ * areas are merged (a key names one message in all of them) and compiled into its own folder
+ * (src/lib/paraglide-ui/<locale>/, git-ignored) from a hidden project whose only locale is that one.
+ * Then src/lib/paraglide-ui/dashboard.ts wraps each English message in one that speaks the language
+ * shown (src/lib/app/language.svelte.ts), each a pure named export: a page's first load carries the
+ * English words it uses and no others, and each other language is a chunk of its own, fetched when
+ * used. Documented means only: the compiler's `project`, `outdir`, `strategy` and
+ * `experimentalStaticLocale` options (the last fixes each compile's one language).
  */
 export const DASHBOARD_MESSAGES = here('../messages/dashboard');
 export const DASHBOARD_OUTDIR = here('../src/lib/paraglide-ui');
 const DASHBOARD_PROJECTS = here('./.paraglide-dashboard');
 
+/** The dashboard's areas: the folders of messages/dashboard/. */
+export const dashboardAreas = (): string[] =>
+	readdirSync(DASHBOARD_MESSAGES, { withFileTypes: true })
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => entry.name)
+		.sort();
+
+/** One language's dashboard words, every area's file merged; a key in two areas is an error. */
+export function dashboardCatalogue(locale: string): Record<string, unknown> {
+	const merged: Record<string, unknown> = {};
+	const from: Record<string, string> = {};
+	for (const area of dashboardAreas()) {
+		const file = `${DASHBOARD_MESSAGES}/${area}/${locale}.json`;
+		if (!existsSync(file)) throw new Error(`messages/dashboard/${area}/${locale}.json is missing`);
+		const { $schema: _schema, ...messages } = JSON.parse(readFileSync(file, 'utf8')) as Record<
+			string,
+			unknown
+		>;
+		for (const [key, message] of Object.entries(messages)) {
+			if (key in merged)
+				throw new Error(
+					`messages/dashboard/${area}/${locale}.json: "${key}" is already in ${from[key]}/; a key names one message`
+				);
+			merged[key] = message;
+			from[key] = area;
+		}
+	}
+	return merged;
+}
+
+/** The typed wrappers every dashboard component imports (through src/lib/app/messages.ts). */
+function wrappers(keys: string[]): string {
+	const lines = keys.map(
+		(key) => `export const ${key} = /* @__PURE__ */ translated('${key}', en.${key});`
+	);
+	return [
+		'// Made by build-tools/paraglide.ts from messages/dashboard/: do not edit.',
+		"import * as en from './en/messages.js';",
+		"import { translated } from '$lib/app/language.svelte';",
+		...lines,
+		''
+	].join('\n');
+}
+
 export async function compileDashboard(): Promise<void> {
 	const settings = projectSettings();
 	mkdirSync(DASHBOARD_PROJECTS, { recursive: true });
+	mkdirSync(DASHBOARD_OUTDIR, { recursive: true });
 	for (const locale of settings.locales) {
 		const project = `${DASHBOARD_PROJECTS}/${locale}.inlang`;
 		const outdir = `${DASHBOARD_OUTDIR}/${locale}`;
@@ -126,7 +173,7 @@ export async function compileDashboard(): Promise<void> {
 				...(fromHere(settings) as object),
 				baseLocale: locale,
 				locales: [locale],
-				// Beside the projects: a copy of messages/dashboard/{locale}.json in this hidden folder.
+				// Beside the projects: this language's merged messages, in this hidden folder.
 				'plugin.inlang.messageFormat': { pathPattern: './messages/{locale}.json' }
 			},
 			null,
@@ -139,9 +186,12 @@ export async function compileDashboard(): Promise<void> {
 			strategy: ['baseLocale'],
 			experimentalStaticLocale: JSON.stringify(locale)
 		} satisfies CompilerOptions;
+		const catalogue = dashboardCatalogue(locale);
+		if (locale === settings.baseLocale)
+			writeIfChanged(`${DASHBOARD_OUTDIR}/dashboard.ts`, wrappers(Object.keys(catalogue).sort()));
 		// Compiled again only when its messages, its settings or these options changed (vitest starts
 		// twice per run, and every build step once).
-		const messages = readFileSync(`${DASHBOARD_MESSAGES}/${locale}.json`, 'utf8');
+		const messages = `${JSON.stringify({ $schema: 'https://inlang.com/schema/inlang-message-format', ...catalogue }, null, '\t')}\n`;
 		const stamp = createHash('sha256')
 			.update(text)
 			.update(JSON.stringify(options))

@@ -1,12 +1,13 @@
 /**
  * The message catalogues (docs/languages.md): the widgets' and the start log's (messages/{locale}.json)
- * and the dashboard's (messages/dashboard/{locale}.json). In each, every language has every key with
+ * and the dashboard's (messages/dashboard/<area>/{locale}.json, areas merged). In each, every language has every key with
  * the same parameters, and none is still the English text, apart from words each language really
  * writes the same. The dashboard's words stay out of the widgets' project, so widget.html and
  * widget-languages.js never carry them. Then the widgets' words and numbers in German and French, as
  * viewers see them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dashboardAreas, dashboardCatalogue } from '../../build-tools/paraglide';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAlertEvent, type AlertLine } from '$lib/protocol/event-lines';
@@ -17,9 +18,9 @@ import { formatNumber } from '$lib/widgets/format';
 import {
 	LANGUAGES,
 	browserLanguage,
-	m as dashboardSays,
 	matchLanguage as matchDashboardLanguage
 } from '$lib/app/language.svelte';
+import * as dashboardSays from '$lib/app/messages';
 import { probableCause, type CauseInput } from '$lib/client/probable-cause';
 import {
 	gatewayError,
@@ -38,10 +39,10 @@ const settings = JSON.parse(
 	'plugin.inlang.messageFormat': { pathPattern: string | string[] };
 };
 type Catalogue = Record<string, unknown>;
-/** The widgets' catalogue (`messages/`) or the dashboard's (`messages/dashboard/`). */
-const catalogue = (locale: string, folder = 'messages'): Catalogue => {
+/** The widgets' catalogue (`messages/`); the dashboard's is every area of `messages/dashboard/`. */
+const catalogue = (locale: string): Catalogue => {
 	const { $schema: _schema, ...messages } = JSON.parse(
-		readFileSync(resolve(ROOT, `${folder}/${locale}.json`), 'utf8')
+		readFileSync(resolve(ROOT, `messages/${locale}.json`), 'utf8')
 	) as Catalogue;
 	return messages;
 };
@@ -74,60 +75,18 @@ const params = (message: unknown) =>
 		...new Set(texts(message).flatMap((t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))
 	].sort();
 
-/** The dashboard's words each language writes as English does, on purpose. */
-const DASHBOARD_SAME_AS_ENGLISH: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-	es: {
-		nav_deck: 'streamers say "el deck" (a Stream Deck)',
-		nav_deck_bar: 'as nav_deck',
-		nav_chat: 'streamers say "el chat"',
-		nav_chat_bar: 'as nav_chat',
-		nav_tts: 'streamers say "TTS"',
-		nav_tts_bar: 'as nav_tts',
-		nav_widgets: 'broadcasting software says "widgets"',
-		nav_widgets_bar: 'as nav_widgets',
-		header_demo: 'Spanish says "demo"'
-	},
-	'pt-BR': {
-		nav_deck: 'streamers say "o deck" (a Stream Deck)',
-		nav_deck_bar: 'as nav_deck',
-		nav_chat: 'streamers say "o chat"',
-		nav_chat_bar: 'as nav_chat',
-		nav_tts: 'streamers say "TTS"',
-		nav_tts_bar: 'as nav_tts',
-		nav_widgets: 'broadcasting software says "widgets"',
-		nav_widgets_bar: 'as nav_widgets',
-		header_demo: 'Brazilian Portuguese says "demo"'
-	},
-	de: {
-		nav_deck: 'German streams say "Deck" (Stream Deck)',
-		nav_deck_bar: 'as nav_deck',
-		nav_chat: 'German streams say "Chat"',
-		nav_chat_bar: 'as nav_chat',
-		nav_stream: 'German streams say "Stream"',
-		nav_stream_bar: 'as nav_stream',
-		nav_songs: 'German streams say "Songs" (Songrequests)',
-		nav_songs_bar: 'as nav_songs',
-		nav_tts: 'German streams say "TTS"',
-		nav_tts_bar: 'as nav_tts',
-		nav_widgets: 'German uses "Widgets"',
-		nav_widgets_bar: 'as nav_widgets',
-		deck_sec_alerts: 'German streams say "Alerts"',
-		header_demo: 'German says "Demo"'
-	},
-	fr: {
-		nav_deck: 'French streams say "le deck" (Stream Deck)',
-		nav_deck_bar: 'as nav_deck',
-		nav_chat: 'streamers say "le chat"',
-		nav_chat_bar: 'as nav_chat',
-		nav_tts: 'French streams say "TTS"',
-		nav_tts_bar: 'as nav_tts',
-		nav_routines: 'French writes "Routines"',
-		nav_widgets: 'French uses "widgets"',
-		nav_widgets_bar: 'as nav_widgets',
-		nav_pages: 'French writes "Pages"',
-		deck_sec_animations: 'French writes "Animations"'
-	}
-};
+/**
+ * The dashboard's words each language writes as English does, on purpose: each area's
+ * same-as-english.json, `{ locale: { key: why } }`.
+ */
+const DASHBOARD_SAME_AS_ENGLISH: Readonly<Record<string, Readonly<Record<string, string>>>> = {};
+for (const area of dashboardAreas()) {
+	const file = resolve(ROOT, `messages/dashboard/${area}/same-as-english.json`);
+	if (!existsSync(file)) continue;
+	const allowed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+	for (const [locale, words] of Object.entries(allowed))
+		Object.assign(((DASHBOARD_SAME_AS_ENGLISH as Record<string, object>)[locale] ??= {}), words);
+}
 
 describe('the message catalogue', () => {
 	it('has the five languages, English first', () => {
@@ -174,8 +133,8 @@ describe('the message catalogue', () => {
 	});
 });
 
-describe("the dashboard's catalogue (messages/dashboard/)", () => {
-	const dashboardEn = catalogue('en', 'messages/dashboard');
+describe("the dashboard's catalogue (messages/dashboard/<area>/)", () => {
+	const dashboardEn = dashboardCatalogue('en');
 	const untranslated = (locale: string, messages: Catalogue) =>
 		Object.keys(dashboardEn).filter(
 			(key) =>
@@ -189,13 +148,11 @@ describe("the dashboard's catalogue (messages/dashboard/)", () => {
 	});
 
 	it.each(others)('%s has every key English has, and no other', (locale) => {
-		expect(Object.keys(catalogue(locale, 'messages/dashboard')).sort()).toEqual(
-			Object.keys(dashboardEn).sort()
-		);
+		expect(Object.keys(dashboardCatalogue(locale)).sort()).toEqual(Object.keys(dashboardEn).sort());
 	});
 
 	it.each(others)('%s fills the same parameters as English', (locale) => {
-		const messages = catalogue(locale, 'messages/dashboard');
+		const messages = dashboardCatalogue(locale);
 		for (const [key, message] of Object.entries(dashboardEn)) {
 			expect([key, params(messages[key])]).toEqual([key, params(message)]);
 			expect([key, typeof messages[key]]).toEqual([key, typeof message]);
@@ -205,7 +162,7 @@ describe("the dashboard's catalogue (messages/dashboard/)", () => {
 	it.each(others)(
 		'%s has translated every message (apart from the listed same words)',
 		(locale) => {
-			const messages = catalogue(locale, 'messages/dashboard');
+			const messages = dashboardCatalogue(locale);
 			expect(untranslated(locale, messages)).toEqual([]);
 			for (const key of Object.keys(DASHBOARD_SAME_AS_ENGLISH[locale] ?? {}))
 				expect([key, messages[key]]).toEqual([key, dashboardEn[key]]);
@@ -214,7 +171,7 @@ describe("the dashboard's catalogue (messages/dashboard/)", () => {
 
 	it('finds an untranslated or missing dashboard message (the check itself)', () => {
 		const fake: Catalogue = {
-			...catalogue('de', 'messages/dashboard'),
+			...dashboardCatalogue('de'),
 			nav_deck: 'Deck',
 			deck_empty: dashboardEn.deck_empty
 		};
@@ -230,9 +187,9 @@ describe("the dashboard's catalogue (messages/dashboard/)", () => {
 		]);
 		for (const locale of settings.locales) {
 			const widgetKeys = Object.keys(catalogue(locale));
-			expect(
-				Object.keys(catalogue(locale, 'messages/dashboard')).filter((k) => widgetKeys.includes(k))
-			).toEqual([]);
+			expect(Object.keys(dashboardCatalogue(locale)).filter((k) => widgetKeys.includes(k))).toEqual(
+				[]
+			);
 		}
 	});
 

@@ -1,14 +1,13 @@
 /**
  * The dashboard's language: the one chosen on this device, else the browser's first language we have
  * (matched leniently, as a widget's `lang=`), else English. Its words are Paraglide's message functions,
- * compiled from messages/dashboard/{locale}.json once per language (build-tools/paraglide.ts): English
- * is in the first load, and each other language is a chunk of its own, fetched from the page's origin
- * when it is used. The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
+ * compiled from messages/dashboard/<area>/{locale}.json once per language (build-tools/paraglide.ts):
+ * the English words a page uses are in its first load, and each other language is a chunk of its own,
+ * fetched from the page's origin when it is used. The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
  * so a German browser never flashes English; a switch in the picker shows the new language once its
  * chunk is in, without a reload.
  */
 import * as v from 'valibot';
-import { m as english } from '$lib/paraglide-ui/en/messages.js';
 import { PersistedState } from '$lib/client/state/persisted-state';
 import { matchLocale } from '$lib/client/language-tag';
 
@@ -23,7 +22,6 @@ export const LANGUAGE_NAMES = {
 export type Language = keyof typeof LANGUAGE_NAMES;
 export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
 
-type Messages = typeof english;
 type Say = (inputs?: object) => string;
 type Table = Readonly<Record<string, Say>>;
 
@@ -115,21 +113,12 @@ class DashboardLanguage {
 
 export const language = new DashboardLanguage();
 
-const englishSay = english as unknown as Record<string, Say>;
-const said = new Map<string, Say>();
-
 /**
- * The dashboard's message functions (`m.nav_deck()`, `m.deck_page_of({ n, total, name })`), typed as
- * the English compile's. Each picks its language when called, so a component re-renders when the
- * language changes.
+ * One dashboard message in the language shown: the English compile's function, or the same message
+ * from the language's chunk once it is in. Called at render, so a component re-renders when the
+ * language changes. src/lib/paraglide-ui/dashboard.ts (made by build-tools/paraglide.ts) wraps every
+ * message with it, one pure named export each, so a page's first load keeps only the words it uses.
  */
-export const m: Messages = new Proxy({} as Messages, {
-	get(_, name: string) {
-		let say = said.get(name);
-		if (!say) {
-			say = (inputs) => (language.say(name) ?? englishSay[name]!)(inputs);
-			said.set(name, say);
-		}
-		return say;
-	}
-});
+export function translated<F extends (...inputs: never[]) => string>(name: string, english: F): F {
+	return ((...inputs: never[]) => (language.say(name) ?? english)(...inputs)) as unknown as F;
+}

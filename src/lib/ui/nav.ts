@@ -1,5 +1,5 @@
 import type { PageScope } from '$lib/app/share-scope.svelte';
-import { m } from '$lib/app/language.svelte';
+import * as m from '$lib/app/messages';
 
 /**
  * Dashboard pages, in the order of the menu. `groups` are the catalog groups a page's controls send:

@@ -3,7 +3,7 @@ import type { Capabilities } from '$lib/client/capabilities';
 import type { SendType } from '$lib/protocol';
 import { alertLabel } from '$lib/app/deck/actions';
 import type { TriggerType } from '$lib/app/deck/layout';
-import { m } from '$lib/app/language.svelte';
+import * as m from '$lib/app/messages';
 
 /** A section of the everything page; its title in the dashboard's language, read when shown. */
 const section = (type: TriggerType, title: () => string) => ({
