@@ -72,9 +72,19 @@ class DashboardLanguage {
 		return this.#failed;
 	}
 
+	/** The language chosen on this device; undefined while the dashboard follows the browser. */
+	get chosen(): Language | undefined {
+		return this.#kept().current;
+	}
+
+	/** The browser's first language we have, else English: what following the browser shows. */
+	get browser(): Language {
+		return browserLanguage(globalThis.navigator?.languages ?? []) ?? 'en';
+	}
+
 	/** The language to show: the device's choice, else the browser's, else English. */
 	get wanted(): Language {
-		return this.#kept().current ?? browserLanguage(globalThis.navigator?.languages ?? []) ?? 'en';
+		return this.chosen ?? this.browser;
 	}
 
 	/** Shows the wanted language; a promise to wait on only when it has to be fetched. */
@@ -87,6 +97,12 @@ class DashboardLanguage {
 	choose(language: Language): Promise<void> {
 		this.#kept().current = language;
 		return this.#show(language);
+	}
+
+	/** Forgets the device's choice: the dashboard follows the browser's language again. */
+	follow(): Promise<void> {
+		this.#kept().current = undefined;
+		return this.#show(this.browser);
 	}
 
 	async #show(language: Language): Promise<void> {

@@ -73,9 +73,9 @@ describe('the dashboard in the browser’s language', () => {
 
 			// A mark on the window survives only if the page is not reloaded.
 			await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
-			await sheet.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+			await sheet.getByRole('combobox', { name: 'Dashboard-Sprache' }).selectOption('en');
 			await page.getByRole('dialog', { name: 'More pages' }).waitFor();
-			await page.getByRole('combobox', { name: 'Language' }).waitFor();
+			await page.getByRole('combobox', { name: 'Dashboard language' }).waitFor();
 			await page.keyboard.press('Escape');
 			await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
 			await page.getByRole('navigation', { name: 'Pages' }).waitFor();
@@ -89,6 +89,20 @@ describe('the dashboard in the browser’s language', () => {
 			await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
 			await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
 			expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+			// Following the browser again: German without a reload, and nothing kept after one.
+			await page.locator('nav button.more').click();
+			const picker = page.getByRole('dialog').getByRole('combobox', { name: 'Dashboard language' });
+			expect(await picker.locator('option').first().textContent()).toBe(
+				"Browser's language (Deutsch)"
+			);
+			await picker.selectOption('');
+			await page.getByRole('combobox', { name: 'Dashboard-Sprache' }).waitFor();
+			await page.keyboard.press('Escape');
+			await page.getByRole('button', { name: 'Bearbeiten', exact: true }).waitFor();
+			await page.reload();
+			await page.getByRole('button', { name: 'Bearbeiten', exact: true }).waitFor();
+			expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
 			expect(errors).toEqual([]);
 			await page.context().close();
 		}
