@@ -20,15 +20,6 @@ import {
 	browserLanguage,
 	matchLanguage as matchDashboardLanguage
 } from '$lib/app/language.svelte';
-import * as dashboardSays from '$lib/app/messages';
-import { probableCause, type CauseInput } from '$lib/client/probable-cause';
-import {
-	gatewayError,
-	lostError,
-	stoppedError,
-	unauthorizedError,
-	unreachableError
-} from '$lib/client/errors';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const settings = JSON.parse(
@@ -190,61 +181,6 @@ describe("the dashboard's catalogue (messages/dashboard/<area>/)", () => {
 			expect(Object.keys(dashboardCatalogue(locale)).filter((k) => widgetKeys.includes(k))).toEqual(
 				[]
 			);
-		}
-	});
-
-	it('says in English what lib/client says of the connection, word for word', () => {
-		const address = '192.168.1.20:39231';
-		const cases: [Partial<CauseInput>, string, string][] = [
-			[
-				{ status: 'stopped', error: stoppedError() },
-				'cause_switched_off_title',
-				'cause_switched_off_advice'
-			],
-			[
-				{ status: 'unauthorized', error: unauthorizedError() },
-				'cause_token_title',
-				'cause_token_advice'
-			],
-			[
-				{ status: 'unreachable', error: gatewayError(address) },
-				'cause_app_down_title',
-				'cause_app_down_advice'
-			],
-			[
-				{ status: 'unreachable', error: unreachableError(address), everOpened: false },
-				'cause_not_answering_title',
-				'cause_not_answering_advice'
-			],
-			[
-				{ status: 'unreachable', error: unreachableError(address) },
-				'cause_stopped_title',
-				'cause_stopped_advice'
-			],
-			[
-				{ status: 'reconnecting', error: lostError(address, 1006) },
-				'cause_lost_title',
-				'cause_lost_advice'
-			],
-			[
-				{ status: 'reconnecting', error: undefined },
-				'cause_reconnecting_title',
-				'cause_reconnecting_advice'
-			]
-		];
-		const say = dashboardSays as unknown as Record<string, (inputs: object) => string>;
-		for (const [input, title, advice] of cases) {
-			const cause = probableCause({
-				status: 'open',
-				error: undefined,
-				everOpened: true,
-				address,
-				...input
-			});
-			expect([cause?.title, cause?.advice]).toEqual([
-				say[title]!({ address }),
-				say[advice]!({ address })
-			]);
 		}
 	});
 

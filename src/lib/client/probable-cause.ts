@@ -2,7 +2,8 @@
  * What is probably wrong with the connection, derived in one place from what the client saw: the
  * status (from close codes), the last error (HTTP status of the meta probe, or a network failure) and
  * whether this address ever answered. A browser cannot tell "nothing listens" from "wrong address"
- * (both are a network error), so an address that never answered names both.
+ * (both are a network error), so an address that never answered names both. Only the kind: the
+ * dashboard says it in its language (src/lib/ui/cause-words.ts), with the address.
  */
 import type { ClientError } from './errors';
 import type { ConnectionStatus } from './socket';
@@ -18,10 +19,6 @@ export type CauseKind =
 
 export interface ProbableCause {
 	kind: CauseKind;
-	/** One short sentence: what is probably wrong. */
-	title: string;
-	/** What the streamer can do about it. */
-	advice: string;
 	/** The fix is on the Connect page (address or token), not in the application. */
 	checkSettings: boolean;
 }
@@ -30,19 +27,15 @@ export interface CauseInput {
 	status: ConnectionStatus;
 	error: Pick<ClientError, 'kind' | 'status'> | undefined;
 	everOpened: boolean;
-	/** `host:port`, shown; never the token. */
-	address: string;
 }
 
-const KEEPS_TRYING =
-	'This page keeps trying every few seconds, and at once when you press Retry now.';
+const cause = (kind: CauseKind, checkSettings = false): ProbableCause => ({ kind, checkSettings });
 
 /** Undefined while connected, or while a first connection is simply on its way. */
 export function probableCause({
 	status,
 	error,
-	everOpened,
-	address
+	everOpened
 }: CauseInput): ProbableCause | undefined {
 	switch (status) {
 		case 'open':
@@ -50,56 +43,14 @@ export function probableCause({
 			return undefined;
 		case 'stopped':
 			// A stop without the application's 1000 is the page's own (leaving): nothing to explain.
-			if (error?.kind !== 'stopped') return undefined;
-			return {
-				kind: 'switched-off',
-				title: "The application's interface was switched off.",
-				advice:
-					'It closed the connection on purpose (code 1000): switch the interface on again in Settings → API, or start the application again. This page tries again every 10 seconds.',
-				checkSettings: false
-			};
+			return error?.kind === 'stopped' ? cause('switched-off') : undefined;
 		case 'unauthorized':
-			return {
-				kind: 'token-rejected',
-				title: 'The token was rejected.',
-				advice:
-					'The application answered 401: copy the token again from Settings → API (it changes when reset), then connect again.',
-				checkSettings: true
-			};
+			return cause('token-rejected', true);
 		case 'unreachable':
 			if (error?.status !== undefined && error.status >= 502 && error.status <= 504)
-				return {
-					kind: 'app-behind-server-down',
-					title: 'The application is closed or not answering.',
-					advice: `The server at ${address} is up, but the application behind it does not answer: start it, and check that its interface is on. ${KEEPS_TRYING}`,
-					checkSettings: false
-				};
-			if (!everOpened)
-				return {
-					kind: 'not-answering',
-					title: `Nothing answers at ${address}.`,
-					advice: `The application is closed, its interface is off, or the address is wrong. ${KEEPS_TRYING}`,
-					checkSettings: true
-				};
-			return {
-				kind: 'stopped-answering',
-				title: 'The application is closed or not reachable.',
-				advice: `It stopped answering at ${address}: it was closed or crashed, or the network dropped. ${KEEPS_TRYING}`,
-				checkSettings: false
-			};
+				return cause('app-behind-server-down');
+			return everOpened ? cause('stopped-answering') : cause('not-answering', true);
 		case 'reconnecting':
-			if (error?.kind === 'lost')
-				return {
-					kind: 'lost',
-					title: 'The connection was lost.',
-					advice: `Reconnecting to ${address}…`,
-					checkSettings: false
-				};
-			return {
-				kind: 'reconnecting',
-				title: 'Reconnecting…',
-				advice: `The application at ${address} answers; the connection is being set up again.`,
-				checkSettings: false
-			};
+			return cause(error?.kind === 'lost' ? 'lost' : 'reconnecting');
 	}
 }
