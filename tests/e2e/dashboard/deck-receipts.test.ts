@@ -321,6 +321,15 @@ describe('deck tiles: receipts that tell the truth', () => {
 				await page.locator('[data-status="open"]').waitFor({ state: 'detached' });
 				await tileOf(page, TWO).locator('.state .why').waitFor();
 				await check('outage');
+				if (size.dock) {
+					// In the dock the banner keeps to the cause and "Retry now" (what to do is folded under it).
+					const banner = page.locator('.connection-banner.shown');
+					expect((await banner.boundingBox())?.height).toBeLessThanOrEqual(96);
+					await banner.getByText('What to do').click();
+					await banner.locator('details[open] p').first().waitFor();
+					await page.screenshot({ path: `test-results/deck-tiles-${name}-outage-unfolded.png` });
+					await banner.getByText('What to do').click();
+				}
 			} finally {
 				stack.sim.sim.startApi();
 			}
