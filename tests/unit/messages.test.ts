@@ -1,15 +1,15 @@
 /**
  * The message catalogues (docs/languages.md): the widgets' and the start log's (messages/{locale}.json)
- * and the dashboard's (messages/dashboard/<area>/{locale}.json, areas merged). In each, every language has every key with
- * the same parameters, and none is still the English text, apart from words each language really
- * writes the same. The dashboard's words stay out of the widgets' project, so widget.html and
+ * and the dashboard's (messages/dashboard/<area>/{locale}.json, areas merged), checked alike: every
+ * language has every key with the same parameters, and none is still the English text, apart from
+ * words each language really writes the same (same-as-english.json beside the messages). The dashboard's words stay out of the widgets' project, so widget.html and
  * widget-languages.js never carry them. Then the widgets' words and numbers in German and French, as
  * viewers see them.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dashboardAreas, dashboardCatalogue } from '../../build-tools/paraglide';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dashboardAreas, dashboardCatalogue } from '../../build-tools/paraglide';
 import { parseAlertEvent, type AlertLine } from '$lib/protocol/event-lines';
 import { describeAlert } from '$lib/widgets/events/describe';
 import { defaultHeadline, kindOf } from '$lib/widgets/alert-box/kinds';
@@ -37,24 +37,7 @@ const catalogue = (locale: string): Catalogue => {
 	) as Catalogue;
 	return messages;
 };
-const en = catalogue('en');
 const others = settings.locales.filter((l) => l !== settings.baseLocale);
-
-/**
- * Words a language writes as English does, on purpose. Anything else equal to English is a message
- * nobody translated yet.
- */
-const SAME_AS_ENGLISH: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-	es: { w_chat: 'streamers say "el chat"' },
-	'pt-BR': { w_chat: 'streamers say "o chat"' },
-	fr: { w_chat: 'streamers say "le chat"' },
-	de: {
-		w_chat: 'German streams say "Chat"',
-		w_timer: 'German uses "Timer"',
-		live: 'German streams say "Live"',
-		offline: 'German uses "Offline"'
-	}
-};
 
 /** Every text of a message (its variants, for plurals), in a fixed order. */
 const texts = (message: unknown): string[] =>
@@ -66,111 +49,55 @@ const params = (message: unknown) =>
 		...new Set(texts(message).flatMap((t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))
 	].sort();
 
+type Allowed = Readonly<Record<string, Readonly<Record<string, string>>>>;
 /**
- * The dashboard's words each language writes as English does, on purpose: each area's
- * same-as-english.json, `{ locale: { key: why } }`.
+ * Words a language writes as English does, on purpose (`{ locale: { key: why } }`, in each
+ * catalogue's same-as-english.json files). Anything else equal to English is a message nobody
+ * translated yet.
  */
-const DASHBOARD_SAME_AS_ENGLISH: Readonly<Record<string, Readonly<Record<string, string>>>> = {};
-for (const area of dashboardAreas()) {
-	const file = resolve(ROOT, `messages/dashboard/${area}/same-as-english.json`);
-	if (!existsSync(file)) continue;
-	const allowed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
-	for (const [locale, words] of Object.entries(allowed))
-		Object.assign(((DASHBOARD_SAME_AS_ENGLISH as Record<string, object>)[locale] ??= {}), words);
+function allowances(files: string[]): Allowed {
+	const merged: Record<string, Record<string, string>> = {};
+	for (const file of files.map((f) => resolve(ROOT, f)).filter((f) => existsSync(f)))
+		for (const [locale, words] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Allowed))
+			Object.assign((merged[locale] ??= {}), words);
+	return merged;
 }
 
-describe('the message catalogue', () => {
-	it('has the five languages, English first', () => {
+/** The keys of `english` missing from `messages`, or still English there and not allowed to be. */
+const untranslated = (
+	english: Catalogue,
+	messages: Catalogue,
+	allowed: Readonly<Record<string, string>> = {}
+) =>
+	Object.keys(english).filter(
+		(key) =>
+			!(key in messages) ||
+			(!(key in allowed) && texts(messages[key]).some((t, i) => t === texts(english[key])[i]))
+	);
+
+const CATALOGUES = [
+	{
+		name: "the widgets' and the start log's catalogue (messages/)",
+		read: catalogue,
+		allowed: allowances(['messages/same-as-english.json'])
+	},
+	{
+		name: "the dashboard's catalogue (messages/dashboard/<area>/)",
+		read: dashboardCatalogue,
+		allowed: allowances(
+			dashboardAreas().map((area) => `messages/dashboard/${area}/same-as-english.json`)
+		)
+	}
+];
+
+describe('the languages', () => {
+	it("are five, English first; the dashboard's picker offers each", () => {
 		expect(settings.baseLocale).toBe('en');
 		expect(settings.locales).toEqual(['en', 'es', 'pt-BR', 'de', 'fr']);
-	});
-
-	it.each(others)('%s has every key English has, and no other', (locale) => {
-		expect(Object.keys(catalogue(locale)).sort()).toEqual(Object.keys(en).sort());
-	});
-
-	it.each(others)(
-		'%s fills the same parameters as English, and plurals where English has them',
-		(locale) => {
-			const messages = catalogue(locale);
-			for (const [key, message] of Object.entries(en)) {
-				expect([key, params(messages[key])]).toEqual([key, params(message)]);
-				expect([key, typeof messages[key]]).toEqual([key, typeof message]);
-			}
-		}
-	);
-
-	it.each(others)(
-		'%s has translated every message (apart from the listed same words)',
-		(locale) => {
-			const messages = catalogue(locale);
-			const allowed = SAME_AS_ENGLISH[locale] ?? {};
-			const untranslated = Object.keys(en).filter(
-				(key) => !(key in allowed) && texts(messages[key]).some((t, i) => t === texts(en[key])[i])
-			);
-			expect(untranslated).toEqual([]);
-			// An allowance for a word that is now translated is stale.
-			for (const key of Object.keys(allowed)) expect([key, messages[key]]).toEqual([key, en[key]]);
-		}
-	);
-
-	it('finds an untranslated message (the check itself)', () => {
-		const fake: Catalogue = { ...catalogue('de'), live: 'Live', ev_followed: en.ev_followed };
-		const found = Object.keys(en).filter(
-			(key) =>
-				!(key in SAME_AS_ENGLISH.de!) && texts(fake[key]).some((t, i) => t === texts(en[key])[i])
-		);
-		expect(found).toEqual(['ev_followed']);
-	});
-});
-
-describe("the dashboard's catalogue (messages/dashboard/<area>/)", () => {
-	const dashboardEn = dashboardCatalogue('en');
-	const untranslated = (locale: string, messages: Catalogue) =>
-		Object.keys(dashboardEn).filter(
-			(key) =>
-				!(key in messages) ||
-				(!(key in (DASHBOARD_SAME_AS_ENGLISH[locale] ?? {})) &&
-					texts(messages[key]).some((t, i) => t === texts(dashboardEn[key])[i]))
-		);
-
-	it('speaks the languages the project lists, and the picker offers each', () => {
 		expect(LANGUAGES).toEqual(settings.locales);
 	});
 
-	it.each(others)('%s has every key English has, and no other', (locale) => {
-		expect(Object.keys(dashboardCatalogue(locale)).sort()).toEqual(Object.keys(dashboardEn).sort());
-	});
-
-	it.each(others)('%s fills the same parameters as English', (locale) => {
-		const messages = dashboardCatalogue(locale);
-		for (const [key, message] of Object.entries(dashboardEn)) {
-			expect([key, params(messages[key])]).toEqual([key, params(message)]);
-			expect([key, typeof messages[key]]).toEqual([key, typeof message]);
-		}
-	});
-
-	it.each(others)(
-		'%s has translated every message (apart from the listed same words)',
-		(locale) => {
-			const messages = dashboardCatalogue(locale);
-			expect(untranslated(locale, messages)).toEqual([]);
-			for (const key of Object.keys(DASHBOARD_SAME_AS_ENGLISH[locale] ?? {}))
-				expect([key, messages[key]]).toEqual([key, dashboardEn[key]]);
-		}
-	);
-
-	it('finds an untranslated or missing dashboard message (the check itself)', () => {
-		const fake: Catalogue = {
-			...dashboardCatalogue('de'),
-			nav_deck: 'Deck',
-			deck_empty: dashboardEn.deck_empty
-		};
-		delete fake.deck_edit;
-		expect(untranslated('de', fake)).toEqual(['deck_edit', 'deck_empty']);
-	});
-
-	it("stays out of the widgets' project, so widget.html and widget-languages.js never carry it", () => {
+	it("the dashboard's words stay out of the widgets' project, so widget.html and widget-languages.js never carry them", () => {
 		// The project Paraglide compiles for the widgets (and widget.html's English-only copy of it)
 		// reads messages/{locale}.json alone.
 		expect([settings['plugin.inlang.messageFormat'].pathPattern].flat()).toEqual([
@@ -184,13 +111,53 @@ describe("the dashboard's catalogue (messages/dashboard/<area>/)", () => {
 		}
 	});
 
-	it("follows the browser's first language we have, matched as a widget's lang= is", () => {
+	it('the check finds a missing message and one still in English, and keeps an allowed one', () => {
+		const english = catalogue('en');
+		const fake: Catalogue = { ...catalogue('de'), live: 'Live', ev_followed: english.ev_followed };
+		delete fake.w_chat;
+		expect(untranslated(english, fake, CATALOGUES[0]!.allowed.de).sort()).toEqual([
+			'ev_followed',
+			'w_chat'
+		]);
+	});
+
+	it("the dashboard follows the browser's first language we have, matched as a widget's lang= is", () => {
 		for (const tag of ['de', 'DE-at', 'pt', 'pt_br', 'fr-CA', 'es-419', 'en-GB', 'xx', ''])
 			expect([tag, matchDashboardLanguage(tag)]).toEqual([tag, matchLanguage(tag)]);
 		expect(browserLanguage(['nl-NL', 'de-DE', 'en'])).toBe('de');
 		expect(browserLanguage(['pt-PT'])).toBe('pt-BR');
 		expect(browserLanguage(['nl', 'ja'])).toBeUndefined();
 	});
+});
+
+describe.each(CATALOGUES)('$name', ({ read, allowed }) => {
+	const english = read('en');
+
+	it.each(others)('%s has every key English has, and no other', (locale) => {
+		expect(Object.keys(read(locale)).sort()).toEqual(Object.keys(english).sort());
+	});
+
+	it.each(others)(
+		'%s fills the same parameters as English, and plurals where English has them',
+		(locale) => {
+			const messages = read(locale);
+			for (const [key, message] of Object.entries(english)) {
+				expect([key, params(messages[key])]).toEqual([key, params(message)]);
+				expect([key, typeof messages[key]]).toEqual([key, typeof message]);
+			}
+		}
+	);
+
+	it.each(others)(
+		'%s has translated every message (apart from its listed same words)',
+		(locale) => {
+			const messages = read(locale);
+			expect(untranslated(english, messages, allowed[locale])).toEqual([]);
+			// An allowance for a word that is now translated is stale.
+			for (const key of Object.keys(allowed[locale] ?? {}))
+				expect([key, messages[key]]).toEqual([key, english[key]]);
+		}
+	);
 });
 
 describe('a widget in its language', () => {
