@@ -67,12 +67,16 @@ const VIEWS = {
 };
 
 /** Everything the roots import statically, each with the module that first imported it. */
-function reachable(ctx: Context, roots: Iterable<string>): Map<string, string | undefined> {
+function reachable(
+	ctx: Context,
+	roots: Iterable<string>,
+	skip: (id: string) => boolean = () => false
+): Map<string, string | undefined> {
 	const seen = new Map<string, string | undefined>();
 	const stack: [string, string | undefined][] = [...roots].map((id) => [id, undefined]);
 	while (stack.length) {
 		const [id, from] = stack.pop()!;
-		if (seen.has(id)) continue;
+		if (seen.has(id) || skip(id)) continue;
 		const info = ctx.getModuleInfo(id);
 		if (!info) continue;
 		seen.set(id, from);
@@ -98,20 +102,28 @@ function keepOut(firstLoad: Map<string, string | undefined>, project: string): v
 export function firstLoadChunk(project: string): Plugin {
 	const roots = new Set(ROUTES.map((route) => resolve(project, route)));
 	const routes = resolve(project, 'src/routes') + '/';
+	// The dashboard's words, one module per message behind an index of them all: left to rolldown, which
+	// puts each in the chunk of the code that says it (they are free of side effects), where following
+	// the index would put every page's words in the deck's first load.
+	const words = resolve(project, 'src/lib/paraglide-ui') + '/';
+	const isWords = (id: string) => id.startsWith(words);
 	let chunks: Map<string, string> | undefined;
 	/** Each module of the first load and of the views, with the chunk it goes in. */
 	const plan = (ctx: Context) => {
-		const firstLoad = reachable(ctx, roots);
+		const firstLoad = reachable(ctx, roots, isWords);
 		keepOut(firstLoad, project);
 		const planned = new Map([...firstLoad.keys()].map((id) => [id, 'deck']));
 		for (const [name, view] of Object.entries(VIEWS))
-			for (const id of reachable(ctx, [resolve(project, view)]).keys())
+			for (const id of reachable(ctx, [resolve(project, view)], isWords).keys())
 				if (!firstLoad.has(id)) planned.set(id, planned.has(id) ? 'deck' : name);
 		return planned;
 	};
 	const group = (id: string, ctx: Context) => (chunks ??= plan(ctx)).get(id) ?? null;
 	return {
 		name: 'first-load-chunk',
+		transform(_code, id) {
+			if (isWords(id)) return { moduleSideEffects: false };
+		},
 		apply: (_config, env) => env.command === 'build' && env.mode !== 'standalone',
 		configEnvironment(name) {
 			if (name === 'client')

@@ -147,18 +147,30 @@ export function dashboardCatalogue(locale: string): Record<string, unknown> {
 	return merged;
 }
 
-/** The typed wrappers every dashboard component imports (through src/lib/app/messages.ts). */
-function wrappers(keys: string[]): string {
-	const lines = keys.map(
-		(key) => `export const ${key} = /* @__PURE__ */ translated('${key}', en.${key});`
+/**
+ * The typed wrappers every dashboard component imports (through src/lib/app/messages.ts): one module
+ * per message, as the compile's own (`outputStructure: 'message-modules'`), so each goes into the
+ * chunk of the pages that use it and the deck's first load carries only the deck's words.
+ */
+function writeWrappers(keys: string[]): void {
+	const folder = `${DASHBOARD_OUTDIR}/dashboard`;
+	mkdirSync(folder, { recursive: true });
+	const made = '// Made by build-tools/paraglide.ts from messages/dashboard/: do not edit.';
+	for (const key of keys)
+		writeIfChanged(
+			`${folder}/${key}.ts`,
+			[
+				made,
+				`import { ${key} as english } from '../en/messages.js';`,
+				"import { translated } from '$lib/app/language.svelte';",
+				`export const ${key} = /* @__PURE__ */ translated('${key}', english);`,
+				''
+			].join('\n')
+		);
+	writeIfChanged(
+		`${DASHBOARD_OUTDIR}/dashboard.ts`,
+		[made, ...keys.map((key) => `export { ${key} } from './dashboard/${key}';`), ''].join('\n')
 	);
-	return [
-		'// Made by build-tools/paraglide.ts from messages/dashboard/: do not edit.',
-		"import * as en from './en/messages.js';",
-		"import { translated } from '$lib/app/language.svelte';",
-		...lines,
-		''
-	].join('\n');
 }
 
 export async function compileDashboard(): Promise<void> {
@@ -184,11 +196,12 @@ export async function compileDashboard(): Promise<void> {
 			project,
 			outdir,
 			strategy: ['baseLocale'],
-			experimentalStaticLocale: JSON.stringify(locale)
+			experimentalStaticLocale: JSON.stringify(locale),
+			isServer: 'true',
+			outputStructure: 'message-modules'
 		} satisfies CompilerOptions;
 		const catalogue = dashboardCatalogue(locale);
-		if (locale === settings.baseLocale)
-			writeIfChanged(`${DASHBOARD_OUTDIR}/dashboard.ts`, wrappers(Object.keys(catalogue).sort()));
+		if (locale === settings.baseLocale) writeWrappers(Object.keys(catalogue).sort());
 		// Compiled again only when its messages, its settings or these options changed (vitest starts
 		// twice per run, and every build step once).
 		const messages = `${JSON.stringify({ $schema: 'https://inlang.com/schema/inlang-message-format', ...catalogue }, null, '\t')}\n`;

@@ -1,0 +1,59 @@
+/**
+ * The deck's first load carries the English words of the deck and the frame around it, and no other
+ * page's: each dashboard message is a module of its own (build-tools/paraglide.ts), put in the chunk of
+ * the code that says it (build-tools/first-load-chunk.ts). Read from the built index.html's scripts,
+ * which is what a cold `#/` fetches before any lazy chunk.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILD_DIR } from '../harness';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const AREAS = resolve(ROOT, 'messages/dashboard');
+
+/** The first load's script, every file index.html names. */
+const firstLoad = (): string => {
+	const html = readFileSync(join(BUILD_DIR, 'index.html'), 'utf8');
+	const files = new Set(html.match(/_app\/immutable\/[^"']+\.js/g) ?? []);
+	return [...files].map((file) => readFileSync(join(BUILD_DIR, file), 'utf8')).join('\n');
+};
+
+/**
+ * A message's plain English start (letters, digits, spaces, commas), long enough to be its own (lib/client
+ * says a few short sentences of its own, such as "The token was rejected.").
+ */
+const probe = (message: unknown, length = 24): string | undefined => {
+	const start =
+		typeof message === 'string'
+			? new RegExp(`^[A-Za-z0-9 ,]{${length},}`).exec(message)?.[0]
+			: undefined;
+	return start?.trim();
+};
+
+const english = (area: string): Record<string, unknown> =>
+	JSON.parse(readFileSync(join(AREAS, area, 'en.json'), 'utf8')) as Record<string, unknown>;
+
+describe("the deck's first load, in words", () => {
+	const script = firstLoad();
+
+	it('carries the words the deck shows first (its tabs, its loading line, a failed edit mode)', () => {
+		const deck = english('deck');
+		for (const key of ['deck_everything', 'deck_reading', 'deck_edit_failed'])
+			expect([key, script.includes(probe(deck[key], 10) ?? '(no probe)')]).toEqual([key, true]);
+	});
+
+	it('leaves out what the connection banner says (fetched at the first trouble) and every other page’s words', () => {
+		const shell = english('shell');
+		const later = Object.entries(shell).filter(([key]) => key.startsWith('cause_'));
+		for (const area of readdirSync(AREAS, { withFileTypes: true }))
+			if (area.isDirectory() && !['shell', 'deck'].includes(area.name))
+				later.push(...Object.entries(english(area.name)));
+		const found = later
+			.map(([key, message]) => [key, probe(message)] as const)
+			.filter(([, text]) => text !== undefined && script.includes(text))
+			.map(([key]) => key);
+		expect(later.filter(([, message]) => probe(message)).length).toBeGreaterThan(5);
+		expect(found).toEqual([]);
+	});
+});
