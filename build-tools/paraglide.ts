@@ -197,7 +197,6 @@ export async function compileDashboard(): Promise<void> {
 			outdir,
 			strategy: ['baseLocale'],
 			experimentalStaticLocale: JSON.stringify(locale),
-			isServer: 'true',
 			outputStructure: 'message-modules'
 		} satisfies CompilerOptions;
 		const catalogue = dashboardCatalogue(locale);
