@@ -5,6 +5,7 @@
  */
 import { ShareApi, type ApiResult, type WidgetKeyView } from '$lib/app/share-api';
 import type { Options, WidgetDefinition } from '$lib/widgets/options';
+import { widgetName } from './widget-names';
 
 export type KeysState =
 	| { kind: 'loading' }
@@ -25,9 +26,8 @@ export function defaultKeyName(definition: WidgetDefinition, options: Options): 
 	const main = NAMING_OPTIONS.map((k) => options[k]).find(
 		(value) => typeof value === 'string' && value.trim() !== ''
 	);
-	return (
-		typeof main === 'string' ? `${definition.title} — ${main.trim()}` : definition.title
-	).slice(0, 80);
+	const name = widgetName(definition);
+	return (typeof main === 'string' ? `${name} — ${main.trim()}` : name).slice(0, 80);
 }
 
 export class WidgetKeys {
