@@ -67,6 +67,7 @@ describe('the widget builder in the browser’s language', () => {
 				/^Ein Alerts-Teilen-Link kann nur eine Variable namens alertbox_ .*höchstens 120 Zeichen/
 			);
 			expect(await control.getAttribute('aria-describedby')).toMatch(/opt-control-warning/);
+			await warning.scrollIntoViewIfNeeded();
 			await page.screenshot({ path: 'test-results/language-builder-de-1280x800.png' });
 			await control.fill('alertbox_brb');
 			await expect.poll(() => warning.count()).toBe(0);

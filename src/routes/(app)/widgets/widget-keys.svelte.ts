@@ -6,6 +6,7 @@
 import { ShareApi, type ApiResult, type WidgetKeyView } from '$lib/app/share-api';
 import type { Options, WidgetDefinition } from '$lib/widgets/options';
 import { widgetName } from './widget-names';
+import * as m from '$lib/app/messages';
 
 export type KeysState =
 	| { kind: 'loading' }
@@ -68,7 +69,7 @@ export class WidgetKeys {
 		if (result.ok && !result.data.on)
 			return void (this.#state = {
 				kind: 'no-token',
-				message: result.data.message ?? 'the companion holds no token'
+				message: result.data.message ?? m.builder_keys_no_token_reason()
 			});
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
 		this.#apply(result);
