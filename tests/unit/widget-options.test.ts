@@ -4,7 +4,7 @@ import { WIDGETS } from '$lib/widgets/definitions';
 import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
 import { ALERT_KINDS } from '$lib/widgets/alert-box/kinds';
 import { formSections } from '../../src/routes/(app)/widgets/form-sections';
-import { WIDGET_TEXT, fieldText, widgetForm } from '$lib/widgets/form-text';
+import { WIDGET_TEXT, fieldText, widgetForm } from '../../src/routes/(app)/widgets/form-text';
 import {
 	defaultsOf,
 	optionsToParams,
@@ -225,7 +225,7 @@ describe('form text', () => {
 					]);
 			}
 			const keys = new Set(widget.fields.map((f) => f.key));
-			for (const key of Object.keys(WIDGET_TEXT[widget.id]!.fields))
+			for (const key of Object.keys(WIDGET_TEXT[widget.id]!().fields))
 				expect(keys.has(key), `${widget.id}.${key} has text but no field`).toBe(true);
 		}
 	});

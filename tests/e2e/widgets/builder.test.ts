@@ -53,7 +53,7 @@ const CASES: Case[] = [
 			{ fill: 'Outline width (px)', value: '3' },
 			{ check: 'Drop shadow', on: false },
 			{ select: 'Alignment', value: 'right' },
-			{ select: 'Language', value: 'es' },
+			{ select: 'Widget language', value: 'es' },
 			{ check: 'Debug corner (connection, last update, last error)', on: true }
 		],
 		expected: {
@@ -150,7 +150,7 @@ const CASES: Case[] = [
 	}
 ];
 
-/** A field of the builder's form (the page's menu has a Language picker of its own). */
+/** A field of the builder's form (the page's menu has a Language picker of its own; the widget's is "Widget language"). */
 async function apply(page: Page, step: Step): Promise<void> {
 	const form = page.getByRole('main');
 	if ('fill' in step) await form.getByLabel(step.fill, { exact: true }).fill(step.value);
@@ -234,6 +234,24 @@ describe('widget builder', () => {
 		await page.getByLabel('Text size (px)', { exact: true }).fill('72');
 		await page.getByRole('alert').waitFor({ state: 'detached' });
 		expect(await shownUrl(page)).toMatch(/size=72/);
+	});
+
+	it('an alert box control name no Alerts share link could press is said beside the field, with the rule', async () => {
+		const { page } = await stack.open('/widgets', {}, { width: 1280, height: 1000 });
+		const form = page.getByRole('main');
+		await form.getByRole('radio', { name: 'Alert box' }).check();
+		const control = form.getByLabel('Control variable', { exact: true });
+		const warning = form.getByTestId('option-warning');
+		expect(await warning.count()).toBe(0);
+		await control.fill('my alerts');
+		expect((await warning.innerText()).replace(/\s+/g, ' ')).toBe(
+			'An Alerts share link can press only a variable named alertbox_ then letters, digits, _ or - (at most 120 characters): with this name, no share link can pause, skip or replay this alert box.'
+		);
+		expect(await control.getAttribute('aria-describedby')).toMatch(/opt-control-warning/);
+		// The widget still follows the name it is given: the URL carries it.
+		await expect.poll(() => shownUrl(page)).toMatch(/control=my(\+|%20)alerts/);
+		await control.fill('alertbox_brb');
+		await expect.poll(() => warning.count()).toBe(0);
 	});
 
 	it('masks the token until revealed, warns what the URL grants, copies the real URL and shows it as a QR code', async () => {

@@ -4,7 +4,8 @@
  * exactly as it would in the widget, and the URL only ever carries values the widget accepts.
  */
 import { WIDGETS, widgetById } from '$lib/widgets/definitions';
-import { widgetForm, type WidgetForm } from '$lib/widgets/form-text';
+import { widgetForm, type WidgetForm } from './form-text';
+import { optionWarnings } from './control-name';
 import {
 	defaultsOf,
 	optionsToParams,
@@ -39,6 +40,11 @@ export class WidgetBuilder {
 		}
 		return { options, issues };
 	});
+
+	/** Valid values the widget accepts but that something around it will not (the alert box's control name). */
+	readonly warnings: Record<string, string> = $derived(
+		optionWarnings(this.definition.id, this.result.options)
+	);
 
 	/** The widget's own params (connection settings are added by connectionUrl). */
 	readonly params: URLSearchParams = $derived(

@@ -1,4 +1,4 @@
-import type { FormField } from '$lib/widgets/form-text';
+import type { FormField } from './form-text';
 
 /** A run of the form's fields: ungrouped fields one by one, a group's fields together (folded in the form). */
 export interface FormSection {

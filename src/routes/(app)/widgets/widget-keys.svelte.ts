@@ -5,6 +5,8 @@
  */
 import { ShareApi, type ApiResult, type WidgetKeyView } from '$lib/app/share-api';
 import type { Options, WidgetDefinition } from '$lib/widgets/options';
+import { widgetName } from './widget-names';
+import * as m from '$lib/app/messages';
 
 export type KeysState =
 	| { kind: 'loading' }
@@ -25,9 +27,8 @@ export function defaultKeyName(definition: WidgetDefinition, options: Options): 
 	const main = NAMING_OPTIONS.map((k) => options[k]).find(
 		(value) => typeof value === 'string' && value.trim() !== ''
 	);
-	return (
-		typeof main === 'string' ? `${definition.title} — ${main.trim()}` : definition.title
-	).slice(0, 80);
+	const name = widgetName(definition);
+	return (typeof main === 'string' ? `${name} — ${main.trim()}` : name).slice(0, 80);
 }
 
 export class WidgetKeys {
@@ -68,7 +69,7 @@ export class WidgetKeys {
 		if (result.ok && !result.data.on)
 			return void (this.#state = {
 				kind: 'no-token',
-				message: result.data.message ?? 'the companion holds no token'
+				message: result.data.message ?? m.builder_keys_no_token_reason()
 			});
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
 		this.#apply(result);
