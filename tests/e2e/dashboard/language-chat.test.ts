@@ -10,6 +10,8 @@ import { alertEnvelope, chatEnvelope, commandEnvelope } from '../../../src/lib/s
 import { startStack, type Stack } from '../stack';
 
 const PHONE = { width: 390, height: 844 };
+/** Each page converted besides chat: its German heading and one of its German buttons. */
+const PAGES = [{ route: '/songs', heading: 'Songs', button: 'Überspringen' }];
 const LOCALES = ['en-US', 'es-ES', 'pt-BR', 'de-DE', 'fr-FR'];
 
 /** Buttons, links, labels and headings whose text is wider than their box (cut off), by their text. */
@@ -110,6 +112,28 @@ describe('the chat and automation pages in the browser’s language', () => {
 			await page.screenshot({ path: `test-results/language-chat-${locale}-390x844.png` });
 			expect(errors).toEqual([]);
 			await page.context().close();
+		}
+	);
+
+	it.each(PAGES)(
+		'$route in German, then in French: heading and button speak the language; 390×844 fits (screenshots)',
+		{ timeout: 60_000 },
+		async ({ route, heading, button }) => {
+			for (const locale of ['de-DE', 'fr-FR']) {
+				const { page, errors } = await open(route, locale);
+				if (locale === 'de-DE') {
+					await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
+					await page.getByRole('button', { name: button, exact: true }).first().waitFor();
+				}
+				expect(await overflows(page)).toBe(false);
+				expect(await clipped(page)).toEqual([]);
+				await page.screenshot({
+					path: `test-results/language-chat-${locale.slice(0, 2)}${route.replace('/', '-')}-390x844.png`,
+					fullPage: true
+				});
+				expect(errors).toEqual([]);
+				await page.context().close();
+			}
 		}
 	);
 });
