@@ -11,7 +11,10 @@ import { startStack, type Stack } from '../stack';
 
 const PHONE = { width: 390, height: 844 };
 /** Each page converted besides chat: its German heading and one of its German buttons. */
-const PAGES = [{ route: '/songs', heading: 'Songs', button: 'Überspringen' }];
+const PAGES = [
+	{ route: '/songs', heading: 'Songs', button: 'Überspringen' },
+	{ route: '/tts', heading: 'Sprachausgabe (TTS)', button: 'Vorlesen' }
+];
 const LOCALES = ['en-US', 'es-ES', 'pt-BR', 'de-DE', 'fr-FR'];
 
 /** Buttons, links, labels and headings whose text is wider than their box (cut off), by their text. */
