@@ -13,7 +13,8 @@ const PHONE = { width: 390, height: 844 };
 /** Each page converted besides chat: its German heading and one of its German buttons. */
 const PAGES = [
 	{ route: '/songs', heading: 'Songs', button: 'Überspringen' },
-	{ route: '/tts', heading: 'Sprachausgabe (TTS)', button: 'Vorlesen' }
+	{ route: '/tts', heading: 'Sprachausgabe (TTS)', button: 'Vorlesen' },
+	{ route: '/commands', heading: 'Befehle', button: 'Befehl erstellen' }
 ];
 const LOCALES = ['en-US', 'es-ES', 'pt-BR', 'de-DE', 'fr-FR'];
 
