@@ -14,7 +14,8 @@ const PHONE = { width: 390, height: 844 };
 const PAGES = [
 	{ route: '/songs', heading: 'Songs', button: 'Überspringen' },
 	{ route: '/tts', heading: 'Sprachausgabe (TTS)', button: 'Vorlesen' },
-	{ route: '/commands', heading: 'Befehle', button: 'Befehl erstellen' }
+	{ route: '/commands', heading: 'Befehle', button: 'Befehl erstellen' },
+	{ route: '/routines', heading: 'Abläufe', button: 'Schritt hinzufügen' }
 ];
 const LOCALES = ['en-US', 'es-ES', 'pt-BR', 'de-DE', 'fr-FR'];
 
@@ -138,6 +139,23 @@ describe('the chat and automation pages in the browser’s language', () => {
 				expect(errors).toEqual([]);
 				await page.context().close();
 			}
+		}
+	);
+
+	it.each(['/commands', '/routines'])(
+		'%s in German at 360×740, the longest labels: nothing cut off, no sideways scrolling (screenshot)',
+		{ timeout: 60_000 },
+		async (route) => {
+			const { page, errors } = await open(route, 'de-DE', { width: 360, height: 740 });
+			await page.getByRole('heading', { level: 1 }).waitFor();
+			expect(await overflows(page)).toBe(false);
+			expect(await clipped(page)).toEqual([]);
+			await page.screenshot({
+				path: `test-results/language-chat-de${route.replace('/', '-')}-360x740.png`,
+				fullPage: true
+			});
+			expect(errors).toEqual([]);
+			await page.context().close();
 		}
 	);
 });
