@@ -1,4 +1,4 @@
-/** The setup's voices grouped by language, each group named in words where the browser knows it. */
+/** The setup's voices grouped by language, each group named in words (in the dashboard's language) where the browser knows it. */
 import type { TtsOptions } from '$lib/protocol';
 
 export interface VoiceGroup {
@@ -7,24 +7,32 @@ export interface VoiceGroup {
 	voices: TtsOptions['voices'];
 }
 
-function languageName(code: string): string {
-	if (!code) return 'Other';
+function languageName(code: string, shownIn: string, other: string): string {
+	if (!code) return other;
 	try {
-		const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(code.replace('_', '-'));
+		const name = new Intl.DisplayNames([shownIn], { type: 'language' }).of(code.replace('_', '-'));
 		return name && name !== code ? `${name} (${code})` : code;
 	} catch {
 		return code;
 	}
 }
 
-export function groupVoices(voices: TtsOptions['voices']): VoiceGroup[] {
+/** `other` names the group of voices without a language. */
+export function groupVoices(
+	voices: TtsOptions['voices'],
+	shownIn: string,
+	other: string
+): VoiceGroup[] {
 	const groups = new Map<string, VoiceGroup>();
 	for (const voice of voices) {
 		const language = voice.language ?? '';
 		let group = groups.get(language);
 		if (!group)
-			groups.set(language, (group = { language, label: languageName(language), voices: [] }));
+			groups.set(
+				language,
+				(group = { language, label: languageName(language, shownIn, other), voices: [] })
+			);
 		group.voices.push(voice);
 	}
-	return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label));
+	return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label, shownIn));
 }
