@@ -1,17 +1,15 @@
-/** What each feature of the interface gives this dashboard. */
+/** What each feature of the interface gives this dashboard, said at render in the dashboard's language. */
 import type { Feature } from '$lib/protocol';
+import * as m from '$lib/app/messages';
 
-export const FEATURE_UNLOCKS: Record<Feature, string> = {
-	meta: 'Reporting its name, version and features (without it the dashboard treats it as the oldest version).',
-	'retrieve-slim': 'A faster start: the setup is read without the large overlay configuration.',
-	'structured-errors':
-		'Clear errors with a reason (not found, switched off, already exists) instead of plain text.',
-	'name-validation':
-		'Chatbot command management, routines and the action catalog, turning rewards and extension commands on or off, and upfront checks of names: a missing scene or command is reported instead of silently doing nothing.',
-	'ws-command-responses':
-		'A result for every press over the live connection (done or failed); without it, presses go over HTTP.',
-	'ws-subscriptions': 'Receiving only the events a page or widget needs.',
-	'ws-keepalive': 'Noticing a dropped connection sooner.',
-	mcp: 'Access for AI assistants (MCP). This dashboard does not use it.',
-	premium: 'The subscription status kept current; without it, it is read from the setup.'
+export const FEATURE_UNLOCKS: Record<Feature, () => string> = {
+	meta: m.about_unlock_meta,
+	'retrieve-slim': m.about_unlock_retrieve_slim,
+	'structured-errors': m.about_unlock_structured_errors,
+	'name-validation': m.about_unlock_name_validation,
+	'ws-command-responses': m.about_unlock_ws_command_responses,
+	'ws-subscriptions': m.about_unlock_ws_subscriptions,
+	'ws-keepalive': m.about_unlock_ws_keepalive,
+	mcp: m.about_unlock_mcp,
+	premium: m.about_unlock_premium
 };

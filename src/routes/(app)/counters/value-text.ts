@@ -1,4 +1,5 @@
 import { listOf } from '$lib/client/values';
+import * as m from '$lib/app/messages';
 
 /**
  * A stored value shown as text: the application does not normalise types, so anything may come back.
@@ -6,8 +7,8 @@ import { listOf } from '$lib/client/values';
  */
 export function valueText(raw: unknown): { text: string; json: boolean } {
 	const value = typeof raw === 'string' ? (listOf(raw) ?? raw) : raw;
-	if (value === undefined) return { text: 'no value', json: false };
-	if (value === null || value === '') return { text: 'empty', json: false };
+	if (value === undefined) return { text: m.counters_no_value(), json: false };
+	if (value === null || value === '') return { text: m.counters_empty(), json: false };
 	if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
 		return { text: String(value), json: false };
 	try {

@@ -4,29 +4,31 @@
  * the shared schemas (through Press), so a wrong value is named by field and rule, never corrected.
  */
 import type { Light } from '$lib/protocol';
+import * as m from '$lib/app/messages';
 
 export type ColorMode = 'hex' | 'rgb' | 'ct';
 /** What a number input gives: a number, or null/undefined when empty. */
 export type NumberField = number | null | undefined;
 
+/** Each preset's name is its message, said at render in the dashboard's language. */
 export const COLOR_PRESETS = [
-	{ name: 'Red', hex: '#ff0000' },
-	{ name: 'Orange', hex: '#ff8800' },
-	{ name: 'Yellow', hex: '#ffd000' },
-	{ name: 'Green', hex: '#00ff40' },
-	{ name: 'Cyan', hex: '#00e5ff' },
-	{ name: 'Blue', hex: '#0040ff' },
-	{ name: 'Purple', hex: '#8a2be2' },
-	{ name: 'Pink', hex: '#ff3ca0' },
-	{ name: 'White', hex: '#ffffff' }
+	{ name: m.lights_red, hex: '#ff0000' },
+	{ name: m.lights_orange, hex: '#ff8800' },
+	{ name: m.lights_yellow, hex: '#ffd000' },
+	{ name: m.lights_green, hex: '#00ff40' },
+	{ name: m.lights_cyan, hex: '#00e5ff' },
+	{ name: m.lights_blue, hex: '#0040ff' },
+	{ name: m.lights_purple, hex: '#8a2be2' },
+	{ name: m.lights_pink, hex: '#ff3ca0' },
+	{ name: m.lights_white, hex: '#ffffff' }
 ] as const;
 
 export const TEMPERATURE_PRESETS = [
-	{ name: 'Candle', kelvin: 2900 },
-	{ name: 'Warm white', kelvin: 3200 },
-	{ name: 'Neutral', kelvin: 4500 },
-	{ name: 'Daylight', kelvin: 5600 },
-	{ name: 'Cool', kelvin: 7000 }
+	{ name: m.lights_candle, kelvin: 2900 },
+	{ name: m.lights_warm_white, kelvin: 3200 },
+	{ name: m.lights_neutral, kelvin: 4500 },
+	{ name: m.lights_daylight, kelvin: 5600 },
+	{ name: m.lights_cool, kelvin: 7000 }
 ] as const;
 
 /** `#f80` → `#ff8800`; anything that is not a hex colour gives undefined. */

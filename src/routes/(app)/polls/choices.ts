@@ -9,7 +9,11 @@ import { PersistedState } from '$lib/client/state/persisted-state';
 export type Joined =
 	{ ok: true; value: string; list: string[] } | { ok: false; index: number; rule: string };
 
-export function joinChoices(entries: readonly string[], what: string): Joined {
+/** `comma` says the rule for entry n (1-based), in the kind's words. */
+export function joinChoices(
+	entries: readonly string[],
+	comma: (inputs: { n: string }) => string
+): Joined {
 	const list: string[] = [];
 	for (const [i, raw] of entries.entries()) {
 		const entry = raw.trim();
@@ -17,14 +21,20 @@ export function joinChoices(entries: readonly string[], what: string): Joined {
 			return {
 				ok: false,
 				index: i,
-				rule: `${what} ${i + 1} must not contain a comma (the application splits on commas)`
+				rule: comma({ n: String(i + 1) })
 			};
 		if (entry) list.push(entry);
 	}
 	return { ok: true, value: list.join(','), list };
 }
 
-export const formatSeconds = (s: number) => (s % 60 === 0 ? `${s / 60} min` : `${s} s`);
+/** A preset's length as the language writes it: `2 min`, `30 s` (Intl's short units). */
+export const formatSeconds = (s: number, locale: string) =>
+	new Intl.NumberFormat(locale, {
+		style: 'unit',
+		unit: s % 60 === 0 ? 'minute' : 'second',
+		unitDisplay: 'short'
+	}).format(s % 60 === 0 ? s / 60 : s);
 
 const PredictionSchema = v.object({
 	title: v.string(),

@@ -1,18 +1,36 @@
 /**
  * What differs between a poll and a prediction in the shared create form (ChoiceCard): wording, how
- * many entries, the spec's duration range, and how the application splits the sent choices.
+ * many entries, the spec's duration range, and how the application splits the sent choices. The
+ * wording is whole messages per kind (never a noun glued into a shared sentence), said at render.
  */
 import { LIMITS } from '$lib/protocol';
+import * as m from '$lib/app/messages';
 import { POLL_KEYS, PREDICTION_KEYS } from './running';
+
+type Say = () => string;
+type SayN = (inputs: { n: string }) => string;
+type SayRange = (inputs: { min: string; max: string }) => string;
 
 export interface ChoiceKind {
 	type: 'create-poll' | 'create-prediction';
-	/** Lower case, as in "no poll is running". */
-	noun: string;
-	heading: string;
-	titleLabel: string;
-	/** One entry's name: "Choice", "Outcome". */
-	entry: string;
+	words: {
+		heading: Say;
+		titleLabel: Say;
+		/** "alpha only. Current poll:", before the id. */
+		current: (inputs: { platform: string }) => string;
+		/** The entries: "Choices", and with their range. */
+		entries: Say;
+		entriesRange: SayRange;
+		/** One entry: "Choice 2", its remove button, its comma rule, the start button's block. */
+		entry: SayN;
+		remove: SayN;
+		add: Say;
+		comma: SayN;
+		fix: SayN;
+		start: Say;
+		none: Say;
+		ended: Say;
+	};
 	max: number;
 	range: { readonly min: number; readonly max: number };
 	presets: readonly number[];
@@ -24,10 +42,21 @@ export interface ChoiceKind {
 
 export const POLL: ChoiceKind = {
 	type: 'create-poll',
-	noun: 'poll',
-	heading: 'Poll',
-	titleLabel: 'Question',
-	entry: 'Choice',
+	words: {
+		heading: m.polls_poll,
+		titleLabel: m.polls_question,
+		current: m.polls_current_poll,
+		entries: m.polls_choices,
+		entriesRange: m.polls_choices_range,
+		entry: m.polls_choice_n,
+		remove: m.polls_choice_remove,
+		add: m.polls_choice_add,
+		comma: m.polls_choice_comma,
+		fix: m.polls_choice_fix,
+		start: m.polls_start_poll,
+		none: m.polls_no_poll,
+		ended: m.polls_poll_ended
+	},
 	max: 5,
 	range: LIMITS.poll,
 	presets: [30, 60, 120, 300],
@@ -38,10 +67,21 @@ export const POLL: ChoiceKind = {
 
 export const PREDICTION: ChoiceKind = {
 	type: 'create-prediction',
-	noun: 'prediction',
-	heading: 'Prediction',
-	titleLabel: 'Title',
-	entry: 'Outcome',
+	words: {
+		heading: m.polls_prediction,
+		titleLabel: m.polls_prediction_title,
+		current: m.polls_current_prediction,
+		entries: m.polls_outcomes,
+		entriesRange: m.polls_outcomes_range,
+		entry: m.polls_outcome_n,
+		remove: m.polls_outcome_remove,
+		add: m.polls_outcome_add,
+		comma: m.polls_outcome_comma,
+		fix: m.polls_outcome_fix,
+		start: m.polls_start_prediction,
+		none: m.polls_no_prediction,
+		ended: m.polls_prediction_ended
+	},
 	max: 10,
 	range: LIMITS.prediction,
 	presets: [60, 120, 300, 600],

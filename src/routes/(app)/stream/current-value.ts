@@ -4,6 +4,7 @@
  * category is known once one was seen since the dashboard opened, and the title never is.
  */
 import type { FeedItem } from '$lib/client/state/event-feed.svelte';
+import * as m from '$lib/app/messages';
 
 export type CurrentValue =
 	{ known: true; value: string; at: number } | { known: false; why: string };
@@ -21,11 +22,14 @@ export function currentCategory(items: readonly FeedItem[], platform: string): C
 	}
 	return {
 		known: false,
-		why: `The application reports the category only when it changes, and no change on ${platform} was seen since this page opened.`
+		why: m.stream_category_unknown({ platform })
 	};
 }
 
+/** `why` is a getter: said when shown, in the dashboard's language at that moment. */
 export const TITLE_NOT_REPORTED: CurrentValue = {
 	known: false,
-	why: 'The application does not report the current title: type the new one.'
+	get why() {
+		return m.stream_title_unknown();
+	}
 };
