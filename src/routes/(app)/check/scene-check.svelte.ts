@@ -3,6 +3,7 @@
  * token in a header), read again every POLL_MS while the page is open, and rehearsals sent to it
  * (POST /__companion/rehearse). Answers are validated; a failure keeps the server's words.
  */
+import * as m from '$lib/app/messages';
 import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
 import { rehearse } from '$lib/app/rehearse';
@@ -114,7 +115,7 @@ export class SceneCheck {
 			this.#last = parsed.output;
 			this.#state = { kind: 'ok', report: parsed.output };
 		} catch {
-			this.#state = { kind: 'failed', message: 'the companion did not answer' };
+			this.#state = { kind: 'failed', message: m.check_no_answer() };
 		}
 	}
 

@@ -8,6 +8,7 @@ import { httpBase, type ConnectionSettings } from '$lib/client/settings';
 import { isClientError, type ClientError } from '$lib/client/errors';
 import { DEFAULT_SECURE_PORT, type Meta } from '$lib/protocol';
 import { canConnectTo } from '$lib/client/connection-lock';
+import * as m from '$lib/app/messages';
 
 /** Where the companion server (`npm start`) listens by default; its pages reach the application on their own origin. */
 export const DEFAULT_COMPANION_PORT = 39280;
@@ -28,15 +29,12 @@ export type Diagnosis =
 
 const LOOPBACK = /^(127\.|localhost$|\[?::1\]?$)/;
 
-/** What to do about each failure the test can name. */
+/** What to do about each failure the test can name, in the language shown when the test ran. */
 const FIXES = {
-	unauthorized:
-		'Copy the token again from Settings → API. The application answers the same way when its interface is switched off there (a browser cannot tell the two apart), so check that switch too.',
-	unreachable:
-		'Check that the application runs, the address and port, that it allows other devices (LAN access) if this is a phone, and the firewall.',
-	stopped:
-		'Switch the interface on again in the application under Settings → API, then press Retry.',
-	'other-address': 'Press Connect: the page loads again with the new address, and Test works there.'
+	unauthorized: m.connect_fix_unauthorized,
+	unreachable: m.connect_fix_unreachable,
+	stopped: m.connect_fix_stopped,
+	'other-address': m.connect_fix_other_address
 } as const;
 
 /** Mixed content: a page served over https may not call http or ws addresses (loopback excepted in Chromium). */
@@ -49,17 +47,20 @@ export function originProblem(
 	const companion = `${httpBase({ host: settings.host, port: DEFAULT_COMPANION_PORT, secure: false })}/#/connect`;
 	return {
 		kind: 'mixed-content',
-		message: `This page was opened over https, and browsers block it from calling the http address ${settings.host}:${settings.port}.`,
-		fix: `Use the application's https port ${DEFAULT_SECURE_PORT} (HTTPS must be switched on in the application, and this device must trust its certificate), or open the dashboard over http from the companion server on the streaming PC (npm start).`,
+		message: m.connect_mixed({ address: `${settings.host}:${settings.port}` }),
+		// A port is a name, never grouped ("39232", not "39,232").
+		fix: m.connect_mixed_fix({ port: String(DEFAULT_SECURE_PORT) }),
 		actions: [
 			{
 				kind: 'settings',
-				label: `Use secure port ${DEFAULT_SECURE_PORT}`,
+				label: m.connect_use_secure({ port: String(DEFAULT_SECURE_PORT) }),
 				settings: { secure: true, port: DEFAULT_SECURE_PORT }
 			},
 			{
 				kind: 'link',
-				label: `Open the dashboard from the companion server (${settings.host}:${DEFAULT_COMPANION_PORT})`,
+				label: m.connect_open_companion({
+					address: `${settings.host}:${DEFAULT_COMPANION_PORT}`
+				}),
 				href: companion
 			}
 		]
@@ -67,29 +68,25 @@ export function originProblem(
 }
 
 function failure(error: unknown, interfaceStopped: boolean): Diagnosis {
-	if (!isClientError(error)) return { kind: 'failed', message: 'The test failed unexpectedly.' };
+	if (!isClientError(error)) return { kind: 'failed', message: m.connect_failed_unexpected() };
 	const e: ClientError = error;
 	if (e.kind === 'unauthorized' && interfaceStopped)
 		return {
 			kind: 'stopped',
-			message:
-				'The application turned its interface off: it closed this connection on purpose, and it still refuses requests.',
-			fix: FIXES.stopped
+			message: m.connect_stopped(),
+			fix: FIXES.stopped()
 		};
 	if (e.kind === 'unauthorized')
 		return {
 			kind: 'unauthorized',
-			message:
-				'The application refused the token (401): the token is wrong, or the interface is switched off.',
-			fix: FIXES.unauthorized
+			message: m.connect_unauthorized(),
+			fix: FIXES.unauthorized()
 		};
 	if (e.kind === 'unreachable' || e.kind === 'timeout')
 		return {
 			kind: 'unreachable',
-			message: interfaceStopped
-				? `${e.message} It closed this connection on purpose, so it was probably closed.`
-				: e.message,
-			fix: FIXES.unreachable
+			message: interfaceStopped ? m.connect_unreachable_closed({ reason: e.message }) : e.message,
+			fix: FIXES.unreachable()
 		};
 	return { kind: 'failed', message: e.message };
 }
@@ -109,8 +106,8 @@ export async function diagnose(
 	if (!canConnectTo(settings, options.doc))
 		return {
 			kind: 'other-address',
-			message: `This page can only reach the address it is connected to, so it cannot test ${settings.host}:${settings.port} from here.`,
-			fix: FIXES['other-address']
+			message: m.connect_other_address({ address: `${settings.host}:${settings.port}` }),
+			fix: FIXES['other-address']()
 		};
 	const rest = new RestClient({
 		baseUrl: httpBase(settings),
