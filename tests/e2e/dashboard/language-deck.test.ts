@@ -33,11 +33,17 @@ function deckFor(dock: boolean, lang: 'en' | 'de'): DeckDocument {
 						0,
 						{ kind: 'counter', name: 'deaths', step: 'add', amount: 1 },
 						{
-							label: de ? 'Tod im Bosskampf' : 'Death counter',
+							label: de ? 'Noch ein Tod in diesem Bosskampf' : 'Another death in this boss fight',
 							live: de ? 'Tode: {{deaths}}' : 'Deaths: {{deaths}}'
 						}
 					),
-					tile(0, 1, LURK, { label: de ? 'Gleich geht’s los' : 'Starting soon' }, { press: 'hold' }),
+					tile(
+						0,
+						1,
+						LURK,
+						{ label: de ? 'Gleich geht’s los' : 'Starting soon' },
+						{ press: 'hold' }
+					),
 					tile(
 						1,
 						1,
@@ -93,10 +99,11 @@ describe('the deck’s buttons in German', () => {
 		await expect.poll(() => lurk.isEnabled()).toBe(true);
 		return opened;
 	}
+	// By its label alone: a button's name also holds its live text.
 	const tileOf = (page: Page, label: string) =>
 		page
 			.locator('.deck-grid .tile')
-			.filter({ has: page.getByRole('button', { name: label, exact: true }) });
+			.filter({ has: page.locator('.label', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) });
 	const text = async (page: Page, label: string, part: string) =>
 		((await tileOf(page, label).locator(part).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
@@ -109,14 +116,16 @@ describe('the deck’s buttons in German', () => {
 			'Schaltet es aus · Zustand nicht lesbar'
 		);
 		expect(await text(page, 'Gleich geht’s los', '.state .mode')).toBe('halten');
-		await page.getByRole('button', { name: 'Follow testen (alpha)' }).or(
-			page.getByRole('button', { name: 'Follow testen', exact: true })
-		).first().waitFor();
+		await page
+			.getByRole('button', { name: 'Follow testen (alpha)' })
+			.or(page.getByRole('button', { name: 'Follow testen', exact: true }))
+			.first()
+			.waitFor();
 		// A tap on a hold button sends nothing, and the tile says so.
 		await page.getByRole('button', { name: 'Gleich geht’s los', exact: true }).click();
 		await tileOf(page, 'Gleich geht’s los')
 			.locator('.receipt')
-			.getByText('Zum Auslösen halten: nichts gesendet')
+			.getByText('Halten: nichts gesendet')
 			.waitFor();
 		await page.getByRole('button', { name: 'Lurk-Befehl', exact: true }).click();
 		await tileOf(page, 'Lurk-Befehl').locator('.receipt').getByText('Erledigt').waitFor();
@@ -131,9 +140,23 @@ describe('the deck’s buttons in German', () => {
 	])('$name: screenshot, no label clipped', async ({ locale, size, name }) => {
 		const { page, errors } = await openDeck(locale, size);
 		await page.screenshot({ path: `test-results/language-deck-${name}.png` });
+		// Each label, live line and state line whole: nothing cut inside it, nothing past its button.
 		const clipped = await page.evaluate(() =>
-			[...document.querySelectorAll<HTMLElement>('.deck-grid .label, .deck-grid .state .line')]
-				.filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+			[
+				...document.querySelectorAll<HTMLElement>(
+					'.deck-grid .label, .deck-grid .live, .deck-grid .state .line'
+				)
+			]
+				.filter((el) => {
+					const box = el.getBoundingClientRect();
+					const around = el.closest('button, .state')!.getBoundingClientRect();
+					return (
+						el.scrollHeight > el.clientHeight + 1 ||
+						el.scrollWidth > el.clientWidth + 1 ||
+						box.top < around.top - 0.5 ||
+						box.bottom > around.bottom + 0.5
+					);
+				})
 				.map((el) => el.textContent)
 		);
 		expect(clipped).toEqual([]);
@@ -142,8 +165,8 @@ describe('the deck’s buttons in German', () => {
 	});
 
 	it.each([
-		{ locale: 'en-US', lang: 'en' as const, label: 'Death counter' },
-		{ locale: 'de-DE', lang: 'de' as const, label: 'Tod im Bosskampf' }
+		{ locale: 'en-US', lang: 'en' as const, label: 'Another death in this boss fight' },
+		{ locale: 'de-DE', lang: 'de' as const, label: 'Noch ein Tod in diesem Bosskampf' }
 	])(
 		'the dock during an outage ($lang): a counter’s label and its live line never overlap',
 		{ timeout: 120_000 },
@@ -157,10 +180,9 @@ describe('the deck’s buttons in German', () => {
 				await counter.locator('.state .why').waitFor();
 				await expect.poll(() => text(page, label, '.live')).toMatch(/: \?$/);
 				await page.screenshot({ path: `test-results/language-deck-dock-outage-${lang}.png` });
+				await counter.screenshot({ path: `test-results/language-deck-dock-counter-${lang}.png` });
 				// Label and live line each whole, side by side or stacked, never over each other.
-				await expect
-					.poll(() => intersect(page, '.label', '.live', '[data-probe]'))
-					.toBe(false);
+				await expect.poll(() => intersect(page, '.label', '.live', '[data-probe]')).toBe(false);
 				const whole = await counter.evaluate((t) =>
 					['.label', '.live'].every((s) => {
 						const el = t.querySelector<HTMLElement>(s)!;
@@ -177,6 +199,33 @@ describe('the deck’s buttons in German', () => {
 			} finally {
 				stack.sim.sim.startApi();
 			}
+			await page.context().close();
+		}
+	);
+
+	it(
+		'edit mode in German: its controls, the picker and the button editor',
+		{ timeout: 120_000 },
+		async () => {
+			const { page, errors } = await openDeck('de-DE', { width: 390, height: 844 });
+			await page.getByRole('button', { name: 'Bearbeiten', exact: true }).click();
+			const edit = page.getByRole('region', { name: 'Deck bearbeiten' });
+			await edit.getByRole('button', { name: 'Fertig', exact: true }).waitFor();
+			await edit.getByRole('button', { name: 'Seite hinzufügen' }).waitFor();
+			await edit.getByRole('button', { name: 'Button hinzufügen' }).click();
+			await page.getByRole('heading', { name: 'Button hinzufügen' }).waitFor();
+			await page.screenshot({ path: 'test-results/language-deck-edit-picker-de-390x844.png' });
+			await page.getByRole('button', { name: 'Fertig', exact: true }).last().click();
+			await edit.getByRole('button', { name: /^Lurk-Befehl, Spalte 1, Zeile 1/ }).click();
+			await edit.getByRole('button', { name: 'Lurk-Befehl bearbeiten' }).click();
+			await page.getByRole('button', { name: 'Button speichern' }).waitFor();
+			await page.getByRole('combobox', { name: 'Art' }).waitFor();
+			await page.screenshot({
+				path: 'test-results/language-deck-edit-de-390x844.png',
+				fullPage: true
+			});
+			await page.getByRole('button', { name: 'Abbrechen', exact: true }).first().click();
+			expect(errors).toEqual([]);
 			await page.context().close();
 		}
 	);
