@@ -33,7 +33,14 @@ function deckFor(dock: boolean, lang: 'en' | 'de'): DeckDocument {
 						0,
 						{ kind: 'counter', name: 'deaths', step: 'add', amount: 1 },
 						{
-							label: de ? 'Noch ein Tod in diesem Bosskampf' : 'Another death in this boss fight',
+							// The dock's test holds the longest label; a phone's grid stays roomy for it.
+							label: dock
+								? de
+									? 'Noch ein Tod in diesem Bosskampf'
+									: 'Another death in this boss fight'
+								: de
+									? 'Tod im Bosskampf'
+									: 'Death counter',
 							live: de ? 'Tode: {{deaths}}' : 'Deaths: {{deaths}}'
 						}
 					),
