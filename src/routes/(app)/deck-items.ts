@@ -4,6 +4,7 @@ import type { SendType } from '$lib/protocol';
 import { alertLabel } from '$lib/app/deck/actions';
 import type { TriggerType } from '$lib/app/deck/layout';
 import * as m from '$lib/app/messages';
+import { alertWords } from './tile-words';
 
 /** A section of the everything page; its title in the dashboard's language, read when shown. */
 const section = (type: TriggerType, title: () => string) => ({
@@ -41,7 +42,8 @@ export function deckItems(capabilities: Capabilities | undefined): DeckItem[] {
 	if (!capabilities) return [];
 	return DECK_SECTIONS.flatMap(({ type, title }) =>
 		(capabilities.get(type).names ?? []).map((name) => {
-			const readable = type === 'alert' ? alertLabel(name) : { text: name, source: undefined };
+			const readable =
+				type === 'alert' ? alertLabel(name, alertWords) : { text: name, source: undefined };
 			return {
 				key: `${type}:${name}`,
 				type,

@@ -8,6 +8,7 @@ import { untrack } from 'svelte';
 import type { Receipt } from '$lib/client/receipts';
 import type { FieldIssue } from '$lib/protocol';
 import type { HoldState } from '$lib/app/deck/inputs/hold';
+import * as m from '$lib/app/messages';
 import { receiptText } from './tile-text';
 
 /** How long a settled receipt stays (a few seconds: long enough to read mid-stream). */
@@ -18,6 +19,7 @@ export interface Shown {
 	/** Changes with every new thing said, so its fade starts again. */
 	readonly id: number;
 	readonly state: ShownState;
+	/** Said when read, so a change of the dashboard's language shows at once. */
 	readonly text: string;
 }
 
@@ -46,7 +48,7 @@ export class TileReceipt {
 			untrack(() =>
 				this.#show(
 					receipt.state,
-					receiptText({ receipt, issues: [], note }),
+					() => receiptText({ receipt, issues: [], note }),
 					ms,
 					receipt.state !== 'sending'
 				)
@@ -54,11 +56,12 @@ export class TileReceipt {
 		});
 		$effect(() => {
 			const issues = source.issues();
-			if (issues.length) untrack(() => this.#show('refused', receiptText({ issues }), ms, true));
+			if (issues.length)
+				untrack(() => this.#show('refused', () => receiptText({ issues }), ms, true));
 		});
 		$effect(() => {
 			if (source.hold?.() === 'cancelled')
-				untrack(() => this.#show('hold', 'Hold to fire: nothing sent', ms, true));
+				untrack(() => this.#show('hold', m.deck_receipt_hold, ms, true));
 		});
 		$effect(() => {
 			if (!source.open()) untrack(() => this.#clear());
@@ -71,9 +74,15 @@ export class TileReceipt {
 		return this.#shown;
 	}
 
-	#show(state: ShownState, text: string, ms: number, fades: boolean): void {
+	#show(state: ShownState, say: () => string, ms: number, fades: boolean): void {
 		clearTimeout(this.#timer);
-		this.#shown = { id: ++nextId, state, text };
+		this.#shown = {
+			id: ++nextId,
+			state,
+			get text() {
+				return say();
+			}
+		};
 		this.#timer = fades ? setTimeout(() => this.#clear(), ms) : undefined;
 	}
 

@@ -1,7 +1,12 @@
 /** A tile's receipt in words: what happened to the press, or the rule it broke before sending. */
 import type { Receipt } from '$lib/client/receipts';
 import type { FieldIssue } from '$lib/protocol';
+import * as m from '$lib/app/messages';
 
+/**
+ * In the dashboard's language; a rule (from lib/protocol), an error's message (from lib/client or the
+ * application) and the press's note come as they are.
+ */
 export function receiptText(press: {
 	receipt?: Receipt;
 	issues: readonly FieldIssue[];
@@ -9,18 +14,27 @@ export function receiptText(press: {
 }): string {
 	const issue = press.issues[0];
 	if (issue)
-		return `Not sent: ${issue.field ? `${issue.field.replace(/^params\./, '')} ${issue.rule}` : issue.rule}`;
+		return issue.field
+			? m.deck_receipt_not_sent_field({
+					field: issue.field.replace(/^params\./, ''),
+					rule: issue.rule
+				})
+			: m.deck_receipt_not_sent({ rule: issue.rule });
 	const text = stateText(press.receipt);
-	return press.note && text ? `${text}. ${press.note}` : text;
+	return press.note && text ? m.deck_receipt_with_note({ receipt: text, note: press.note }) : text;
 }
 
 function stateText(receipt: Receipt | undefined): string {
 	if (!receipt) return '';
 	if (receipt.state === 'failed')
-		return `Refused: ${receipt.error?.message ?? 'the application refused it'}`;
+		return receipt.error
+			? m.deck_receipt_refused({ reason: receipt.error.message })
+			: m.deck_receipt_refused_plain();
 	if (receipt.state === 'unknown')
-		return `Outcome unknown${receipt.error ? `: ${receipt.error.message}` : ''}`;
-	if (receipt.state === 'sent') return 'Sent (the platform does not report back)';
-	if (receipt.state === 'confirmed') return 'Done';
-	return receipt.type === 'run-actions' ? 'Running…' : 'Sending…';
+		return receipt.error
+			? m.deck_receipt_unknown_why({ reason: receipt.error.message })
+			: m.deck_receipt_unknown();
+	if (receipt.state === 'sent') return m.deck_receipt_sent();
+	if (receipt.state === 'confirmed') return m.deck_receipt_done();
+	return receipt.type === 'run-actions' ? m.deck_receipt_running() : m.deck_receipt_sending();
 }

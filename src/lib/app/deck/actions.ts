@@ -171,14 +171,29 @@ const ALERT_WORDS: Record<string, string> = {
 	switchSong: 'song change'
 };
 
+/**
+ * How an alert is said: "Test …" around the event's words. English unless the dashboard passes its
+ * language's (this stays plain logic: the words come in, no language state is read here).
+ */
+export interface AlertWords {
+	test: (what: string) => string;
+	/** The event's words by its name in the alert key (`follower`); others are spelt out from the key. */
+	events: Readonly<Record<string, string>>;
+}
+
+const ENGLISH_ALERT_WORDS: AlertWords = { test: (what) => `Test ${what}`, events: ALERT_WORDS };
+
 /** "alpha-follower" → { text: "Test follow", source: "alpha" }: an alert key as a person reads it. */
-export function alertLabel(key: string): { text: string; source?: string } {
+export function alertLabel(
+	key: string,
+	words: AlertWords = ENGLISH_ALERT_WORDS
+): { text: string; source?: string } {
 	const dash = key.indexOf('-');
-	if (dash <= 0 || dash === key.length - 1) return { text: `Test ${key}` };
+	if (dash <= 0 || dash === key.length - 1) return { text: words.test(key) };
 	const source = key.slice(0, dash);
 	const event = key.slice(dash + 1);
-	const words = ALERT_WORDS[event] ?? event.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-	return { text: `Test ${words}`, source };
+	const what = words.events[event] ?? event.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+	return { text: words.test(what), source };
 }
 
 /** The colours the picker offers, by the name a person says ("Red light", not "Light #ff2020"). */

@@ -16,21 +16,23 @@ export interface LiveSource {
 	values: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * Data, not words: the tile says it in the dashboard's language (TileState), so this stays plain logic.
+ */
 export type LiveState =
 	| { kind: 'none' }
 	/** `on` undefined: unknown. */
-	| { kind: 'toggle'; on?: boolean; text: string }
-	| { kind: 'counter'; value?: string; text: string }
-	/** `text` is the whole line: what a press does, then why no state shows (`does · note`). */
-	| { kind: 'unreadable'; text: string; does: string; note: string };
-
-export const UNKNOWN = 'unknown';
+	| { kind: 'toggle'; on?: boolean }
+	/** `value` undefined: unknown. */
+	| { kind: 'counter'; value?: string }
+	/** A switch: what a press sets (`sets`), and no state shows, since none can be read back. */
+	| { kind: 'unreadable'; sets: boolean };
 
 export function liveState(action: DeckAction, source: LiveSource): LiveState {
 	switch (action.kind) {
 		case 'toggle': {
 			const on = source.open ? toggleState(action.target, source.states) : undefined;
-			return { kind: 'toggle', on, text: on === undefined ? UNKNOWN : on ? 'On' : 'Off' };
+			return { kind: 'toggle', on };
 		}
 		case 'counter': {
 			const raw = source.open ? source.values[action.name] : undefined;
@@ -38,13 +40,10 @@ export function liveState(action: DeckAction, source: LiveSource): LiveState {
 				raw === undefined || raw === null || raw === '' || typeof raw === 'object'
 					? undefined
 					: String(raw);
-			return { kind: 'counter', value, text: value ?? UNKNOWN };
+			return { kind: 'counter', value };
 		}
-		case 'switch': {
-			const does = `Sets it ${action.on ? 'on' : 'off'}`;
-			const note = 'state unreadable';
-			return { kind: 'unreadable', text: `${does} · ${note}`, does, note };
-		}
+		case 'switch':
+			return { kind: 'unreadable', sets: action.on };
 		default:
 			return { kind: 'none' };
 	}

@@ -86,11 +86,16 @@ export function pageEnv(): InputsEnv {
 }
 
 export type MidiStatus = 'off' | 'unavailable' | 'asking' | 'ready' | 'refused' | 'failed';
+/** Why MIDI cannot answer, as data: the page says it in the dashboard's language (midi-words.ts). */
+export type MidiWhy = 'insecure' | 'unsupported' | 'refused' | 'failed' | 'no-device';
 
 export interface InputsStatus {
 	midi: MidiStatus;
 	/** Why MIDI is unavailable, refused or failed, or which devices come and go. */
 	midiMessage?: string;
+	/** The same, as data (with the page's host for `insecure`). */
+	midiWhy?: MidiWhy;
+	midiHost?: string;
 	midiInputs: readonly string[];
 	pads: number;
 	learning?: { kind: LearnKind; id: string };
@@ -146,7 +151,13 @@ export class DeckInputs {
 			host: this.#env.host
 		});
 		if (!midi.ok)
-			this.#status = { ...this.#status, midi: 'unavailable', midiMessage: midi.message };
+			this.#status = {
+				...this.#status,
+				midi: 'unavailable',
+				midiMessage: midi.message,
+				midiWhy: midi.reason,
+				midiHost: this.#env.host
+			};
 	}
 
 	/** Whether the deck is in edit mode (no input presses a button then). */
@@ -227,7 +238,7 @@ export class DeckInputs {
 			!request
 		)
 			return;
-		this.#set({ midi: 'asking', midiMessage: undefined });
+		this.#set({ midi: 'asking', midiMessage: undefined, midiWhy: undefined });
 		try {
 			const access = await request.call(this.#env.navigator, { sysex: false });
 			if (!this.#started) return;
@@ -242,11 +253,13 @@ export class DeckInputs {
 				refused
 					? {
 							midi: 'refused',
+							midiWhy: 'refused',
 							midiMessage:
 								'MIDI was refused: allow it in the site settings (left of the address bar), then press Learn MIDI again.'
 						}
 					: {
 							midi: 'failed',
+							midiWhy: 'failed',
 							midiMessage: 'The browser could not open MIDI. Press Learn MIDI to try again.'
 						}
 			);
@@ -336,6 +349,7 @@ export class DeckInputs {
 		const names = [...this.#inputs.values()].map(({ input }) => input.name || 'MIDI device');
 		this.#set({
 			midiInputs: names,
+			midiWhy: names.length ? undefined : 'no-device',
 			midiMessage: names.length
 				? undefined
 				: 'No MIDI device is connected: plug one in (it is picked up by itself).'

@@ -15,7 +15,7 @@ const ACTIVATE = new Set(['Space', 'Enter', 'NumpadEnter']);
 export class TilePress {
 	#hold = $state<HoldState>('idle');
 	/** What screen readers hear about a hold (started, cancelled, sent). */
-	#said = $state('');
+	#said = $state<Exclude<HoldState, 'idle'> | undefined>();
 	readonly #gesture: Pick<PressGesture, 'down' | 'up' | 'cancel' | 'holdMs'>;
 	readonly #mode: () => PressMode;
 	readonly #key: () => KeyBinding | undefined;
@@ -41,14 +41,7 @@ export class TilePress {
 			ms: options.ms,
 			changed: (state) => {
 				this.#hold = state;
-				this.#said =
-					state === 'holding'
-						? 'Holding: keep pressing to send.'
-						: state === 'cancelled'
-							? 'Let go early: nothing was sent.'
-							: state === 'fired'
-								? 'Held long enough: sending.'
-								: this.#said;
+				if (state !== 'idle') this.#said = state;
 			}
 		});
 		// A disabled tile takes no press from any input (keys, MIDI and pads reach it without the DOM).
@@ -71,8 +64,8 @@ export class TilePress {
 		return this.#hold;
 	}
 
-	/** What screen readers hear about a hold (started, cancelled, sent). */
-	get said(): string {
+	/** The last step of a hold screen readers hear about (HoldStatus says it in the dashboard's language). */
+	get said(): Exclude<HoldState, 'idle'> | undefined {
 		return this.#said;
 	}
 
