@@ -121,6 +121,13 @@ describe('the languages', () => {
 		]);
 	});
 
+	it("the phone bar's page names fit a sixth of a 360 px bar (8 characters), so none breaks inside a word", () => {
+		for (const locale of settings.locales)
+			for (const [key, name] of Object.entries(dashboardCatalogue(locale)))
+				if (/^nav_\w+_bar$/.test(key))
+					expect([locale, key, String(name).length <= 8]).toEqual([locale, key, true]);
+	});
+
 	it("the dashboard follows the browser's first language we have, matched as a widget's lang= is", () => {
 		for (const tag of ['de', 'DE-at', 'pt', 'pt_br', 'fr-CA', 'es-419', 'en-GB', 'xx', ''])
 			expect([tag, matchDashboardLanguage(tag)]).toEqual([tag, matchLanguage(tag)]);

@@ -34,6 +34,24 @@ describe('deck export, import and share links', () => {
 	}
 	const key = () => `stream-control:deck:v2:127.0.0.1:${new URL(companion.url).port}`;
 	const sends = () => sim.sim.requestLog.filter((r) => r.type && r.type !== 'get-variable-value');
+	/**
+	 * Puts a deck on the page's device and reloads. On the deck, first waits until the page's own deck
+	 * reached the companion and came back marked as shared: until then its answer could write the page's
+	 * deck over the one put there. (Other pages do not share the deck.)
+	 */
+	async function putDeck(page: Page, { onDeck = true } = {}): Promise<void> {
+		if (onDeck)
+			await expect
+				.poll(() =>
+					page.evaluate((k) => localStorage.getItem(k)?.includes('"sync"') ?? false, key())
+				)
+				.toBe(true);
+		await page.evaluate(
+			([k, v]) => localStorage.setItem(k!, v!),
+			[key(), JSON.stringify(SAMPLE_DECK)]
+		);
+		await page.reload();
+	}
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), 'deck-portable-'));
@@ -59,11 +77,7 @@ describe('deck export, import and share links', () => {
 	it('exports the deck as JSON; a bad file is refused naming the field and rule; a good one is added or replaces, as asked', async () => {
 		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
 		await page.locator('[data-status="open"]').waitFor();
-		await page.evaluate(
-			([k, v]) => localStorage.setItem(k!, v!),
-			[key(), JSON.stringify(SAMPLE_DECK)]
-		);
-		await page.reload();
+		await putDeck(page);
 		await page.getByRole('group', { name: /^Live: 3 × 4 grid/ }).waitFor();
 		await page.getByRole('button', { name: 'Edit', exact: true }).click();
 
@@ -179,11 +193,7 @@ describe('deck export, import and share links', () => {
 		).toBeLessThan(300);
 
 		const streamer = await open(`${companion.url}/#/share?token=${TOKEN}`);
-		await streamer.evaluate(
-			([k, v]) => localStorage.setItem(k!, v!),
-			[key(), JSON.stringify(SAMPLE_DECK)]
-		);
-		await streamer.reload();
+		await putDeck(streamer, { onDeck: false });
 		const card = streamer.getByRole('listitem', { name: 'Commands only' });
 		await card.getByRole('checkbox', { name: /^Carry my deck layout/ }).check();
 		await card.getByRole('button', { name: /^Show link/ }).click();
