@@ -8,20 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
+import { clippedIn, overflows } from './language-helpers';
 
 /** Labels, buttons and headings of the page whose text is wider than their box (cut off). */
 const clipped = (page: Page) =>
-	page.evaluate(() =>
-		[
-			...document.querySelectorAll<HTMLElement>(
-				'main label, main button, main h1, main h2, main legend, main summary, main p'
-			)
-		]
-			.filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-			.map((el) => el.textContent?.trim())
-	);
-const overflows = (page: Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+	clippedIn(page, 'main label, main button, main h1, main h2, main legend, main summary, main p');
 const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 describe('the widget builder in the browser’s language', () => {

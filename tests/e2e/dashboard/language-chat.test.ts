@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { alertEnvelope, chatEnvelope, commandEnvelope } from '../../../src/lib/sim/events';
 import { startStack, type Stack } from '../stack';
+import { clippedIn, overflows } from './language-helpers';
 
 const PHONE = { width: 390, height: 844 };
 /** Each page converted besides chat: its German heading and one of its German buttons. */
@@ -21,13 +22,7 @@ const LOCALES = ['en-US', 'es-ES', 'pt-BR', 'de-DE', 'fr-FR'];
 
 /** Buttons, links, labels and headings whose text is wider than their box (cut off), by their text. */
 const clipped = (page: Page) =>
-	page.evaluate(() =>
-		[...document.querySelectorAll<HTMLElement>('main button, main label, main h1, main h2, main a')]
-			.filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-			.map((el) => el.textContent?.trim())
-	);
-const overflows = (page: Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+	clippedIn(page, 'main button, main label, main h1, main h2, main a');
 
 describe('the chat and automation pages in the browser’s language', () => {
 	let stack: Stack;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
+import { clippedIn, overflows } from './language-helpers';
 
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 360, height: 740 };
@@ -25,23 +26,11 @@ const PAGES = [
  * form control is left out: the control's own box (a range's thumb) is measured, not the words.
  */
 const clipped = (page: Page) =>
-	page.evaluate(() =>
-		[
-			...document.querySelectorAll<HTMLElement>(
-				'main button, main label, main summary, main legend, main h2, main h3, main th, main p'
-			)
-		]
-			.filter(
-				(el) =>
-					el.offsetParent !== null &&
-					!el.closest('.visually-hidden') &&
-					!el.querySelector('input:not([type="radio"]):not([type="checkbox"]), select, textarea') &&
-					el.scrollWidth > el.clientWidth + 1
-			)
-			.map((el) => el.textContent?.trim().replace(/\s+/g, ' '))
+	clippedIn(
+		page,
+		'main button, main label, main summary, main legend, main h2, main h3, main th, main p',
+		{ fields: false }
 	);
-const overflows = (page: Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('the control pages in the browser’s language', () => {
 	let stack: Stack;

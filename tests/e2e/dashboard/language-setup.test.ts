@@ -7,17 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
-
-const overflows = (page: Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+import { clippedIn, overflows } from './language-helpers';
 
 /** Buttons and labels whose text is wider than their box (cut off), by their text. */
-const clipped = (page: Page) =>
-	page.evaluate(() =>
-		[...document.querySelectorAll<HTMLElement>('main button, main label, main summary, main h1')]
-			.filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-			.map((el) => el.textContent?.trim())
-	);
+const clipped = (page: Page) => clippedIn(page, 'main button, main label, main summary, main h1');
 
 const PAGES = [
 	{

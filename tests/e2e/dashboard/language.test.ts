@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
+import { clippedIn, overflows } from './language-helpers';
 
 const SIZES = [
 	{ width: 360, height: 740 },
@@ -24,14 +25,7 @@ const WATCH_ENGLISH = `
 `;
 
 /** Labels of the bar and the sheet whose text is wider than their box (cut off), by their text. */
-const clipped = (page: Page) =>
-	page.evaluate(() =>
-		[...document.querySelectorAll<HTMLElement>('nav a, nav button, .tabs button, .edit')]
-			.filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-			.map((el) => el.textContent?.trim())
-	);
-const overflows = (page: Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const clipped = (page: Page) => clippedIn(page, 'nav a, nav button, .tabs button, .edit');
 
 describe('the dashboard in the browser’s language', () => {
 	let stack: Stack;
