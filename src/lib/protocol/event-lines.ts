@@ -4,12 +4,19 @@
  * carry them: the dashboard's feed fetches this module when a page first shows the feed.
  */
 import * as v from 'valibot';
-import { AlertEventSchema, boundText, EVENT_TEXT_LIMITS, type Envelope } from './messages';
+import {
+	AlertEventSchema,
+	boundText,
+	EVENT_TEXT_LIMITS,
+	isEventTime,
+	TimestampSchema,
+	type Envelope
+} from './messages';
 
 const str = v.optional(v.string());
 const TimeSchema = v.looseObject({
 	time: v.optional(v.string()),
-	timestamp: v.optional(v.number())
+	timestamp: TimestampSchema
 });
 
 export const ChatMessageSchema = v.looseObject({
@@ -26,7 +33,7 @@ export const ChatMessageSchema = v.looseObject({
 		userLevels: v.optional(v.record(v.string(), v.unknown())),
 		messageId: v.optional(v.union([v.string(), v.number()])),
 		time: str,
-		timestamp: v.optional(v.number())
+		timestamp: TimestampSchema
 	})
 });
 export const ChatDeletionSchema = v.looseObject({
@@ -184,7 +191,7 @@ export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine
 		username,
 		value: value === undefined ? undefined : boundText(value, EVENT_TEXT_LIMITS.text),
 		replay: replay ?? false,
-		timestamp: typeof ts === 'number' ? ts : now,
+		timestamp: isEventTime(ts) ? ts : now,
 		dynamic: scalarFields(dynamic),
 		extra: scalarFields(extraSettings)
 	};

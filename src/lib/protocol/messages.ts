@@ -149,9 +149,20 @@ export function parseServerFrame(raw: unknown): ServerFrame {
 }
 
 // ── Typed event payloads ─────────────────────────────────────────────────────────────────────
+/**
+ * An event's time in ms since 1970, if a Date can hold it. Anything else (1e300, -1e17) is dropped, so
+ * the line takes its arrival time: formatting an invalid Date throws, and one frame must not break a page.
+ */
+export const TimestampSchema = v.fallback(
+	v.optional(v.pipe(v.number(), v.check(isEventTime))),
+	undefined
+);
+export function isEventTime(ms: unknown): ms is number {
+	return typeof ms === 'number' && !Number.isNaN(new Date(ms).getTime());
+}
 const TimeSchema = v.looseObject({
 	time: v.optional(v.string()),
-	timestamp: v.optional(v.number())
+	timestamp: TimestampSchema
 });
 const str = v.optional(v.string());
 
