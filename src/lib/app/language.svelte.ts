@@ -1,9 +1,10 @@
 /**
  * The dashboard's language: the one chosen on this device, else the browser's first language we have
- * (matched leniently, as a widget's `lang=`), else English. Its words are Paraglide's message functions,
- * compiled from messages/dashboard/<area>/{locale}.json (build-tools/paraglide.ts): the English words
- * a page uses are in its first load (each message holds its English text), and each other language is a chunk of its own,
- * fetched from the page's origin when it is used. The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
+ * (matched leniently, as a widget's `lang=`), else English. Its words come from
+ * messages/dashboard/<area>/{locale}.json (build-tools/paraglide.ts): each English message is a plain
+ * function holding its text, so the English words a page uses are in its first load; each other
+ * language is Paraglide's compile, a chunk of its own fetched from the page's origin when it is used.
+ * The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
  * so a German browser never flashes English; a switch in the picker shows the new language once its
  * chunk is in, without a reload.
  */
