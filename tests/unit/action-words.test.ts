@@ -12,6 +12,16 @@ import {
 	triggerWords
 } from '../../src/routes/(app)/deck-edit/action-words';
 import { pickerItems } from '../../src/routes/(app)/deck-edit/picker-items';
+import { inputWords, keyWords, learnWords } from '$lib/app/deck/inputs/learn-words';
+import { checkKey } from '$lib/app/deck/inputs/keys';
+
+const key = (code: string, mods: { ctrl?: boolean; shift?: boolean } = {}) => ({
+	code,
+	ctrl: Boolean(mods.ctrl),
+	alt: false,
+	shift: Boolean(mods.shift),
+	meta: false
+});
 
 const ACTIONS: DeckAction[] = [
 	{ kind: 'trigger', type: 'studio-scene', name: 'Intro' },
@@ -76,5 +86,54 @@ describe('edit mode’s words', () => {
 		expect(titles).toContain('Ajouter 60 s au minuteur');
 		const chat = items.find((i) => i.action.kind === 'text' && i.action.target === 'chat');
 		expect(chat?.action).toMatchObject({ text: 'Salut le chat !' });
+	});
+});
+
+describe('learning a binding’s words', () => {
+	afterEach(() => language.choose('en'));
+
+	it('reports a refusal as data as well as in English', () => {
+		const reserved = checkKey(key('KeyW', { ctrl: true }), 'a', []);
+		expect(reserved).toMatchObject({ ok: false, why: { reserved: 'primary-close' } });
+		const taken = checkKey(key('KeyK'), 'a', [{ id: 'b', label: 'lurk', key: key('KeyK') }]);
+		expect(taken).toMatchObject({ ok: false, why: { taken: 'lurk' } });
+	});
+
+	it('says the same English as the learn’s own status line', () => {
+		expect(learnWords({ kind: 'prompt', input: 'key' })).toBe(
+			'Press the key combo for this button (Escape to stop).'
+		);
+		expect(
+			learnWords({
+				kind: 'learnt',
+				name: { kind: 'key', key: key('KeyM', { ctrl: true, shift: true }) }
+			})
+		).toBe('Learnt: Ctrl+Shift+M.');
+		expect(
+			inputWords({ kind: 'midi', binding: { kind: 'cc', number: 7, channel: 5 }, device: 'Keys' })
+		).toBe('CC 7, channel 5 (from Keys)');
+		expect(learnWords(undefined)).toBe('');
+	});
+
+	it('names keys, MIDI and pads in German, and says why a combo is refused', async () => {
+		await language.choose('de');
+		expect(keyWords(key('Space', { ctrl: true, shift: true }))).toBe('Strg+Umschalt+Leertaste');
+		expect(keyWords(key('ArrowUp', { ctrl: true }))).toBe('Strg+Pfeil nach oben');
+		expect(inputWords({ kind: 'gamepad', button: 3 })).toBe('Gamepad-Taste 3');
+		expect(inputWords({ kind: 'midi', binding: { kind: 'note', number: 60, channel: 1 } })).toBe(
+			'Note C3 (60), Kanal 1'
+		);
+		expect(learnWords({ kind: 'prompt', input: 'midi' })).toBe(
+			'Schlag ein Pad, eine Taste oder einen Knopf am MIDI-Controller an.'
+		);
+		expect(
+			learnWords({
+				kind: 'refused',
+				name: { kind: 'key', key: key('KeyW', { ctrl: true }) },
+				why: { reserved: 'primary-close' }
+			})
+		).toBe(
+			'Strg+W kann kein Tastenkürzel sein: sie schließt, öffnet, beendet oder aktualisiert den Browser oder einen Tab. Drücke eine andere oder Esc zum Beenden.'
+		);
 	});
 });
