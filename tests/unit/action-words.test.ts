@@ -119,7 +119,7 @@ describe('learning a binding’s words', () => {
 		await language.choose('de');
 		expect(keyWords(key('Space', { ctrl: true, shift: true }))).toBe('Strg+Umschalt+Leertaste');
 		expect(keyWords(key('ArrowUp', { ctrl: true }))).toBe('Strg+Pfeil nach oben');
-		expect(inputWords({ kind: 'gamepad', button: 3 })).toBe('Gamepad-Taste 3');
+		expect(inputWords({ kind: 'gamepad', button: 3 })).toBe('Controller-Taste 3');
 		expect(inputWords({ kind: 'midi', binding: { kind: 'note', number: 60, channel: 1 } })).toBe(
 			'Note C3 (60), Kanal 1'
 		);
