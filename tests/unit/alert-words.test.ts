@@ -7,6 +7,15 @@ import { parseAlertEvent, type AlertLine } from '$lib/protocol/event-lines';
 import { describeAlert } from '$lib/widgets/events/describe';
 import { useLanguage } from '$lib/widgets/i18n';
 import { alertWords, messagesIn } from '$lib/ui/alert-words';
+import {
+	ALERT_KINDS,
+	DEFAULT_TEMPLATES,
+	alertFields,
+	defaultHeadline,
+	defaultTemplate,
+	renderTemplate
+} from '$lib/widgets/alert-box/kinds';
+import { LANGUAGES } from '$lib/widgets/i18n';
 
 const alert = (event: string, dynamic: object, extraSettings: object): AlertLine =>
 	parseAlertEvent({
@@ -47,5 +56,42 @@ describe('alert lines in the dashboard’s language', () => {
 
 	it('speaks the language the dashboard shows: English until another is chosen', () => {
 		expect(alertWords(follow)).toEqual({ who: 'Ana', what: 'followed' });
+	});
+});
+
+describe('the alert box’s default templates in each language (the builder’s form)', () => {
+	afterEach(() => useLanguage('en'));
+	// One alert of each kind, with an amount of 7 (a plural in every language) where it has one.
+	const samples = {
+		follower: follow,
+		subscriber: alert('alpha-subscriber', {}, { displayname: 'Bo' }),
+		member: alert('youtube-member', {}, { displayname: 'Bo' }),
+		gift: alert('alpha-giftsubscription', { value: 7 }, { displayname: 'Bo' }),
+		bits: alert('alpha-bits', { value: 7 }, { displayname: 'Bo', bits: 7 }),
+		raid: alert('alpha-raid', { value: 7 }, { displayname: 'Bo' }),
+		tip: alert('appstream-donation', {}, { name: 'Cy', amount: '7', currency: 'EUR' }),
+		superchat: alert('youtube-superchat', {}, { name: 'Cy', amount: '7', currency: 'USD' }),
+		points: alert('alpha-points', { name: 'Hydrate' }, { displayname: 'Di' }),
+		other: alert('alpha-hypetrainStarted', {}, { displayname: 'Di' })
+	} as const;
+
+	it('in English: the templates the widget’s options name as defaults', () => {
+		for (const kind of ALERT_KINDS)
+			expect(defaultTemplate(kind, 'en')).toBe(DEFAULT_TEMPLATES[kind]);
+	});
+
+	it.each(LANGUAGES)('in %s: filled in, each says what the widget says by default', (locale) => {
+		useLanguage(locale);
+		for (const kind of ALERT_KINDS) {
+			const line = samples[kind];
+			const template = defaultTemplate(kind, locale);
+			expect(renderTemplate(template, alertFields(line, kind))).toBe(defaultHeadline(kind, line));
+		}
+	});
+
+	it('in German, as the builder shows them', () => {
+		expect(defaultTemplate('follower', 'de')).toBe('{name} folgt jetzt!');
+		expect(defaultTemplate('raid', 'de')).toBe('{name} raidet mit {amount} Zuschauern!');
+		expect(defaultTemplate('tip', 'de')).toBe('{name} hat {amount} gespendet!');
 	});
 });
