@@ -90,7 +90,8 @@ export function money(
 	amount: number,
 	currency?: string,
 	symbol?: string,
-	lang: string = language()
+	// Undefined: numberFormat's own default, the widget's language.
+	lang?: string
 ): string {
 	if (currency && /^[A-Za-z]{3}$/.test(currency))
 		try {

@@ -59,8 +59,9 @@ export function describeAlert(
 	const who = line.username ?? x.name ?? '';
 	const amount = alertAmount(line);
 	const count = Number(amount);
-	const event = eventOf(line.key);
-	const rawEvent = line.key.includes('-') ? line.key.slice(line.key.indexOf('-') + 1) : line.key;
+	// After the first dash (without one, indexOf's -1 keeps the whole key), as eventOf reads it.
+	const rawEvent = line.key.slice(line.key.indexOf('-') + 1);
+	const event = rawEvent.toLowerCase();
 	const said = (what: string) => ({ who, what });
 
 	switch (event) {
@@ -130,7 +131,7 @@ export function describeAlert(
 	const phrase = words(rawEvent) || line.key;
 	const value = d.value && d.value !== who ? `: ${d.value}` : '';
 	const sentence = `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${value}`;
-	return who ? { who, what: `— ${sentence}` } : { who: '', what: sentence };
+	return { who, what: who ? `— ${sentence}` : sentence };
 }
 
 /** Whether an alert passes the widget's filters: key parts to include (any) and to exclude, replays. */
