@@ -10,7 +10,6 @@ import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { Readable, type Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { createProxyServer } from 'http-proxy-3';
 import { dropOwnOrigin, refuseUpgrade, sendJson, requestUrl } from './http-util';
 import { lanAddresses as systemLanAddresses, lanOrigins } from './lan';
@@ -38,9 +37,21 @@ import { WidgetSockets, widgetKindOf } from './widget-sockets';
 import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
 import { streamerTokenCheck } from './streamer-token';
 
-export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const DEFAULT_COMPANION_PORT = 39280;
-export const DEFAULT_API = 'http://127.0.0.1:39231';
+import {
+	CompanionError,
+	DEFAULT_API,
+	DEFAULT_COMPANION_PORT,
+	PROJECT_DIR,
+	type CompanionErrorCode
+} from './companion-defaults';
+
+export {
+	CompanionError,
+	DEFAULT_API,
+	DEFAULT_COMPANION_PORT,
+	PROJECT_DIR,
+	type CompanionErrorCode
+};
 // A closed application refuses at once; this bounds one that hangs. 1.5 s was too short for a
 // busy PC, where a slow first answer made the companion fall back to its simulator.
 const PROBE_TIMEOUT_MS = 5000;
@@ -102,18 +113,6 @@ export interface Companion {
 	/** Whether share links are on (a token to forward with, from the start or turned on since). */
 	sharesOn(): boolean;
 	close(): Promise<void>;
-}
-
-export type CompanionErrorCode =
-	'port_in_use' | 'api_unreachable' | 'token_rejected' | 'bad_option';
-
-export class CompanionError extends Error {
-	constructor(
-		readonly code: CompanionErrorCode,
-		message: string
-	) {
-		super(message);
-	}
 }
 
 /**

@@ -2,8 +2,9 @@
  * The scene check's report (GET /__companion/scene, behind the streamer's token): the widgets
  * connected through the companion, the widget keys no open scene uses, and what stops a widget showing
  * something, checked against the application with the caller's token (reads only: the retrieve, the
- * meta, variable reads). Each blocker says its fix; where the interface has a request for it, the
- * request too, for the dashboard to send with its own connection.
+ * meta, variable reads). Each blocker is a kind with its parameters, which the dashboard says with its
+ * fix in its own language; where the interface has a request for the fix, the request too, for the
+ * dashboard to send with its own connection.
  */
 import { VIEWER_ALERT_KEYS } from '../lib/protocol/alert-keys';
 import { ALERT_KINDS, kindOf, type AlertKind } from '../lib/widgets/alert-box/alert-kinds';
@@ -16,34 +17,44 @@ const SONG_WIDGETS = ['song-queue', 'now-playing'];
 const ALERT_WIDGETS = ['alert-box', 'events', 'goal', 'stats'];
 /** Every viewer alert key, to tell "disabled" from "not your platform". */
 const KNOWN_ALERT_KEYS: readonly string[] = Object.values(VIEWER_ALERT_KEYS).flat();
-/** Checks a report cannot make when the application cannot be asked. */
-const EVERY_CHECK = ['Stream Mode', 'alerts enabled', 'song source', 'goal variables'];
-/** What stops every widget when the application cannot be asked at all, and its fix. */
-const STOPS = {
-	unreachable: {
-		title: 'The application is not reachable.',
-		fix: 'Start the application and check that its interface is on (Settings → API). Widgets reconnect by themselves.'
-	},
-	'token-rejected': {
-		title: 'The application refuses the token, or its interface was switched off.',
-		fix: 'Switch the interface on in Settings → API; if the token was reset there, connect this dashboard again with the new one.'
-	}
-} as const;
+/**
+ * Checks a report cannot make, as data: the dashboard says each in its language (check-words.ts beside
+ * the Scene check page). The first four are every check, when the application cannot be asked at all.
+ */
+export const UNCHECKED = [
+	'stream-mode',
+	'alerts-enabled',
+	'song-source',
+	'goal-variables',
+	'stream-mode-unreported',
+	'alerts-unlisted',
+	'goal-variables-over-http',
+	'version-no-meta'
+] as const;
+export type Unchecked = (typeof UNCHECKED)[number];
+const EVERY_CHECK: Unchecked[] = ['stream-mode', 'alerts-enabled', 'song-source', 'goal-variables'];
+
+/**
+ * What a blocker is, as data: the dashboard says its title, fix and button in its own language from
+ * the kind and the parameters (the alert kinds disabled, the missing goal variable's name).
+ */
+export type BlockerKind =
+	| { kind: 'unreachable' | 'token-rejected' | 'stream-mode' | 'song-source' }
+	| { kind: 'alerts-disabled'; params: { kinds: string[] } }
+	| { kind: 'goal-variable'; params: { name: string } };
 
 export interface SceneAction {
-	label: string;
 	type: string;
 	params: Record<string, unknown>;
 }
 
-export interface Blocker {
+export type Blocker = BlockerKind & {
 	id: string;
-	title: string;
-	fix: string;
+	/** The request that fixes it, where the interface has one. */
 	action?: SceneAction;
 	/** The connected widgets it concerns (their ids). */
 	widgets: string[];
-}
+};
 
 export interface IdleKey {
 	id: string;
@@ -58,8 +69,8 @@ export interface SceneReport {
 	widgets: WidgetSocketView[];
 	idleKeys: IdleKey[];
 	blockers: Blocker[];
-	/** Checks this application cannot answer, in words. */
-	cannotCheck: string[];
+	/** Checks this application cannot answer. */
+	cannotCheck: Unchecked[];
 }
 
 type Fetcher = (
@@ -119,12 +130,12 @@ export async function sceneReport(deps: {
 	const report = (
 		application: SceneReport['application'],
 		blockers: Blocker[],
-		cannotCheck: string[]
+		cannotCheck: Unchecked[]
 	): SceneReport => ({ at: Date.now(), application, widgets, idleKeys, blockers, cannotCheck });
 
 	const [meta, retrieve] = await Promise.all([get('/api/meta'), get('/api/retrieve?slim=true')]);
-	const stopped = (why: keyof typeof STOPS) =>
-		report(why, [{ id: why, ...STOPS[why], widgets: widgets.map((w) => w.id) }], EVERY_CHECK);
+	const stopped = (why: 'unreachable' | 'token-rejected') =>
+		report(why, [{ id: why, kind: why, widgets: widgets.map((w) => w.id) }], EVERY_CHECK);
 	if (!retrieve) return stopped('unreachable');
 	if (retrieve.status === 401 || retrieve.status === 403) return stopped('token-rejected');
 
@@ -132,25 +143,22 @@ export async function sceneReport(deps: {
 	const features = legacy ? [] : ((record(meta?.body).features as unknown[] | undefined) ?? []);
 	const data = record(record(retrieve.body).data ?? retrieve.body);
 	const blockers: Blocker[] = [];
-	const cannotCheck: string[] = [];
+	const cannotCheck: Unchecked[] = [];
 
 	const states = record(data.states);
 	const alertWidgets = ids(widgets, ALERT_WIDGETS);
-	if (!('streamMode' in states))
-		cannotCheck.push('Stream Mode: this application does not report it');
+	if (!('streamMode' in states)) cannotCheck.push('stream-mode-unreported');
 	else if (!states.streamMode)
 		blockers.push({
 			id: 'stream-mode',
-			title: 'Stream Mode is off: alerts will not arrive.',
-			fix: 'Turn Stream Mode on; the application sends alerts to widgets only while it is on.',
-			action: { label: 'Turn Stream Mode on', type: 'toggle-stream-mode', params: { value: true } },
+			kind: 'stream-mode',
+			action: { type: 'toggle-stream-mode', params: { value: true } },
 			widgets: alertWidgets
 		});
 
 	const alertBoxes = widgets.filter((w) => w.kind === 'alert-box');
 	const enabledValues = record(record(data.options).alert).values;
-	if (alertBoxes.length && !Array.isArray(enabledValues))
-		cannotCheck.push('Alerts enabled: this application does not list its enabled alerts');
+	if (alertBoxes.length && !Array.isArray(enabledValues)) cannotCheck.push('alerts-unlisted');
 	else if (alertBoxes.length && Array.isArray(enabledValues)) {
 		const enabled = enabledValues.filter((k): k is string => typeof k === 'string');
 		const origins = new Set(enabled.map((k) => k.slice(0, k.indexOf('-'))));
@@ -167,8 +175,8 @@ export async function sceneReport(deps: {
 		if (off.length)
 			blockers.push({
 				id: 'alerts-disabled',
-				title: `The alert box shows ${off.join(', ')} alerts, but the application has them disabled.`,
-				fix: 'Enable these alerts in the application (its Alerts page), or turn them off in the alert box (its Kinds turned off option): disabled alerts never reach the widgets.',
+				kind: 'alerts-disabled',
+				params: { kinds: off },
 				widgets: concerned.map((w) => w.id)
 			});
 	}
@@ -179,35 +187,26 @@ export async function sceneReport(deps: {
 		if (source === MISSING || source === '' || source === null)
 			blockers.push({
 				id: 'song-source',
-				title:
-					'No song source: nothing plays from the song request player, the music player, VLC or a plugin.',
-				fix: 'Start playback in the application (its song requests, or a connected music player); the song widgets fill in as soon as a song plays.',
+				kind: 'song-source',
 				widgets: songWidgets
 			});
 	}
 
 	const goals = widgets.filter((w) => w.kind === 'goal');
 	if (goals.length && (legacy || !features.includes('ws-command-responses')))
-		cannotCheck.push(
-			'Goal variables: on this application version widgets read them over HTTP, where the companion cannot see which ones'
-		);
+		cannotCheck.push('goal-variables-over-http');
 	else
 		for (const name of [...new Set(goals.flatMap((w) => w.reads))]) {
 			const value = await readVariable(get, name);
 			if (value === MISSING)
 				blockers.push({
 					id: `goal-variable:${name}`,
-					title: `The goal variable ${name} does not exist.`,
-					fix: `Check the goal widget's variable name, or create ${name} in the application.`,
-					action: {
-						label: `Create ${name} with 0`,
-						type: 'update-variable-value',
-						params: { name, value: 0 }
-					},
+					kind: 'goal-variable',
+					params: { name },
+					action: { type: 'update-variable-value', params: { name, value: 0 } },
 					widgets: goals.filter((w) => w.reads.includes(name)).map((w) => w.id)
 				});
 		}
-	if (legacy)
-		cannotCheck.push('Version and features: this application has no /api/meta (an older version)');
+	if (legacy) cannotCheck.push('version-no-meta');
 	return report(legacy ? 'legacy' : 'up', blockers, cannotCheck);
 }

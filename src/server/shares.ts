@@ -35,6 +35,8 @@ import {
 } from './share-store';
 import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import { handleWidgetKeys } from './widget-keys';
+// The companion's later lines, in the start log's language (start-lines.ts sets it; English otherwise).
+import { m } from '../lib/paraglide/messages.js';
 
 export const NOT_ALLOWED = 'not_allowed_by_share';
 export const NO_REAL_TOKEN_MESSAGE =
@@ -307,9 +309,7 @@ export async function handleShareApi(
 	// token, checked by the application, turns widget keys on at once, as "Turn share links on" would.
 	if (held === undefined) {
 		deps.enable(verdict.token);
-		log(
-			'Widget keys: on, with the token of the dashboard that opened the widget builder (kept in memory only; share links are on too).'
-		);
+		log(m.companion_widget_keys_on());
 	}
 
 	if (widgetKeys) return handleWidgetKeys(req, res, path, { store, log, lanOrigins });
@@ -355,9 +355,9 @@ export async function handleShareApi(
 			},
 			now
 		);
-		log(
-			`Share link created: "${link.label}" (${profile}${link.types.length ? ': ' + link.types.join(', ') : ''}), id ${link.id}`
-		);
+		// The profile and send types are the interface's own names, the same in every language.
+		const scope = `${profile}${link.types.length ? ': ' + link.types.join(', ') : ''}`;
+		log(m.companion_share_created({ label: link.label, scope, id: link.id }));
 		return sendJson(res, 201, {
 			...linkView(link, req.headers.host, scheme),
 			lanOrigins: lanOrigins()
@@ -373,7 +373,7 @@ export async function handleShareApi(
 				code: 'not_found',
 				message: 'no share link has this id'
 			});
-		log(`Share link revoked: "${link.label}", id ${link.id}`);
+		log(m.companion_share_revoked({ label: link.label, id: link.id }));
 		return sendJson(res, 200, { revoked: link.id });
 	}
 

@@ -14,10 +14,9 @@ import {
 	CompanionError,
 	DEFAULT_API,
 	DEFAULT_COMPANION_PORT,
-	PROJECT_DIR,
-	startCompanion,
-	type Companion
-} from './companion';
+	PROJECT_DIR
+} from './companion-defaults';
+import type { Companion } from './companion';
 
 const HELP = `Usage: npm start -- [options]
 
@@ -146,6 +145,8 @@ async function main(): Promise<void> {
 	}
 	await ensureMessages(PROJECT_DIR);
 	const say: Lines = await import('./start-lines');
+	// After the messages are compiled: the companion's later lines say them too.
+	const { startCompanion } = await import('./companion');
 	const language = say.useStartLanguage(args.lang);
 	if (!language.ok) fail(language.error);
 	const { m } = say;

@@ -5,7 +5,7 @@
  */
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { CompanionError } from './companion';
+import { CompanionError } from './companion-defaults';
 
 export interface TlsFiles {
 	cert: Buffer;

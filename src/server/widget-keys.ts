@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-util';
 import type { ShareLink, ShareStore } from './share-store';
+// The companion's later lines, in the start log's language (start-lines.ts sets it; English otherwise).
+import { m } from '../lib/paraglide/messages.js';
 
 const Name = v.pipe(
 	v.string('name must be a string'),
@@ -90,7 +92,7 @@ export async function handleWidgetKeys(
 			widget: input.widget,
 			options: input.options
 		});
-		log(`Widget key created: "${link.name}" (${input.widget}), id ${link.id}`);
+		log(m.companion_widget_key_created({ name: link.name, widget: input.widget, id: link.id }));
 		return sendJson(res, 201, widgetKeyView(link));
 	}
 
@@ -101,7 +103,7 @@ export async function handleWidgetKeys(
 		return fail(404, 'not_found', match ? 'no widget key has this id' : 'no such widget-key API');
 	if (match[2] && req.method === 'POST') {
 		const link = store.regenerate(found.id)!;
-		log(`Widget key regenerated: "${link.name}", id ${link.id}; the old URL no longer works.`);
+		log(m.companion_widget_key_regenerated({ name: link.name, id: link.id }));
 		return sendJson(res, 200, widgetKeyView(link));
 	}
 	if (!match[2] && req.method === 'PATCH') {
@@ -112,7 +114,7 @@ export async function handleWidgetKeys(
 	}
 	if (!match[2] && req.method === 'DELETE') {
 		store.revoke(found.id);
-		log(`Widget key revoked: "${found.name}", id ${found.id}`);
+		log(m.companion_widget_key_revoked({ name: found.name, id: found.id }));
 		return sendJson(res, 200, { revoked: found.id });
 	}
 	return fail(405, 'method_not_allowed', `${req.method} is not used here`);

@@ -107,6 +107,33 @@ describe('WidgetBuilder', () => {
 		expect(urls.at(-1)).not.toContain('name=deaths');
 		await stop();
 	});
+
+	it('shows the alert box’s default templates in the widget’s language, and leaves them out of the URL', async () => {
+		const urls: string[] = [];
+		const { value: builder, stop } = mounted(
+			() => new WidgetBuilder(),
+			(b) => urls.push(b.params.toString())
+		);
+		const box = WIDGETS.find((w) => w.id === 'alert-box')!;
+		builder.widgetId = box.id;
+		const field = (key: string) => box.fields.find((f) => f.key === key)!;
+		expect(builder.raw(field('followerText'))).toBe('{name} followed!');
+		builder.set(field('lang'), 'de');
+		flushSync();
+		expect(builder.raw(field('followerText'))).toBe('{name} folgt jetzt!');
+		expect(builder.raw(field('bitsText'))).toBe('{name} hat {amount} Bits gecheert!');
+		expect(urls.at(-1)).toBe('lang=de');
+		// Typed back to the default, it follows the language again.
+		builder.set(field('followerText'), '{name} ist da!');
+		flushSync();
+		expect(urls.at(-1)).toContain('followerText=');
+		builder.set(field('followerText'), '{name} folgt jetzt!');
+		builder.set(field('lang'), 'fr');
+		flushSync();
+		expect(builder.raw(field('followerText'))).toBe('{name} suit la chaîne\u00a0!');
+		expect(urls.at(-1)).toBe('lang=fr');
+		await stop();
+	});
 });
 
 describe('ColorForm', () => {

@@ -83,10 +83,16 @@ export function count(n: number): string {
 
 /**
  * An amount of money: with an ISO code, the locale's own currency format (`5,00 €`); with only a
- * symbol, the symbol before the locale's number; with neither, the number alone.
+ * symbol, the symbol before the locale's number; with neither, the number alone. In the widget's
+ * language unless given one (the dashboard's chat feed).
  */
-export function money(amount: number, currency?: string, symbol?: string): string {
-	const lang = language();
+export function money(
+	amount: number,
+	currency?: string,
+	symbol?: string,
+	// Undefined: numberFormat's own default, the widget's language.
+	lang?: string
+): string {
 	if (currency && /^[A-Za-z]{3}$/.test(currency))
 		try {
 			return numberFormat({ style: 'currency', currency }, lang).format(amount);

@@ -10,7 +10,7 @@ import { m as compiled } from '$lib/paraglide/messages';
 import { baseLocale } from '$lib/paraglide/runtime';
 import { LANGUAGES_GLOBAL, language, type Locale } from './i18n';
 
-type Messages = typeof compiled;
+export type Messages = typeof compiled;
 type Say = (inputs?: object) => string;
 /** What build/widget-languages.js sets: each other language's message functions by name. */
 export type LanguagesGlobal = Partial<Record<Locale, Record<string, Say>>>;

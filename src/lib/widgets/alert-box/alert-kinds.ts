@@ -6,8 +6,8 @@ import type { AlertLine } from '../../protocol/event-lines';
 
 /** `alpha-bits` → `bits`: the event part of an alert key, lower-cased. */
 export function eventOf(key: string): string {
-	const dash = key.indexOf('-');
-	return (dash >= 0 ? key.slice(dash + 1) : key).toLowerCase();
+	// Without a dash, indexOf's -1 keeps the whole key.
+	return key.slice(key.indexOf('-') + 1).toLowerCase();
 }
 
 export const ALERT_KINDS = [

@@ -6,8 +6,8 @@
 import type { AlertLine } from '$lib/protocol/event-lines';
 import { m } from '../messages';
 import { alertAmount, describeAlert, moneyText } from '../events/describe';
-import type { AlertKind } from './alert-kinds';
-import { count } from '../i18n';
+import { DEFAULT_TEMPLATES, type AlertKind } from './alert-kinds';
+import { count, type Locale } from '../i18n';
 import type { Look } from './look';
 
 export { ALERT_KINDS, DEFAULT_TEMPLATES, kindOf, type AlertKind } from './alert-kinds';
@@ -76,6 +76,44 @@ export function defaultHeadline(kind: AlertKind, line: AlertLine): string {
 	})();
 	// Spaces an empty name leaves are folded; no-break spaces (French `!`, `1 500 €`) stay.
 	return (headline ?? fields.text!).replace(/ {2,}/g, ' ').trim();
+}
+
+/** A count no language writes with a plural of its own nor a grouping: the template's `{amount}`. */
+const SAMPLE = 7;
+
+/**
+ * The kind's default words as a template in `locale` (the builder's form, when the widget's language
+ * is not English): its message said with the placeholders as the values, so one sentence serves both.
+ * A count is said as SAMPLE (the plural form an amount takes) and then named `{amount}`. Needs the
+ * dashboard's compile of the messages, which says each in the `locale` it is given (widget.html's
+ * says its own language only, and never calls this).
+ */
+export function defaultTemplate(kind: AlertKind, locale: Locale): string {
+	const say = { locale };
+	const name = '{name}';
+	const counted = (text: string) => text.replace(String(SAMPLE), '{amount}');
+	switch (kind) {
+		case 'follower':
+			return m.alert_follower({ name }, say);
+		case 'subscriber':
+			return m.alert_subscriber({ name }, say);
+		case 'member':
+			return m.alert_member({ name }, say);
+		case 'gift':
+			return counted(m.alert_gift({ name, count: SAMPLE }, say));
+		case 'bits':
+			return counted(m.alert_bits({ name, count: SAMPLE }, say));
+		case 'raid':
+			return counted(m.alert_raid({ name, count: SAMPLE }, say));
+		case 'tip':
+			return m.alert_tip({ name, amount: '{amount}' }, say);
+		case 'superchat':
+			return m.alert_superchat({ name, amount: '{amount}' }, say);
+		case 'points':
+			return m.alert_points({ name, reward: '{reward}' }, say);
+		case 'other':
+			return DEFAULT_TEMPLATES.other;
+	}
 }
 
 /** Fills `{field}`; an unknown field is empty. Spaces a missing field leaves are folded. */

@@ -4,7 +4,7 @@
  * Everything here is untrusted text: it is only ever rendered as text.
  */
 import type { AlertLine } from '$lib/protocol/event-lines';
-import { m } from '../messages';
+import { m as widgetWords, type Messages } from '../messages';
 import { eventOf } from '../alert-box/alert-kinds';
 import { money } from '../i18n';
 
@@ -36,20 +36,32 @@ export function alertAmount(line: AlertLine): string | undefined {
 	return numeric(x.amount) ?? numeric(x.bits) ?? numeric(d.value) ?? numeric(d.amount);
 }
 
-/** An amount of money in the widget's language, with the alert's currency when it gives one (i18n.ts). */
-export function moneyText(line: AlertLine, amount: string): string {
+/**
+ * An amount of money in the widget's language (or `lang`), with the alert's currency when it gives one
+ * (i18n.ts).
+ */
+export function moneyText(line: AlertLine, amount: string, lang?: string): string {
 	const x = line.extra ?? {};
-	return money(Number(amount), x.currency, x.currencySymbol);
+	return money(Number(amount), x.currency, x.currencySymbol, lang);
 }
 
-export function describeAlert(line: AlertLine): AlertText {
+/**
+ * The alert's sentence, in the widget's language; the dashboard's chat feed passes its own language's
+ * messages and tag instead (lib/ui/alert-words.ts), so both say the same sentences from one catalogue.
+ */
+export function describeAlert(
+	line: AlertLine,
+	m: Messages = widgetWords,
+	lang?: string
+): AlertText {
 	const d = line.dynamic ?? {};
 	const x = line.extra ?? {};
 	const who = line.username ?? x.name ?? '';
 	const amount = alertAmount(line);
 	const count = Number(amount);
-	const event = eventOf(line.key);
-	const rawEvent = line.key.includes('-') ? line.key.slice(line.key.indexOf('-') + 1) : line.key;
+	// After the first dash (without one, indexOf's -1 keeps the whole key), as eventOf reads it.
+	const rawEvent = line.key.slice(line.key.indexOf('-') + 1);
+	const event = rawEvent.toLowerCase();
 	const said = (what: string) => ({ who, what });
 
 	switch (event) {
@@ -79,14 +91,18 @@ export function describeAlert(line: AlertLine): AlertText {
 			return said(amount ? m.ev_hosted({ count }) : m.ev_hosted_some());
 		case 'donation':
 		case 'tip':
-			return said(amount ? m.ev_donated({ amount: moneyText(line, amount) }) : m.ev_donated_some());
+			return said(
+				amount ? m.ev_donated({ amount: moneyText(line, amount, lang) }) : m.ev_donated_some()
+			);
 		case 'superchat':
 			return said(
-				amount ? m.ev_superchat({ amount: moneyText(line, amount) }) : m.ev_superchat_some()
+				amount ? m.ev_superchat({ amount: moneyText(line, amount, lang) }) : m.ev_superchat_some()
 			);
 		case 'supersticker':
 			return said(
-				amount ? m.ev_supersticker({ amount: moneyText(line, amount) }) : m.ev_supersticker_some()
+				amount
+					? m.ev_supersticker({ amount: moneyText(line, amount, lang) })
+					: m.ev_supersticker_some()
 			);
 		case 'points':
 		case 'redemption': {
@@ -115,7 +131,7 @@ export function describeAlert(line: AlertLine): AlertText {
 	const phrase = words(rawEvent) || line.key;
 	const value = d.value && d.value !== who ? `: ${d.value}` : '';
 	const sentence = `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${value}`;
-	return who ? { who, what: `— ${sentence}` } : { who: '', what: sentence };
+	return { who, what: who ? `— ${sentence}` : sentence };
 }
 
 /** Whether an alert passes the widget's filters: key parts to include (any) and to exclude, replays. */

@@ -28,13 +28,14 @@ const WidgetSchema = v.object({
 });
 export type SceneWidget = v.InferOutput<typeof WidgetSchema>;
 
+/** What stops widgets, as data (src/server/scene.ts): check-words.ts says it in the dashboard's language. */
 const BlockerSchema = v.object({
 	id: v.string(),
-	title: v.string(),
-	fix: v.string(),
-	action: v.optional(
-		v.object({ label: v.string(), type: v.string(), params: v.record(v.string(), v.unknown()) })
+	kind: v.string(),
+	params: v.optional(
+		v.object({ kinds: v.optional(v.array(v.string())), name: v.optional(v.string()) })
 	),
+	action: v.optional(v.object({ type: v.string(), params: v.record(v.string(), v.unknown()) })),
 	widgets: v.array(v.string())
 });
 export type SceneBlocker = v.InferOutput<typeof BlockerSchema>;

@@ -6,12 +6,14 @@
 import { WIDGETS, widgetById } from '$lib/widgets/definitions';
 import { widgetForm, type WidgetForm } from './form-text';
 import { optionWarnings } from './control-name';
+import { defaultIn } from './language-defaults';
 import {
 	defaultsOf,
 	optionsToParams,
 	readRaw,
 	toRaw,
 	type OptionField,
+	type OptionValue,
 	type Options,
 	type RawValue,
 	type WidgetDefinition
@@ -28,12 +30,16 @@ export class WidgetBuilder {
 	/** The fields with their labels, help and units, for the form. */
 	readonly form: WidgetForm = $derived(widgetForm(this.definition));
 
+	/** The widget language chosen in the form, as typed: the defaults that follow it read it. */
+	readonly #lang: string = $derived(String(this.#raw[this.definition.id]?.lang ?? ''));
+
 	readonly result: { options: Options; issues: Record<string, string> } = $derived.by(() => {
 		const options = defaultsOf(this.definition.fields);
 		const issues: Record<string, string> = {};
 		for (const field of this.definition.fields) {
 			const raw = this.#raw[this.definition.id]?.[field.key];
-			if (raw === undefined) continue;
+			// The default as shown in the widget's language is the default: the URL leaves it out.
+			if (raw === undefined || raw === this.defaultRaw(field)) continue;
 			const read = readRaw(field, raw);
 			if (read.ok) options[field.key] = read.value;
 			else issues[field.key] = read.rule;
@@ -51,13 +57,24 @@ export class WidgetBuilder {
 		optionsToParams(this.definition.fields, this.result.options)
 	);
 
+	/** The field's default as the form shows it: some follow the widget's language (language-defaults.ts). */
+	defaultOf(field: OptionField): OptionValue {
+		return defaultIn(this.definition.id, field, this.#lang);
+	}
+
+	defaultRaw(field: OptionField): RawValue {
+		return toRaw(field, this.defaultOf(field));
+	}
+
 	raw(field: OptionField): RawValue {
-		return this.#raw[this.definition.id]?.[field.key] ?? toRaw(field, field.default);
+		return this.#raw[this.definition.id]?.[field.key] ?? this.defaultRaw(field);
 	}
 
 	set(field: OptionField, value: RawValue): void {
 		const id = this.definition.id;
-		this.#raw[id] = { ...this.#raw[id], [field.key]: value };
+		const { [field.key]: _was, ...others } = this.#raw[id] ?? {};
+		// Back to the default: forgotten, so a default that follows the language keeps following it.
+		this.#raw[id] = value === this.defaultRaw(field) ? others : { ...others, [field.key]: value };
 	}
 
 	reset(): void {
