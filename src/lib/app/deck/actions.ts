@@ -204,40 +204,69 @@ export function alertText(key: string): string {
 	return source ? `${text} (${source})` : text;
 }
 
+type Of<K extends DeckAction['kind']> = Extract<DeckAction, { kind: K }>;
+
 /**
- * A name a new button gets from its action, before the streamer changes it, in English: for buttons
- * made outside edit mode (a favourite, a migrated deck); edit mode names them in the dashboard's
- * language (deck-edit/action-words.ts).
+ * The words a new button's name is made of. English unless the caller passes its language's (edit
+ * mode: deck-edit/action-words.ts); plain logic, so no language state is read here.
+ */
+export interface LabelWords {
+	alert: (key: string) => string;
+	light: (color: string) => string;
+	toggle: (target: Toggle) => string;
+	switchTo: (on: boolean, name: string) => string;
+	text: (target: Of<'text'>['target']) => string;
+	/** A page jump, by the page's name when it is known. */
+	page: (name: string | undefined) => string;
+	timer: (action: Of<'timer'>) => string;
+	alerts: (action: Of<'alerts'>['action']) => string;
+}
+
+const ENGLISH_LABEL_WORDS: LabelWords = {
+	alert: alertText,
+	light: lightLabel,
+	toggle: (target) => TOGGLES[target].label,
+	switchTo: (on, name) => `${on ? 'Enable' : 'Disable'} ${name}`,
+	text: (target) => (target === 'chat' ? 'Chat line' : 'Announcement'),
+	page: (name) => `Go to ${name ?? 'page'}`,
+	timer: (a) =>
+		a.op === 'add' ? `Timer ${a.seconds < 0 ? '−' : '+'}${Math.abs(a.seconds)} s` : `Timer ${a.op}`,
+	alerts: (action) => ALERT_BOX_ACTIONS[action]
+};
+
+/**
+ * A name a new button gets from its action, before the streamer changes it: in English for buttons
+ * made outside edit mode (a favourite, a migrated deck), in the dashboard's language from edit mode.
  */
 export function defaultLabel(
 	action: DeckAction,
-	pageName?: (id: string) => string | undefined
+	pageName?: (id: string) => string | undefined,
+	words: LabelWords = ENGLISH_LABEL_WORDS
 ): string {
 	switch (action.kind) {
 		case 'trigger':
 			// An alert keeps its platform: "Test follow" alone could be any of them.
-			return action.type === 'alert' ? alertText(action.name) : action.name;
+			return action.type === 'alert' ? words.alert(action.name) : action.name;
 		case 'light':
-			return lightLabel(action.color);
+			return words.light(action.color);
 		case 'counter':
+			// Symbols and the counter's own name: the same in every language.
 			return action.step === 'set'
 				? `${action.name} = ${action.amount}`
 				: `${action.name} ${action.step === 'add' ? '+' : '−'}${Math.abs(action.amount)}`;
 		case 'toggle':
-			return TOGGLES[action.target].label;
+			return words.toggle(action.target);
 		case 'switch':
-			return `${action.on ? 'Enable' : 'Disable'} ${action.name}`;
+			return words.switchTo(action.on, action.name);
 		case 'routine':
 			return action.name;
 		case 'text':
-			return action.target === 'chat' ? 'Chat line' : 'Announcement';
+			return words.text(action.target);
 		case 'page':
-			return `Go to ${pageName?.(action.page) ?? 'page'}`;
+			return words.page(pageName?.(action.page));
 		case 'timer':
-			return action.op === 'add'
-				? `Timer ${action.seconds < 0 ? '−' : '+'}${Math.abs(action.seconds)} s`
-				: `Timer ${action.op}`;
+			return words.timer(action);
 		case 'alerts':
-			return ALERT_BOX_ACTIONS[action.action];
+			return words.alerts(action.action);
 	}
 }

@@ -4,7 +4,13 @@
  * the streamer's label from then on); only actions.ts's English `defaultLabel` names buttons made
  * outside edit mode (a favourite, a migrated deck).
  */
-import { alertLabel, lightColourOf, type LightColour } from '$lib/app/deck/actions';
+import {
+	alertLabel,
+	defaultLabel,
+	lightColourOf,
+	type LabelWords,
+	type LightColour
+} from '$lib/app/deck/actions';
 import type { DeckAction, TriggerType } from '$lib/app/deck/layout';
 import { language } from '$lib/app/language.svelte';
 import * as m from '$lib/app/messages';
@@ -62,47 +68,26 @@ export function alertWordsOf(key: string): string {
 	return source ? m.actions_alert_from({ text, source }) : text;
 }
 
-/** A new button's name, from its action, in the dashboard's language. */
-export function labelWords(
-	action: DeckAction,
-	pageName?: (id: string) => string | undefined
-): string {
-	switch (action.kind) {
-		case 'trigger':
-			// An alert keeps its platform: "Test follow" alone could be any of them.
-			return action.type === 'alert' ? alertWordsOf(action.name) : action.name;
-		case 'light':
-			return lightWords(action.color);
-		case 'counter':
-			// Symbols and the counter's own name: the same in every language.
-			return action.step === 'set'
-				? `${action.name} = ${action.amount}`
-				: `${action.name} ${action.step === 'add' ? '+' : '−'}${Math.abs(action.amount)}`;
-		case 'toggle':
-			return TOGGLES[action.target]();
-		case 'switch':
-			return action.on
-				? m.actions_enable({ name: action.name })
-				: m.actions_disable({ name: action.name });
-		case 'routine':
-			return action.name;
-		case 'text':
-			return action.target === 'chat' ? m.actions_chat_line() : m.actions_announcement();
-		case 'page': {
-			const name = pageName?.(action.page);
-			return name === undefined ? m.actions_go_to_page() : m.actions_go_to({ name });
-		}
-		case 'timer':
-			if (action.op === 'add')
-				return action.seconds < 0
-					? m.actions_timer_minus({ seconds: seconds(action.seconds) })
-					: m.actions_timer_plus({ seconds: seconds(action.seconds) });
+const LABEL_WORDS: LabelWords = {
+	alert: alertWordsOf,
+	light: lightWords,
+	toggle: (target) => TOGGLES[target](),
+	switchTo: (on, name) => (on ? m.actions_enable({ name }) : m.actions_disable({ name })),
+	text: (target) => (target === 'chat' ? m.actions_chat_line() : m.actions_announcement()),
+	page: (name) => (name === undefined ? m.actions_go_to_page() : m.actions_go_to({ name })),
+	timer: (a) => {
+		if (a.op !== 'add')
 			return {
 				start: m.actions_timer_start,
 				pause: m.actions_timer_pause,
 				reset: m.actions_timer_reset
-			}[action.op]();
-		case 'alerts':
-			return ALERT_BOX[action.action]();
-	}
-}
+			}[a.op]();
+		const said = { seconds: seconds(a.seconds) };
+		return a.seconds < 0 ? m.actions_timer_minus(said) : m.actions_timer_plus(said);
+	},
+	alerts: (action) => ALERT_BOX[action]()
+};
+
+/** A new button's name, from its action, in the dashboard's language. */
+export const labelWords = (action: DeckAction, pageName?: (id: string) => string | undefined) =>
+	defaultLabel(action, pageName, LABEL_WORDS);
