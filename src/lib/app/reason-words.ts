@@ -31,7 +31,9 @@ const RULES: Record<RuleKind, Say> = {
 	unknown_field: m.reasons_rule_unknown_field,
 	hex_colour: m.reasons_rule_hex_colour,
 	at_most_chars: m.reasons_rule_at_most_chars,
-	list_of_names: m.reasons_rule_list_of_names
+	list_of_names: m.reasons_rule_list_of_names,
+	colour: m.reasons_rule_colour,
+	too_long: m.reasons_rule_too_long
 };
 
 const ERRORS: Record<ClientErrorSaid['id'], Say> = {

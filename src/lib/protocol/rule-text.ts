@@ -30,7 +30,9 @@ const ENGLISH = {
 	unknown_field: () => 'is not a known field',
 	hex_colour: () => 'must be a hex colour like #ff8800',
 	at_most_chars: ({ max }: { max: number }) => `must be at most ${max} characters`,
-	list_of_names: () => 'must be a list of names'
+	list_of_names: () => 'must be a list of names',
+	colour: () => 'must be a colour like #ffcc00 or a CSS colour name',
+	too_long: () => 'is too long'
 } as const;
 
 export type RuleKind = keyof typeof ENGLISH;

@@ -6,6 +6,7 @@
 import { WIDGETS, widgetById } from '$lib/widgets/definitions';
 import { widgetForm, type WidgetForm } from './form-text';
 import { optionWarnings } from './control-name';
+import { sayRule } from '$lib/app/reasons.svelte';
 import {
 	defaultsOf,
 	optionsToParams,
@@ -28,6 +29,7 @@ export class WidgetBuilder {
 	/** The fields with their labels, help and units, for the form. */
 	readonly form: WidgetForm = $derived(widgetForm(this.definition));
 
+	/** The options read from the form, and each refused field's rule in the dashboard's language. */
 	readonly result: { options: Options; issues: Record<string, string> } = $derived.by(() => {
 		const options = defaultsOf(this.definition.fields);
 		const issues: Record<string, string> = {};
@@ -36,7 +38,7 @@ export class WidgetBuilder {
 			if (raw === undefined) continue;
 			const read = readRaw(field, raw);
 			if (read.ok) options[field.key] = read.value;
-			else issues[field.key] = read.rule;
+			else issues[field.key] = sayRule({ field: field.key, ...read });
 		}
 		return { options, issues };
 	});
