@@ -1,7 +1,6 @@
 /** The params part of a send's check, shared by the full check (send.ts) and the read-only one (read-params.ts). */
 import * as v from 'valibot';
-import { toFieldIssues, type FieldIssue } from './issues';
-import { said } from './rule-text';
+import { MUST_BE_OBJECT, toFieldIssues, type FieldIssue } from './issues';
 import type { Platform } from './vocabulary';
 import type { SendType } from './send-types';
 
@@ -65,7 +64,7 @@ export function checkParams(
 			issues: [
 				{
 					field: 'params',
-					rule: said('object'),
+					rule: MUST_BE_OBJECT,
 					kind: 'not-object',
 					says: { kind: 'object', values: {} }
 				}

@@ -1,6 +1,14 @@
 /** Turns valibot issues into "field: rule" lines a person can act on. */
 import * as v from 'valibot';
-import { ruleOf as ruleOfSentence, said, type Rule } from './rule-text';
+import { remember, ruleOf as ruleOfSentence } from './rule-of';
+import type { Rule } from './rule-text';
+
+// The three rules valibot's object schemas break, in English here (rule-text.ts says them too).
+export const IS_NOT_KNOWN = 'is not a known field';
+export const IS_REQUIRED = 'is required';
+export const MUST_BE_OBJECT = 'must be an object';
+const said = (kind: 'unknown_field' | 'required' | 'object', sentence: string) =>
+	remember(sentence, { kind, values: {} });
 
 export interface FieldIssue {
 	/** Dotted path such as `params.duration` or `actions[3].type`; empty for the whole value. */
@@ -32,9 +40,11 @@ function ruleOf(issue: v.BaseIssue<unknown>): { rule: string; kind?: FieldIssue[
 		issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object';
 	const nested = (issue.path?.length ?? 0) > 0;
 	if (objectLike && issue.expected === 'never')
-		return { rule: said('unknown_field'), kind: 'unknown-field' };
-	if (objectLike && issue.received === 'undefined' && nested) return { rule: said('required') };
-	if (objectLike) return { rule: said('object'), kind: nested ? undefined : 'not-object' };
+		return { rule: said('unknown_field', IS_NOT_KNOWN), kind: 'unknown-field' };
+	if (objectLike && issue.received === 'undefined' && nested)
+		return { rule: said('required', IS_REQUIRED) };
+	if (objectLike)
+		return { rule: said('object', MUST_BE_OBJECT), kind: nested ? undefined : 'not-object' };
 	return { rule: issue.message };
 }
 

@@ -5,13 +5,18 @@
  * which rule each sentence states; `ruleOf` gives it back for an issue.
  */
 
+import { IS_NOT_KNOWN, IS_REQUIRED, MUST_BE_OBJECT } from './issues';
+import { remember } from './rule-of';
+
+export { ruleOf } from './rule-of';
+
 type Values = { readonly [key: string]: string | number };
 
 /** The English sentence of each rule kind (the rule follows the field's name: "duration must be…"). */
 const ENGLISH = {
 	string: () => 'must be a string',
 	string_of: ({ what }: { what: string }) => `must be a string (${what})`,
-	required: () => 'is required',
+	required: () => IS_REQUIRED,
 	required_of: ({ what }: { what: string }) => `is required (${what})`,
 	number: () => 'must be a number',
 	finite: () => 'must be a finite number',
@@ -26,8 +31,8 @@ const ENGLISH = {
 	not_zero: () => 'must not be 0',
 	boolean: () => 'must be true or false',
 	one_of: ({ options }: { options: string }) => `must be one of ${options}`,
-	object: () => 'must be an object',
-	unknown_field: () => 'is not a known field',
+	object: () => MUST_BE_OBJECT,
+	unknown_field: () => IS_NOT_KNOWN,
 	hex_colour: () => 'must be a hex colour like #ff8800',
 	at_most_chars: ({ max }: { max: number }) => `must be at most ${max} characters`,
 	list_of_names: () => 'must be a list of names',
@@ -48,8 +53,6 @@ export interface Rule {
 	values: Values;
 }
 
-const BY_SENTENCE = new Map<string, Rule>();
-
 /** The English sentence of a rule (the one English formatter). */
 export function ruleText(rule: Rule): string {
 	return (ENGLISH[rule.kind] as (values: Values) => string)(rule.values);
@@ -61,10 +64,5 @@ export function said<K extends RuleKind>(
 	...[values]: keyof ValuesOf<K> extends never ? [] : [ValuesOf<K>]
 ): string {
 	const rule: Rule = { kind, values: values ?? {} };
-	const text = ruleText(rule);
-	BY_SENTENCE.set(text, rule);
-	return text;
+	return remember(ruleText(rule), rule);
 }
-
-/** The rule a sentence made by `said` states; undefined for a sentence written by hand. */
-export const ruleOf = (sentence: string): Rule | undefined => BY_SENTENCE.get(sentence);
