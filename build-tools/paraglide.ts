@@ -107,11 +107,15 @@ export function widgetEnglishParaglide() {
  * start log's) never reads, so widget.html and widget-languages.js cannot carry them. Each language's
  * areas are merged (a key names one message in all of them) and compiled into its own folder
  * (src/lib/paraglide-ui/<locale>/, git-ignored) from a hidden project whose only locale is that one.
- * Then src/lib/paraglide-ui/dashboard.ts wraps each English message in one that speaks the language
- * shown (src/lib/app/language.svelte.ts), each a pure named export: a page's first load carries the
- * English words it uses and no others, and each other language is a chunk of its own, fetched when
- * used. Documented means only: the compiler's `project`, `outdir`, `strategy` and
- * `experimentalStaticLocale` options (the last fixes each compile's one language).
+ * The other languages' compiles are what the dashboard fetches when one is shown; English's is only
+ * the reference tests/unit/messages.test.ts holds ours to. The dashboard's English is written here,
+ * one plain function per message in src/lib/paraglide-ui/dashboard/<key>.ts, which asks for the
+ * language shown first (src/lib/app/language.svelte.ts): Paraglide's compile wraps each message in a
+ * locale dispatch that keeps its runtime in the first load, three layers where one does. Each is a
+ * pure named export: a page's first load carries the English words it uses and no others.
+ * Documented means only: the compiler's `project`, `outdir`, `strategy` and
+ * `experimentalStaticLocale` options (the last fixes each compile's one language), and the inlang
+ * message format.
  */
 export const DASHBOARD_MESSAGES = here('../messages/dashboard');
 export const DASHBOARD_OUTDIR = here('../src/lib/paraglide-ui');
@@ -147,26 +151,119 @@ export function dashboardCatalogue(locale: string): Record<string, unknown> {
 	return merged;
 }
 
+/** A message's text as a template literal, its `{name}` placeholders filled from `refs`. */
+function template(
+	text: string,
+	refs: ReadonlyMap<string, string>,
+	fail: (what: string) => never
+): string {
+	let out = '';
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i]!;
+		if (char === '\\' && '{}\\'.includes(text[i + 1] ?? '')) {
+			// The inlang message format's escapes: \{, \} and \\ stand for themselves.
+			out += `\\${text[++i]}`;
+			continue;
+		}
+		if (char === '{') {
+			const end = text.indexOf('}', i);
+			const ref = refs.get(text.slice(i + 1, end));
+			if (end < 0 || !ref) fail(`has a placeholder it cannot fill: ${text.slice(i)}`);
+			out += `\${${ref}}`;
+			i = end;
+			continue;
+		}
+		out += char === '`' || char === '\\' || char === '$' ? `\\${char}` : char;
+	}
+	return `\`${out}\``;
+}
+
+type Variants = { declarations: string[]; selectors: string[]; match: Record<string, string> };
+
 /**
- * The typed wrappers every dashboard component imports (through src/lib/app/messages.ts): one module
- * per message, as the compile's own (`outputStructure: 'message-modules'`), so each goes into the
- * chunk of the pages that use it and the deck's first load carries only the deck's words.
+ * One English message as one TypeScript function: the words of the language shown once its chunk is in
+ * (`said`), else the English text. The inlang message format as this catalogue writes it: text with
+ * `{input}` placeholders, or variants chosen by plural category (`local xPlural = x: plural`), with
+ * numbers formatted as English writes them (`local n = x: number`). Anything else fails the build
+ * with the message's key, to be taught here. Typed as Paraglide types its compiled messages: every
+ * input required, so a missing parameter fails the type check.
  */
-function writeWrappers(keys: string[]): void {
+export function englishMessage(key: string, message: unknown): string {
+	const fail = (what: string): never => {
+		throw new Error(
+			`messages/dashboard: "${key}" ${what} (build-tools/paraglide.ts compiles the rest)`
+		);
+	};
+	const say = (inputs: string[], body: string) =>
+		inputs.length
+			? `export const ${key} = (i: { ${inputs.map((n) => `${n}: NonNullable<unknown>`).join('; ')} }): string =>\n\tsaid('${key}', i) ?? ${body};`
+			: `export const ${key} = (): string => said('${key}') ?? ${body};`;
+	if (typeof message === 'string') {
+		const inputs = [...new Set([...message.matchAll(/(?<!\\)\{(\w+)\}/g)].map((m) => m[1]!))];
+		return say(inputs, template(message, new Map(inputs.map((n) => [n, `i.${n}`])), fail));
+	}
+	const [variants, ...more] = message as Variants[];
+	if (!variants || more.length) fail('is neither a text nor one set of variants');
+	const inputs: string[] = [];
+	const refs = new Map<string, string>();
+	for (const declaration of variants!.declarations) {
+		const input = /^input (\w+)$/.exec(declaration);
+		const local = /^local (\w+) = (\w+): (plural|number)$/.exec(declaration);
+		if (input) {
+			inputs.push(input[1]!);
+			refs.set(input[1]!, `i.${input[1]}`);
+		} else if (local && inputs.includes(local[2]!))
+			refs.set(local[1]!, `${local[3]}(i.${local[2]})`);
+		else fail(`declares ${declaration}`);
+	}
+	// As the message format plugin does, a placeholder no declaration names is an input too.
+	for (const text of Object.values(variants!.match))
+		for (const [, name] of text.matchAll(/(?<!\\)\{(\w+)\}/g))
+			if (!refs.has(name!)) {
+				inputs.push(name!);
+				refs.set(name!, `i.${name}`);
+			}
+	let fallback: string | undefined;
+	const branches: string[] = [];
+	for (const [when, text] of Object.entries(variants!.match)) {
+		const tests = when
+			.split(/\s*,\s*/)
+			.map((part) => {
+				const [selector = '', value] = part.split('=');
+				if (!variants!.selectors.includes(selector) || value === undefined)
+					fail(`has the variant ${when}`);
+				return value === '*' ? '' : `${refs.get(selector)} === ${JSON.stringify(value)}`;
+			})
+			.filter(Boolean);
+		const said = template(text, refs, fail);
+		if (tests.length) branches.push(`${tests.join(' && ')} ? ${said} : `);
+		else fallback ??= said;
+	}
+	if (fallback === undefined) fail('has no catch-all (*) variant');
+	return say(inputs, `(${branches.join('')}${fallback})`);
+}
+
+/**
+ * The messages every dashboard component imports (through src/lib/app/messages.ts): one module per
+ * message, each one function with its English text in it, so each goes into the chunk of the pages
+ * that use it and the deck's first load carries only the deck's words, with nothing of Paraglide's
+ * (its compiled messages wrap each in a locale dispatch that keeps its runtime in).
+ */
+function writeMessages(catalogue: Record<string, unknown>): void {
 	const folder = `${DASHBOARD_OUTDIR}/dashboard`;
 	mkdirSync(folder, { recursive: true });
 	const made = '// Made by build-tools/paraglide.ts from messages/dashboard/: do not edit.';
-	for (const key of keys)
+	const keys = Object.keys(catalogue).sort();
+	for (const key of keys) {
+		const code = englishMessage(key, catalogue[key]);
+		const helpers = ['said', ...['plural', 'number'].filter((h) => code.includes(`${h}(i.`))];
 		writeIfChanged(
 			`${folder}/${key}.ts`,
-			[
-				made,
-				`import { ${key} as english } from '../en/messages.js';`,
-				"import { translated } from '$lib/app/language.svelte';",
-				`export const ${key} = /* @__PURE__ */ translated('${key}', english);`,
-				''
-			].join('\n')
+			[made, `import { ${helpers.join(', ')} } from '$lib/app/language.svelte';`, code, ''].join(
+				'\n'
+			)
 		);
+	}
 	writeIfChanged(
 		`${DASHBOARD_OUTDIR}/dashboard.ts`,
 		[made, ...keys.map((key) => `export { ${key} } from './dashboard/${key}';`), ''].join('\n')
@@ -200,7 +297,7 @@ export async function compileDashboard(): Promise<void> {
 			outputStructure: 'message-modules'
 		} satisfies CompilerOptions;
 		const catalogue = dashboardCatalogue(locale);
-		if (locale === settings.baseLocale) writeWrappers(Object.keys(catalogue).sort());
+		if (locale === settings.baseLocale) writeMessages(catalogue);
 		// Compiled again only when its messages, its settings or these options changed (vitest starts
 		// twice per run, and every build step once).
 		const messages = `${JSON.stringify({ $schema: 'https://inlang.com/schema/inlang-message-format', ...catalogue }, null, '\t')}\n`;

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAlertEvent, parseChatEvent, type Envelope } from '$lib/protocol/event-lines';
+import { parseAlertEvent, parseChatEvent } from '$lib/protocol/event-lines';
+import type { Envelope } from '$lib/protocol/messages';
 import { parseCommandEvent } from '$lib/protocol/event-hints';
 
 const NOW = Date.UTC(2026, 10, 27, 12);

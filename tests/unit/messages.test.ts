@@ -20,6 +20,8 @@ import {
 	browserLanguage,
 	matchLanguage as matchDashboardLanguage
 } from '$lib/app/language.svelte';
+import * as dashboard from '$lib/app/messages';
+import * as paraglideEnglish from '$lib/paraglide-ui/en/messages.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const settings = JSON.parse(
@@ -165,6 +167,24 @@ describe.each(CATALOGUES)('$name', ({ read, allowed }) => {
 				expect([key, messages[key]]).toEqual([key, english[key]]);
 		}
 	);
+});
+
+describe("the dashboard's English (build-tools/paraglide.ts writes each message as one function)", () => {
+	const english = dashboardCatalogue('en');
+	const said = dashboard as unknown as Record<string, (inputs?: object) => string>;
+	const compiled = paraglideEnglish as unknown as Record<string, (inputs?: object) => string>;
+
+	it('has every message, and says what Paraglide compiles from the same text, plurals and numbers included', () => {
+		expect(Object.keys(said).sort()).toEqual(Object.keys(english).sort());
+		for (const [key, message] of Object.entries(english))
+			for (const count of [0, 1, 2, 1500]) {
+				const inputs = Object.fromEntries(params(message).map((name) => [name, `<${name}>`]));
+				Object.assign(inputs, { count, n: count });
+				expect([key, said[key]!(inputs)]).toEqual([key, compiled[key]!(inputs)]);
+			}
+		expect(said.songs_count!({ count: 1 })).toBe('1 request');
+		expect(said.songs_count!({ count: 1500 })).toBe('1,500 requests');
+	});
 });
 
 describe('a widget in its language', () => {

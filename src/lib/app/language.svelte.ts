@@ -1,9 +1,10 @@
 /**
  * The dashboard's language: the one chosen on this device, else the browser's first language we have
- * (matched leniently, as a widget's `lang=`), else English. Its words are Paraglide's message functions,
- * compiled from messages/dashboard/<area>/{locale}.json once per language (build-tools/paraglide.ts):
- * the English words a page uses are in its first load, and each other language is a chunk of its own,
- * fetched from the page's origin when it is used. The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
+ * (matched leniently, as a widget's `lang=`), else English. Its words come from
+ * messages/dashboard/<area>/{locale}.json (build-tools/paraglide.ts): each English message is a plain
+ * function holding its text, so the English words a page uses are in its first load; each other
+ * language is Paraglide's compile, a chunk of its own fetched from the page's origin when it is used.
+ * The dashboard's layout waits for it before its first render (routes/(app)/+layout.ts),
  * so a German browser never flashes English; a switch in the picker shows the new language once its
  * chunk is in, without a reload.
  */
@@ -130,11 +131,18 @@ class DashboardLanguage {
 export const language = new DashboardLanguage();
 
 /**
- * One dashboard message in the language shown: the English compile's function, or the same message
- * from the language's chunk once it is in. Called at render, so a component re-renders when the
- * language changes. src/lib/paraglide-ui/dashboard.ts (made by build-tools/paraglide.ts) wraps every
- * message with it, one pure named export each, so a page's first load keeps only the words it uses.
+ * A dashboard message in the language shown, or undefined while that is English: each message
+ * (src/lib/paraglide-ui/dashboard/<key>.ts, made by build-tools/paraglide.ts) holds its English text
+ * and asks here first. Called at render, so a component re-renders when the language changes.
  */
-export function translated<F extends (...inputs: never[]) => string>(name: string, english: F): F {
-	return ((...inputs: never[]) => (language.say(name) ?? english)(...inputs)) as unknown as F;
-}
+export const said = (name: string, inputs?: object): string | undefined =>
+	language.say(name)?.(inputs);
+
+// English's plural categories and numbers, for the messages' English text (as Paraglide's compile
+// formats them); made once, at first use.
+let plurals: Intl.PluralRules | undefined;
+let numbers: Intl.NumberFormat | undefined;
+export const plural = (count: unknown): string =>
+	(plurals ??= new Intl.PluralRules('en')).select(Number(count));
+export const number = (value: unknown): string =>
+	(numbers ??= new Intl.NumberFormat('en')).format(Number(value));

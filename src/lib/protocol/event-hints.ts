@@ -9,6 +9,7 @@ import {
 	boundText,
 	CommandEventSchema,
 	EVENT_TEXT_LIMITS,
+	eventTime,
 	type Envelope
 } from './messages';
 
@@ -45,6 +46,6 @@ export function parseCommandEvent(envelope: Envelope, now = Date.now()): Command
 	return {
 		username: boundText(username ?? 'unknown', EVENT_TEXT_LIMITS.name),
 		command: boundText(command, EVENT_TEXT_LIMITS.text),
-		timestamp: extraSettings?.timestamp ?? now
+		timestamp: eventTime(extraSettings?.timestamp, now)
 	};
 }

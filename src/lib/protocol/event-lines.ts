@@ -8,15 +8,14 @@ import {
 	AlertEventSchema,
 	boundText,
 	EVENT_TEXT_LIMITS,
-	isEventTime,
-	TimestampSchema,
+	eventTime,
 	type Envelope
 } from './messages';
 
 const str = v.optional(v.string());
 const TimeSchema = v.looseObject({
 	time: v.optional(v.string()),
-	timestamp: TimestampSchema
+	timestamp: v.optional(v.number())
 });
 
 export const ChatMessageSchema = v.looseObject({
@@ -33,7 +32,7 @@ export const ChatMessageSchema = v.looseObject({
 		userLevels: v.optional(v.record(v.string(), v.unknown())),
 		messageId: v.optional(v.union([v.string(), v.number()])),
 		time: str,
-		timestamp: TimestampSchema
+		timestamp: v.optional(v.number())
 	})
 });
 export const ChatDeletionSchema = v.looseObject({
@@ -129,7 +128,7 @@ export function parseChatEvent(envelope: Envelope, now = Date.now()): ChatEvent 
 			text,
 			color: x.userColor && /^#[0-9a-f]{3,8}$/i.test(x.userColor) ? x.userColor : undefined,
 			isCommand: /^\s*!/.test(message),
-			timestamp: x.timestamp ?? now,
+			timestamp: eventTime(x.timestamp, now),
 			badges: (x.badges ?? []).flatMap((b) => httpsImageUrl(b) ?? []).slice(0, MAX_BADGES),
 			avatar: httpsImageUrl(x.avatar),
 			// A cut text ends with "…": an emote may not cover it.
@@ -191,7 +190,7 @@ export function parseAlertEvent(envelope: Envelope, now = Date.now()): AlertLine
 		username,
 		value: value === undefined ? undefined : boundText(value, EVENT_TEXT_LIMITS.text),
 		replay: replay ?? false,
-		timestamp: isEventTime(ts) ? ts : now,
+		timestamp: eventTime(typeof ts === 'number' ? ts : undefined, now),
 		dynamic: scalarFields(dynamic),
 		extra: scalarFields(extraSettings)
 	};

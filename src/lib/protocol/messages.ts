@@ -150,19 +150,15 @@ export function parseServerFrame(raw: unknown): ServerFrame {
 
 // ── Typed event payloads ─────────────────────────────────────────────────────────────────────
 /**
- * An event's time in ms since 1970, if a Date can hold it. Anything else (1e300, -1e17) is dropped, so
- * the line takes its arrival time: formatting an invalid Date throws, and one frame must not break a page.
+ * An event's time in ms since 1970, if a Date can hold it; else the line takes its arrival time. A
+ * malformed frame's 1e300 would make an invalid Date, and formatting that throws, breaking the page.
  */
-export const TimestampSchema = v.fallback(
-	v.optional(v.pipe(v.number(), v.check(isEventTime))),
-	undefined
-);
-export function isEventTime(ms: unknown): ms is number {
-	return typeof ms === 'number' && !Number.isNaN(new Date(ms).getTime());
+export function eventTime(ms: number | undefined, arrival: number): number {
+	return ms !== undefined && !Number.isNaN(new Date(ms).getTime()) ? ms : arrival;
 }
 const TimeSchema = v.looseObject({
 	time: v.optional(v.string()),
-	timestamp: TimestampSchema
+	timestamp: v.optional(v.number())
 });
 const str = v.optional(v.string());
 

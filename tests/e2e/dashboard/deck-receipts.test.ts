@@ -139,9 +139,9 @@ describe('deck tiles: receipts that tell the truth', () => {
 	});
 	afterAll(async () => stack?.close());
 
-	async function openDeck(size: (typeof SIZES)[number]) {
+	async function openDeck(size: (typeof SIZES)[number], locale?: string) {
 		const { width, height, dock } = size;
-		const opened = await stack.open('/', dock ? { dock: 1 } : {}, { width, height });
+		const opened = await stack.open('/', dock ? { dock: 1 } : {}, { width, height }, { locale });
 		opened.page.setDefaultTimeout(15_000);
 		await opened.page.locator('[data-status="open"]').waitFor();
 		await seedDeck(opened.page, stack, deckFor(dock, width));
@@ -349,6 +349,44 @@ describe('deck tiles: receipts that tell the truth', () => {
 			const reloaded = await check('reloaded');
 			expect(reloaded.length).toBe(recovered.length);
 			expect(reloaded.filter((h, i) => Math.abs(h - recovered[i]!) > 1)).toEqual([]);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	);
+
+	it.each(['en-US', 'de-DE', 'fr-FR', 'es-ES', 'pt-BR'])(
+		'%s: the dock’s outage banner stays short (≤ 96 px) and breaks no word inside',
+		{ timeout: 60_000 },
+		async (locale) => {
+			const { page, errors } = await openDeck(SIZES[3]!, locale);
+			stack.sim.sim.stopApi();
+			try {
+				const banner = page.locator('.connection-banner.shown');
+				await banner.waitFor();
+				await banner.locator('summary').waitFor();
+				await page.screenshot({
+					path: `test-results/deck-receipts-dock-outage-${locale}.png`
+				});
+				expect((await banner.boundingBox())?.height).toBeLessThanOrEqual(96);
+				// Each word's letters on one line: a word split across two lines has two rows of boxes.
+				const broken = await banner.evaluate((el) => {
+					const split: string[] = [];
+					const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+					for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+						for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+							const range = document.createRange();
+							range.setStart(node, word.index);
+							range.setEnd(node, word.index + word[0].length);
+							const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+							if (tops.size > 1) split.push(word[0]);
+						}
+					}
+					return split;
+				});
+				expect(broken).toEqual([]);
+			} finally {
+				stack.sim.sim.startApi();
+			}
 			expect(errors).toEqual([]);
 			await page.context().close();
 		}

@@ -79,11 +79,11 @@ describe('key shortcuts', () => {
 			{ id: 'a', label: 'lurk', key: k('KeyK') },
 			{ id: 'b', label: 'hype', key: k('KeyK', { shift: true }) }
 		];
-		expect(checkKey(k('KeyK'), 'c', others)).toEqual({
+		expect(checkKey(k('KeyK'), 'c', others)).toMatchObject({
 			ok: false,
 			reason: 'K is already the shortcut of “lurk”.'
 		});
-		expect(checkKey(k('KeyK', { shift: true }), 'c', others)).toEqual({
+		expect(checkKey(k('KeyK', { shift: true }), 'c', others)).toMatchObject({
 			ok: false,
 			reason: 'Shift+K is already the shortcut of “hype”.'
 		});

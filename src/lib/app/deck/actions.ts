@@ -4,10 +4,10 @@
  * The deck page, the editor and the tests read this table.
  */
 import type { States } from '$lib/protocol/payloads';
-import { SEND_TYPE_INFO, needsConfirmation, type SendType } from '$lib/protocol/send-types';
+import { needsConfirmation, type SendType } from '$lib/protocol/send-types';
 import { controlValue } from '$lib/protocol/alert-control-actions';
 import type { PressMode } from './bindings';
-import type { DeckAction, DeckActionKind, TriggerType } from './layout';
+import type { DeckAction } from './layout';
 
 export interface DeckRequest {
 	type: SendType;
@@ -32,26 +32,6 @@ export const SWITCHES: Record<Switch, { type: SendType; label: string }> = {
 	command: { type: 'set-command-state', label: 'Command' },
 	folder: { type: 'set-folder-state', label: 'Folder' },
 	layer: { type: 'overlay-set-layer-visibility', label: 'Layer' }
-};
-
-export const TIMER_OP_TITLES: Record<Extract<DeckAction, { kind: 'timer' }>['op'], string> = {
-	start: 'Start or resume',
-	pause: 'Pause',
-	add: 'Add time',
-	reset: 'Reset'
-};
-
-export const KIND_TITLES: Record<DeckActionKind, string> = {
-	trigger: 'Trigger',
-	light: 'Light colour',
-	counter: 'Counter step',
-	toggle: 'Toggle',
-	switch: 'Turn on or off',
-	routine: 'Routine',
-	text: 'Text action',
-	page: 'Page jump',
-	timer: 'Timer',
-	alerts: 'Alert box'
 };
 
 /** The alert box's four buttons by their control action. */
@@ -197,29 +177,38 @@ export function alertLabel(
 }
 
 /** The colours the picker offers, by the name a person says ("Red light", not "Light #ff2020"). */
-export const LIGHT_COLOURS: readonly (readonly [name: string, color: string])[] = [
-	['Red', '#ff2020'],
-	['Orange', '#ff8800'],
-	['Yellow', '#ffd000'],
-	['Green', '#20c050'],
-	['Blue', '#2060ff'],
-	['Purple', '#9040ff'],
-	['White', '#ffffff']
-];
+export const LIGHT_COLOURS = [
+	['red', '#ff2020'],
+	['orange', '#ff8800'],
+	['yellow', '#ffd000'],
+	['green', '#20c050'],
+	['blue', '#2060ff'],
+	['purple', '#9040ff'],
+	['white', '#ffffff']
+] as const;
+export type LightColour = (typeof LIGHT_COLOURS)[number][0];
 
-/** "Red light" for a colour of the picker; any other colour by its code. */
+/** The picker's name for a colour (its id, said by the dashboard in its language); undefined for any other. */
+export const lightColourOf = (color: string): LightColour | undefined =>
+	LIGHT_COLOURS.find(([, c]) => c === color.toLowerCase())?.[0];
+
+/** "Red light" for a colour of the picker; any other colour by its code (English: a deck made outside the dashboard's editor). */
 export function lightLabel(color: string): string {
-	const named = LIGHT_COLOURS.find(([, c]) => c === color.toLowerCase());
-	return named ? `${named[0]} light` : `Light ${color}`;
+	const named = lightColourOf(color);
+	return named ? `${named.charAt(0).toUpperCase()}${named.slice(1)} light` : `Light ${color}`;
 }
 
-/** "Test follow (alpha)": an alert key with the platform it comes from. */
+/** "Test follow (alpha)": an alert key with the platform it comes from (edit mode says it in its language: deck-edit/action-words.ts). */
 export function alertText(key: string): string {
 	const { text, source } = alertLabel(key);
 	return source ? `${text} (${source})` : text;
 }
 
-/** A name a new button gets from its action, before the streamer changes it. */
+/**
+ * A name a new button gets from its action, before the streamer changes it, in English: for buttons
+ * made outside edit mode (a favourite, a migrated deck); edit mode names them in the dashboard's
+ * language (deck-edit/action-words.ts).
+ */
 export function defaultLabel(
 	action: DeckAction,
 	pageName?: (id: string) => string | undefined
@@ -252,6 +241,3 @@ export function defaultLabel(
 			return ALERT_BOX_ACTIONS[action.action];
 	}
 }
-
-/** The catalog's own name for what a trigger type fires ("Scene", "Alert"). */
-export const triggerTitle = (type: TriggerType): string => SEND_TYPE_INFO[type].label;

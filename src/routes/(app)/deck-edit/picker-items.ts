@@ -4,20 +4,14 @@
  * switches, saved routines, and the kinds that need details first (text, a layer, a page jump).
  */
 import type { Capabilities } from '$lib/client/capabilities';
-import {
-	ALERT_BOX_ACTIONS,
-	KIND_TITLES,
-	TIMER_OP_TITLES,
-	LIGHT_COLOURS,
-	TOGGLES,
-	alertText,
-	lightLabel,
-	triggerTitle
-} from '$lib/app/deck/actions';
+import { ALERT_BOX_ACTIONS, LIGHT_COLOURS, TOGGLES } from '$lib/app/deck/actions';
 import { DEFAULT_TIMER_VARIABLE } from '$lib/protocol/timer-state';
 import { DEFAULT_CONTROL_VARIABLE } from '$lib/protocol/alert-control';
 import { TRIGGER_TYPES, type DeckAction } from '$lib/app/deck/layout';
 import type { Action } from '$lib/protocol';
+import { language } from '$lib/app/language.svelte';
+import * as m from '$lib/app/messages';
+import { alertWordsOf, labelWords, lightWords, triggerWords } from './action-words';
 
 export interface PickerItem {
 	key: string;
@@ -44,33 +38,40 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		const capability = s.capabilities?.get(type);
 		if (!capability?.offered) continue;
 		for (const name of capability.names ?? []) {
-			const title = type === 'alert' ? alertText(name) : name;
-			add(triggerTitle(type), title, { kind: 'trigger', type, name });
+			const title = type === 'alert' ? alertWordsOf(name) : name;
+			add(triggerWords(type), title, { kind: 'trigger', type, name });
 		}
 	}
-	for (const [target, toggle] of Object.entries(TOGGLES))
-		add('Toggles', toggle.label, { kind: 'toggle', target: target as keyof typeof TOGGLES });
+	for (const target of Object.keys(TOGGLES) as (keyof typeof TOGGLES)[]) {
+		const action = { kind: 'toggle', target } as const;
+		add(m.actions_sec_toggles(), labelWords(action), action);
+	}
 	for (const [, color] of LIGHT_COLOURS)
-		add(KIND_TITLES.light, lightLabel(color), { kind: 'light', color });
+		add(m.edit_kind_light(), lightWords(color), { kind: 'light', color });
 	for (const name of s.counters) {
-		add('Counters', `${name} +1`, { kind: 'counter', name, step: 'add', amount: 1 });
-		add('Counters', `${name} −1`, { kind: 'counter', name, step: 'subtract', amount: 1 });
-		add('Counters', `${name} = 0`, { kind: 'counter', name, step: 'set', amount: 0 });
+		add(m.actions_sec_counters(), `${name} +1`, { kind: 'counter', name, step: 'add', amount: 1 });
+		add(m.actions_sec_counters(), `${name} −1`, {
+			kind: 'counter',
+			name,
+			step: 'subtract',
+			amount: 1
+		});
+		add(m.actions_sec_counters(), `${name} = 0`, { kind: 'counter', name, step: 'set', amount: 0 });
 	}
 	add(
-		'Counters',
-		'Another counter…',
+		m.actions_sec_counters(),
+		m.actions_pick_another_counter(),
 		{ kind: 'counter', name: 'deaths', step: 'add', amount: 1 },
 		true
 	);
 	for (const name of s.capabilities?.get('chat-command').names ?? []) {
-		add('Commands on or off', `Enable ${name}`, {
+		add(m.actions_sec_commands(), m.actions_enable({ name }), {
 			kind: 'switch',
 			target: 'command',
 			name,
 			on: true
 		});
-		add('Commands on or off', `Disable ${name}`, {
+		add(m.actions_sec_commands(), m.actions_disable({ name }), {
 			kind: 'switch',
 			target: 'command',
 			name,
@@ -78,13 +79,13 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		});
 	}
 	for (const name of s.folders) {
-		add('Folders on or off', `Enable folder ${name}`, {
+		add(m.actions_sec_folders(), m.actions_enable_folder({ name }), {
 			kind: 'switch',
 			target: 'folder',
 			name,
 			on: true
 		});
-		add('Folders on or off', `Disable folder ${name}`, {
+		add(m.actions_sec_folders(), m.actions_disable_folder({ name }), {
 			kind: 'switch',
 			target: 'folder',
 			name,
@@ -92,39 +93,49 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		});
 	}
 	add(
-		'Overlays',
-		'Show or hide a layer…',
+		m.actions_sec_overlays(),
+		m.actions_pick_layer(),
 		{ kind: 'switch', target: 'layer', name: 'layer id', on: true },
 		true
 	);
 	for (const routine of s.routines)
-		add(KIND_TITLES.routine, routine.name, {
+		add(m.edit_kind_routine(), routine.name, {
 			kind: 'routine',
 			name: routine.name.slice(0, 80),
 			actions: routine.actions
 		});
-	add(KIND_TITLES.text, 'Chat line…', { kind: 'text', target: 'chat', text: 'Hello chat!' }, true);
 	add(
-		KIND_TITLES.text,
-		'Announcement…',
-		{ kind: 'text', target: 'announcement', text: 'Announcement' },
+		m.edit_kind_text(),
+		m.actions_pick_chat_line(),
+		{ kind: 'text', target: 'chat', text: m.actions_hello_chat() },
+		true
+	);
+	add(
+		m.edit_kind_text(),
+		m.actions_pick_announcement(),
+		{ kind: 'text', target: 'announcement', text: m.actions_announcement() },
 		true
 	);
 	// The timer widget's default variable; the editor changes it for a second timer.
+	const timerTitles = {
+		start: m.actions_pick_timer_start(),
+		pause: m.actions_pick_timer_pause(),
+		add: m.actions_pick_timer_add({ seconds: new Intl.NumberFormat(language.current).format(60) }),
+		reset: m.actions_pick_timer_reset()
+	};
 	for (const op of ['start', 'pause', 'add', 'reset'] as const)
-		add(
-			KIND_TITLES.timer,
-			op === 'add' ? 'Add 60 s to the timer' : `${TIMER_OP_TITLES[op]} the timer`,
-			{ kind: 'timer', name: DEFAULT_TIMER_VARIABLE, op, seconds: op === 'add' ? 60 : 300 }
-		);
-	for (const [action, title] of Object.entries(ALERT_BOX_ACTIONS))
-		add(KIND_TITLES.alerts, title, {
-			kind: 'alerts',
-			action: action as keyof typeof ALERT_BOX_ACTIONS,
-			variable: DEFAULT_CONTROL_VARIABLE
+		add(m.edit_kind_timer(), timerTitles[op], {
+			kind: 'timer',
+			name: DEFAULT_TIMER_VARIABLE,
+			op,
+			seconds: op === 'add' ? 60 : 300
 		});
+	for (const action of Object.keys(ALERT_BOX_ACTIONS) as (keyof typeof ALERT_BOX_ACTIONS)[]) {
+		const alerts = { kind: 'alerts', action, variable: DEFAULT_CONTROL_VARIABLE } as const;
+		add(m.edit_kind_alerts(), labelWords(alerts), alerts);
+	}
 	for (const page of s.pages)
-		add(KIND_TITLES.page, `Go to ${page.name}`, { kind: 'page', page: page.id });
+		add(m.edit_kind_page(), m.actions_go_to({ name: page.name }), { kind: 'page', page: page.id });
 	return items;
 }
 

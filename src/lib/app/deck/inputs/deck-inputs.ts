@@ -6,7 +6,7 @@
  */
 import type { GamepadBinding, InputBindings, KeyBinding, MidiBinding } from '../bindings';
 import { GamepadEdges, type PadEdge, type PadLike } from './gamepad';
-import { checkKey, formatKey, keyFromEvent, sameKey } from './keys';
+import { checkKey, formatKey, keyFromEvent, sameKey, type KeyRefusal } from './keys';
 import {
 	formatMidi,
 	midiAvailability,
@@ -99,9 +99,26 @@ export interface InputsStatus {
 	midiInputs: readonly string[];
 	pads: number;
 	learning?: { kind: LearnKind; id: string };
-	/** What the last learn did, or why the combo pressed was refused. */
+	/** What the last learn did, or why the combo pressed was refused, in English. */
 	learnMessage?: string;
+	/** The same as data, which the button's editor says in the dashboard's language (learn-words.ts). */
+	learnSaid?: LearnSaid;
 }
+
+/** A key combo, MIDI control or pad button as learnt: named by the page in its language. */
+export type InputName =
+	| { kind: 'key'; key: KeyBinding; apple?: boolean }
+	| { kind: 'midi'; binding: MidiBinding; device?: string }
+	| { kind: 'gamepad'; button: number };
+
+/** What a learn says: asking, learnt, refused (and why), or stopped (`said` for the page's own words). */
+export type LearnSaid =
+	| { kind: 'prompt'; input: LearnKind }
+	| { kind: 'learnt'; name: InputName }
+	| { kind: 'used'; name: InputName; label: string }
+	| { kind: 'refused'; name: InputName; why: KeyRefusal }
+	| { kind: 'stopped' }
+	| { kind: 'said'; text: string };
 
 export type Learnt = { key: KeyBinding } | { midi: MidiBinding } | { gamepad: GamepadBinding };
 
@@ -218,14 +235,22 @@ export class DeckInputs {
 	/** Waits for the next key combo, MIDI control or pad button and hands it to `learnt` (refusals keep waiting). */
 	learn(kind: LearnKind, id: string, learnt: (learnt: Learnt) => void): void {
 		this.#learnt = learnt;
-		this.#set({ learning: { kind, id }, learnMessage: learnPrompt(kind) });
+		this.#set({
+			learning: { kind, id },
+			learnMessage: learnPrompt(kind),
+			learnSaid: { kind: 'prompt', input: kind }
+		});
 		if (kind === 'midi') void this.enableMidi();
 		if (kind === 'gamepad') this.#padsChanged();
 	}
 
 	stopLearning(message?: string): void {
 		this.#learnt = undefined;
-		this.#set({ learning: undefined, learnMessage: message });
+		this.#set({
+			learning: undefined,
+			learnMessage: message,
+			learnSaid: message === undefined ? undefined : { kind: 'said', text: message }
+		});
 	}
 
 	/** Asks the browser for MIDI (once); says why not when it cannot or the user refuses. */
@@ -286,17 +311,23 @@ export class DeckInputs {
 	}
 
 	/** Completes a learn, or refuses with a reason naming the button that has it already (and keeps listening). */
-	#offer(learnt: Learnt, clash: InputButton | undefined, name: string): void {
+	#offer(learnt: Learnt, clash: InputButton | undefined, input: InputName): void {
 		const id = this.#status.learning?.id;
+		const name = englishName(input);
 		if (clash && clash.id !== id) {
 			this.#set({
-				learnMessage: `${name} is already used by “${clash.label}”. Try another, or choose Stop.`
+				learnMessage: `${name} is already used by “${clash.label}”. Try another, or choose Stop.`,
+				learnSaid: { kind: 'used', name: input, label: clash.label }
 			});
 			return;
 		}
 		const done = this.#learnt;
 		this.#learnt = undefined;
-		this.#set({ learning: undefined, learnMessage: `Learnt: ${name}.` });
+		this.#set({
+			learning: undefined,
+			learnMessage: `Learnt: ${name}.`,
+			learnSaid: { kind: 'learnt', name: input }
+		});
 		done?.(learnt);
 	}
 
@@ -305,7 +336,14 @@ export class DeckInputs {
 		if (learning?.kind === 'key') {
 			e.preventDefault();
 			e.stopPropagation();
-			if (e.code === 'Escape') return this.stopLearning('Stopped: the shortcut is unchanged.');
+			if (e.code === 'Escape') {
+				this.#learnt = undefined;
+				return this.#set({
+					learning: undefined,
+					learnMessage: 'Stopped: the shortcut is unchanged.',
+					learnSaid: { kind: 'stopped' }
+				});
+			}
 			const key = keyFromEvent(e);
 			if (!key) return;
 			const check = checkKey(
@@ -314,9 +352,13 @@ export class DeckInputs {
 				this.#buttons.map((b) => ({ id: b.id, label: b.label, key: b.inputs.key })),
 				this.#env.apple
 			);
+			const name = { kind: 'key', key, apple: this.#env.apple } as const;
 			if (!check.ok)
-				return this.#set({ learnMessage: `${check.reason} Press another, or Escape to stop.` });
-			return this.#offer({ key }, undefined, formatKey(key, this.#env.apple));
+				return this.#set({
+					learnMessage: `${check.reason} Press another, or Escape to stop.`,
+					learnSaid: { kind: 'refused', name, why: check.why }
+				});
+			return this.#offer({ key }, undefined, name);
 		}
 		if (learning || !this.isActive('key')) return;
 		const key = keyFromEvent(e);
@@ -378,11 +420,11 @@ export class DeckInputs {
 				const clash = this.#buttons.find(
 					(b) => b.inputs.midi && midiMatches(b.inputs.midi, binding)
 				);
-				this.#offer(
-					{ midi: binding },
-					clash,
-					`${formatMidi(binding)}${input.name ? ` (from ${input.name})` : ''}`
-				);
+				this.#offer({ midi: binding }, clash, {
+					kind: 'midi',
+					binding,
+					device: input.name ?? undefined
+				});
 				continue;
 			}
 			if (edge === 'up') {
@@ -426,12 +468,19 @@ export class DeckInputs {
 		if (edge === 'up') return this.#release(slot, 'gamepad');
 		if (this.#status.learning?.kind === 'gamepad') {
 			const clash = this.#buttons.find((b) => b.inputs.gamepad?.button === button);
-			return this.#offer({ gamepad: { button } }, clash, `Gamepad button ${button}`);
+			return this.#offer({ gamepad: { button } }, clash, { kind: 'gamepad', button });
 		}
 		if (this.#status.learning || !this.isActive('gamepad')) return;
 		const target = this.#buttons.find((b) => b.inputs.gamepad?.button === button);
 		if (target) this.#press(slot, target.id, 'gamepad');
 	}
+}
+
+/** An input's name in English (the status's `learnMessage`). */
+function englishName(input: InputName): string {
+	if (input.kind === 'key') return formatKey(input.key, input.apple);
+	if (input.kind === 'gamepad') return `Gamepad button ${input.button}`;
+	return `${formatMidi(input.binding)}${input.device ? ` (from ${input.device})` : ''}`;
 }
 
 function learnPrompt(kind: LearnKind): string {

@@ -14,7 +14,27 @@ export { formatKey, keyCapName } from './key-names';
  */
 export type ReservedWith = 'any' | 'none' | 'primary' | 'alt';
 
+/** Why a key is kept from shortcuts, as data: the dashboard says it in its language (learn-words.ts). */
+export type ReservedId =
+	| 'tab'
+	| 'escape'
+	| 'browser-keys'
+	| 'close-window'
+	| 'press'
+	| 'page-scroll'
+	| 'history'
+	| 'alt-menu'
+	| 'alt-tabs'
+	| 'primary-close'
+	| 'primary-browser'
+	| 'primary-edit'
+	| 'primary-tabs'
+	| 'zoom'
+	| 'system-nav'
+	| 'system';
+
 export interface ReservedKeys {
+	id: ReservedId;
 	codes: readonly string[];
 	with: ReservedWith;
 	/** What the browser, the system or this page does with it, said after "it". */
@@ -26,55 +46,84 @@ const digits = (s: string) => [...s].map((c) => `Digit${c}`);
 
 /** Keys the browser, the system or the dashboard itself answers to: never a button's shortcut. */
 export const RESERVED_KEYS: readonly ReservedKeys[] = [
-	{ codes: ['Tab'], with: 'any', does: 'moves between controls (and with Ctrl, between tabs)' },
-	{ codes: ['Escape'], with: 'any', does: 'closes dialogs and stops a learn' },
+	{
+		codes: ['Tab'],
+		with: 'any',
+		id: 'tab',
+		does: 'moves between controls (and with Ctrl, between tabs)'
+	},
+	{ codes: ['Escape'], with: 'any', id: 'escape', does: 'closes dialogs and stops a learn' },
 	{
 		codes: ['F1', 'F3', 'F5', 'F6', 'F7', 'F10', 'F11', 'F12'],
 		with: 'any',
+		id: 'browser-keys',
 		does: 'belongs to the browser (help, find, reload, address bar, caret, menu, full screen, developer tools)'
 	},
-	{ codes: ['F4'], with: 'alt', does: 'closes the window' },
-	{ codes: ['Space', 'Enter', 'NumpadEnter'], with: 'none', does: 'presses the focused control' },
+	{ codes: ['F4'], with: 'alt', id: 'close-window', does: 'closes the window' },
+	{
+		codes: ['Space', 'Enter', 'NumpadEnter'],
+		with: 'none',
+		id: 'press',
+		does: 'presses the focused control'
+	},
 	{
 		codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'],
 		with: 'none',
+		id: 'page-scroll',
 		does: 'changes deck page or scrolls'
 	},
 	{
 		codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home'],
 		with: 'alt',
+		id: 'history',
 		does: 'goes back or forward in the browser'
 	},
-	{ codes: letters('DEFKHL'), with: 'alt', does: 'opens a browser menu or the address bar' },
-	{ codes: digits('123456789'), with: 'alt', does: 'switches between tabs on some systems' },
+	{
+		codes: letters('DEFKHL'),
+		with: 'alt',
+		id: 'alt-menu',
+		does: 'opens a browser menu or the address bar'
+	},
+	{
+		codes: digits('123456789'),
+		with: 'alt',
+		id: 'alt-tabs',
+		does: 'switches between tabs on some systems'
+	},
 	{
 		codes: letters('WTNQR'),
 		with: 'primary',
+		id: 'primary-close',
 		does: 'closes, opens, quits or reloads the browser or a tab'
 	},
 	{
 		codes: letters('LDFGHJKOPSUEI'),
 		with: 'primary',
+		id: 'primary-browser',
 		does: 'belongs to the browser (address bar, bookmark, find, history, downloads, search, open, print, save, source, tools)'
 	},
 	{
 		codes: letters('ACVXZYB'),
 		with: 'primary',
+		id: 'primary-edit',
 		does: 'edits text (select all, copy, paste, cut, undo, redo, bold)'
 	},
 	{
 		codes: ['Tab', 'PageUp', 'PageDown', ...digits('123456789')],
 		with: 'primary',
+		id: 'primary-tabs',
 		does: 'switches between tabs'
 	},
 	{
 		codes: ['Equal', 'Minus', 'Digit0', 'NumpadAdd', 'NumpadSubtract', 'Numpad0'],
 		with: 'primary',
+		id: 'zoom',
 		does: 'zooms the page'
 	},
 	{
 		codes: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Backspace', 'Delete'],
 		with: 'primary',
+		id: 'system-nav',
 		does: 'belongs to the system (workspaces, navigation)'
 	},
 	{
@@ -91,6 +140,7 @@ export const RESERVED_KEYS: readonly ReservedKeys[] = [
 			'Pause'
 		],
 		with: 'any',
+		id: 'system',
 		does: 'belongs to the system'
 	}
 ];
@@ -157,7 +207,10 @@ export interface KeyOwner {
 	key?: KeyBinding;
 }
 
-export type KeyCheck = { ok: true; key: KeyBinding } | { ok: false; reason: string };
+/** A refusal in English (`reason`), with why as data for the dashboard (learn-words.ts says it). */
+export type KeyCheck =
+	{ ok: true; key: KeyBinding } | { ok: false; reason: string; why: KeyRefusal };
+export type KeyRefusal = { reserved: ReservedId } | { taken: string };
 
 /** Whether `key` may become the shortcut of button `forId`: not reserved, not another button's. */
 export function checkKey(
@@ -168,8 +221,18 @@ export function checkKey(
 ): KeyCheck {
 	const name = formatKey(key, apple);
 	const reserved = reservedBy(key);
-	if (reserved) return { ok: false, reason: `${name} cannot be a shortcut: it ${reserved.does}.` };
+	if (reserved)
+		return {
+			ok: false,
+			reason: `${name} cannot be a shortcut: it ${reserved.does}.`,
+			why: { reserved: reserved.id }
+		};
 	const clash = others.find((o) => o.id !== forId && o.key && sameKey(o.key, key));
-	if (clash) return { ok: false, reason: `${name} is already the shortcut of “${clash.label}”.` };
+	if (clash)
+		return {
+			ok: false,
+			reason: `${name} is already the shortcut of “${clash.label}”.`,
+			why: { taken: clash.label }
+		};
 	return { ok: true, key };
 }

@@ -104,12 +104,12 @@ export function midiMatches(binding: MidiBinding, control: MidiBinding): boolean
 
 const NOTE_NAMES = ['C', 'C♯', 'D', 'D♯', 'E', 'F', 'F♯', 'G', 'G♯', 'A', 'A♯', 'B'];
 
+/** A note number as musicians name it, middle C (60) being C3: the same in every language. */
+export const noteName = (n: number): string => `${NOTE_NAMES[n % 12]}${Math.floor(n / 12) - 2}`;
+
 /** "Note C3 (60), channel 1" / "CC 20, channel 10", and the device when one is named. */
 export function formatMidi(b: MidiBinding): string {
-	const what =
-		b.kind === 'note'
-			? `Note ${NOTE_NAMES[b.number % 12]}${Math.floor(b.number / 12) - 2} (${b.number})`
-			: `CC ${b.number}`;
+	const what = b.kind === 'note' ? `Note ${noteName(b.number)} (${b.number})` : `CC ${b.number}`;
 	return `${what}, channel ${b.channel}${b.input ? ` on ${b.input}` : ''}`;
 }
 

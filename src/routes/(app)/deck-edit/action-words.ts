@@ -1,0 +1,108 @@
+/**
+ * Edit mode's words for what lib/app/deck leaves as data: a new button's default label and the
+ * picker's titles, said in the dashboard's language. A label made here is saved as it reads (it is
+ * the streamer's label from then on); only actions.ts's English `defaultLabel` names buttons made
+ * outside edit mode (a favourite, a migrated deck).
+ */
+import { alertLabel, lightColourOf, type LightColour } from '$lib/app/deck/actions';
+import type { DeckAction, TriggerType } from '$lib/app/deck/layout';
+import { language } from '$lib/app/language.svelte';
+import * as m from '$lib/app/messages';
+import { alertWords } from '../tile-words';
+
+const LIGHTS: Record<LightColour, () => string> = {
+	red: m.actions_light_red,
+	orange: m.actions_light_orange,
+	yellow: m.actions_light_yellow,
+	green: m.actions_light_green,
+	blue: m.actions_light_blue,
+	purple: m.actions_light_purple,
+	white: m.actions_light_white
+};
+
+const TRIGGERS: Record<TriggerType, () => string> = {
+	'chat-command': m.actions_trigger_chat_command,
+	'chatbot-command': m.actions_trigger_chatbot_command,
+	'alpha-points': m.actions_trigger_alpha_points,
+	'alpha-extension': m.actions_trigger_alpha_extension,
+	'gamma-points': m.actions_trigger_gamma_points,
+	alert: m.actions_trigger_alert,
+	'studio-scene': m.actions_trigger_scene,
+	'studio-theme': m.actions_trigger_theme,
+	'studio-animation': m.actions_trigger_animation
+};
+
+const TOGGLES = {
+	'stream-mode': m.edit_toggle_stream_mode,
+	'light-control': m.edit_toggle_light_control,
+	fuze: m.edit_toggle_fuze
+} as const;
+
+const ALERT_BOX = {
+	pause: m.edit_alerts_pause,
+	resume: m.edit_alerts_resume,
+	skip: m.edit_alerts_skip,
+	replay: m.edit_alerts_replay
+} as const;
+
+const seconds = (n: number) => new Intl.NumberFormat(language.current).format(Math.abs(n));
+
+/** What a trigger type fires ("Szene", "Alert"), for the picker's sections and the editor's choice. */
+export const triggerWords = (type: TriggerType): string => TRIGGERS[type]();
+
+/** "Rotes Licht": a colour of the picker by its name, any other by its code. */
+export function lightWords(color: string): string {
+	const named = lightColourOf(color);
+	return named ? LIGHTS[named]() : m.actions_light_code({ code: color });
+}
+
+/** "Follow testen (alpha)": an alert key as the tile says it, with the platform it comes from. */
+export function alertWordsOf(key: string): string {
+	const { text, source } = alertLabel(key, alertWords);
+	return source ? m.actions_alert_from({ text, source }) : text;
+}
+
+/** A new button's name, from its action, in the dashboard's language. */
+export function labelWords(
+	action: DeckAction,
+	pageName?: (id: string) => string | undefined
+): string {
+	switch (action.kind) {
+		case 'trigger':
+			// An alert keeps its platform: "Test follow" alone could be any of them.
+			return action.type === 'alert' ? alertWordsOf(action.name) : action.name;
+		case 'light':
+			return lightWords(action.color);
+		case 'counter':
+			// Symbols and the counter's own name: the same in every language.
+			return action.step === 'set'
+				? `${action.name} = ${action.amount}`
+				: `${action.name} ${action.step === 'add' ? '+' : '−'}${Math.abs(action.amount)}`;
+		case 'toggle':
+			return TOGGLES[action.target]();
+		case 'switch':
+			return action.on
+				? m.actions_enable({ name: action.name })
+				: m.actions_disable({ name: action.name });
+		case 'routine':
+			return action.name;
+		case 'text':
+			return action.target === 'chat' ? m.actions_chat_line() : m.actions_announcement();
+		case 'page': {
+			const name = pageName?.(action.page);
+			return name === undefined ? m.actions_go_to_page() : m.actions_go_to({ name });
+		}
+		case 'timer':
+			if (action.op === 'add')
+				return action.seconds < 0
+					? m.actions_timer_minus({ seconds: seconds(action.seconds) })
+					: m.actions_timer_plus({ seconds: seconds(action.seconds) });
+			return {
+				start: m.actions_timer_start,
+				pause: m.actions_timer_pause,
+				reset: m.actions_timer_reset
+			}[action.op]();
+		case 'alerts':
+			return ALERT_BOX[action.action]();
+	}
+}

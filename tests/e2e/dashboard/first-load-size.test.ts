@@ -1,0 +1,26 @@
+/**
+ * The deck's first load must not regrow (issue 27: ≤ 80 kB gzipped, what `measureFirstLoad` of
+ * bench/size.ts counts). That figure also holds the files the page fetches right after its start (each
+ * route's node, the deck's view); what index.html names itself is most of it and needs no browser:
+ * 78.5 kB of 83.8 kB measured on 2026-11-27 (bench/README.md, size38). The ceiling sits just above
+ * today's figure: lower it as bytes leave.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { BUILD_DIR } from '../harness';
+
+/** Gzipped bytes (zlib's default level, as the bench counts them), each file on its own. */
+const CEILING = 79_000;
+
+describe("the deck's first load, in bytes", () => {
+	it(`index.html and the files it names stay under ${CEILING / 1000} kB gzipped`, () => {
+		const gzip = (file: string) => gzipSync(readFileSync(join(BUILD_DIR, file), 'utf8')).length;
+		const html = readFileSync(join(BUILD_DIR, 'index.html'), 'utf8');
+		const named = new Set(html.match(/_app\/immutable\/[^"']+\.(?:js|css)/g) ?? []);
+		expect(named.size).toBeGreaterThan(2);
+		const bytes = [...named].reduce((sum, file) => sum + gzip(file), gzip('index.html'));
+		expect(bytes).toBeLessThanOrEqual(CEILING);
+	});
+});
