@@ -15,7 +15,6 @@ import {
 } from '$lib/client/errors';
 import { errorWords, issueLine, issueRule } from '$lib/app/reason-words';
 import { language } from '$lib/app/language.svelte';
-import { readRaw } from '$lib/widgets/options';
 
 describe('a rule as data', () => {
 	it('keeps the English sentence and gives back the rule it states', () => {
@@ -64,21 +63,6 @@ describe('a rule as data', () => {
 	});
 });
 
-const interval = { key: 'interval', kind: 'number', default: 1000, min: 250, max: 60000 } as const;
-
-describe('a widget option refused in the builder', () => {
-	it('keeps its English rule for the widget and gives the rule as data', () => {
-		expect(readRaw(interval, '10')).toEqual({
-			ok: false,
-			rule: 'must be between 250 and 60000',
-			says: { kind: 'between', values: { min: 250, max: 60000 } }
-		});
-		expect(readRaw({ key: 'c', kind: 'color', default: '#fff' }, 'banana')).toMatchObject({
-			says: { kind: 'colour' }
-		});
-	});
-});
-
 describe('the dashboard says it', () => {
 	afterEach(() => language.choose('en'));
 
@@ -99,13 +83,6 @@ describe('the dashboard says it', () => {
 		expect(errorWords(socketFailureError(409, 'Command "x" is disabled', undefined))).toBe(
 			'Command "x" is disabled'
 		);
-	});
-
-	it('a builder option in German', async () => {
-		await language.choose('de');
-		const read = readRaw(interval, '10');
-		if (read.ok) throw new Error('accepted');
-		expect(issueRule({ field: 'interval', ...read })).toBe('muss zwischen 250 und 60000 liegen');
 	});
 
 	it('in English, a rule reads as the protocol writes it', () => {

@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import { isColor } from './colors';
 import { LookSchema, variationsSchema } from './alert-box/look';
-import { ruleOf, said, type Rule } from '$lib/protocol/rule-text';
 
 interface FieldBase {
 	key: string;
@@ -53,35 +52,42 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 		case 'text':
 			return v.pipe(
 				v.string(),
-				v.maxLength(field.maxLength ?? 200, said('at_most_chars', { max: field.maxLength ?? 200 }))
+				v.maxLength(field.maxLength ?? 200, `must be at most ${field.maxLength ?? 200} characters`)
 			);
 		case 'number':
 			return v.pipe(
 				v.string(),
 				v.transform((s) => (s.trim() === '' ? NaN : Number(s))),
-				v.number(said('number')),
-				v.finite(said('number')),
-				v.check((n) => !field.integer || Number.isInteger(n), said('whole')),
-				v.minValue(field.min, said('between', { min: field.min, max: field.max })),
-				v.maxValue(field.max, said('between', { min: field.min, max: field.max }))
+				v.number('must be a number'),
+				v.finite('must be a number'),
+				v.check((n) => !field.integer || Number.isInteger(n), 'must be a whole number'),
+				v.minValue(field.min, `must be between ${field.min} and ${field.max}`),
+				v.maxValue(field.max, `must be between ${field.min} and ${field.max}`)
 			);
 		case 'boolean':
 			return v.pipe(
 				v.string(),
-				v.picklist(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''], said('boolean')),
+				v.picklist(
+					['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''],
+					'must be true or false'
+				),
 				v.transform((s) => ['1', 'true', 'yes', 'on', ''].includes(s))
 			);
 		case 'color':
-			return v.pipe(v.string(), v.trim(), v.check(isColor, said('colour')));
+			return v.pipe(
+				v.string(),
+				v.trim(),
+				v.check(isColor, 'must be a colour like #ffcc00 or a CSS colour name')
+			);
 		case 'select':
 			return v.picklist(
 				field.choices,
-				said('one_of', { options: field.choices.join(', ') })
+				`must be one of ${field.choices.join(', ')}`
 			) as v.GenericSchema<string, string>;
 		case 'list':
 			return v.pipe(
 				v.string(),
-				v.maxLength(2000, said('too_long')),
+				v.maxLength(2000, 'is too long'),
 				v.transform((s) =>
 					s
 						.split(',')
@@ -165,12 +171,10 @@ export function toRaw(field: OptionField, value: OptionValue): RawValue {
 export function readRaw(
 	field: OptionField,
 	raw: RawValue
-): { ok: true; value: OptionValue } | { ok: false; rule: string; says?: Rule } {
+): { ok: true; value: OptionValue } | { ok: false; rule: string } {
 	const text = typeof raw === 'boolean' ? (raw ? '1' : '0') : raw;
 	const parsed = v.safeParse(fieldSchema(field), text);
-	if (parsed.success) return { ok: true, value: parsed.output };
-	const rule = parsed.issues[0]?.message ?? 'is invalid';
-	const says = ruleOf(rule);
-	// `says`: the same rule as data, for the builder to say in the dashboard's language.
-	return says ? { ok: false, rule, says } : { ok: false, rule };
+	return parsed.success
+		? { ok: true, value: parsed.output }
+		: { ok: false, rule: parsed.issues[0]?.message ?? 'is invalid' };
 }

@@ -7,6 +7,31 @@ import { WIDGETS, widgetById } from '$lib/widgets/definitions';
 import { widgetForm, type WidgetForm } from './form-text';
 import { optionWarnings } from './control-name';
 import { sayRule } from '$lib/app/reasons.svelte';
+import { ruleText, type Rule } from '$lib/protocol/rule-text';
+
+/**
+ * The rule a field's English sentence states (options.ts writes them inline, so widget.html carries
+ * no table of rules): the one of the field's possible rules whose English is that sentence.
+ */
+function ruleAsData(field: OptionField, sentence: string): { says?: Rule } {
+	const rule = (kind: Rule['kind'], values: Rule['values'] = {}): Rule => ({ kind, values });
+	const possible: Rule[] =
+		field.kind === 'number'
+			? [rule('number'), rule('whole'), rule('between', { min: field.min, max: field.max })]
+			: field.kind === 'text'
+				? [rule('at_most_chars', { max: field.maxLength ?? 200 })]
+				: field.kind === 'boolean'
+					? [rule('boolean')]
+					: field.kind === 'color'
+						? [rule('colour')]
+						: field.kind === 'select'
+							? [rule('one_of', { options: field.choices.join(', ') })]
+							: field.kind === 'list'
+								? [rule('too_long')]
+								: [];
+	const says = possible.find((r) => ruleText(r) === sentence);
+	return says ? { says } : {};
+}
 import {
 	defaultsOf,
 	optionsToParams,
@@ -38,7 +63,12 @@ export class WidgetBuilder {
 			if (raw === undefined) continue;
 			const read = readRaw(field, raw);
 			if (read.ok) options[field.key] = read.value;
-			else issues[field.key] = sayRule({ field: field.key, ...read });
+			else
+				issues[field.key] = sayRule({
+					field: field.key,
+					rule: read.rule,
+					...ruleAsData(field, read.rule)
+				});
 		}
 		return { options, issues };
 	});
