@@ -12,7 +12,7 @@ import { StreamClient } from '$lib/client/client';
 import { openClient, type OpenedClient } from '$lib/client/open-client';
 import { SetupCache } from '$lib/client/setup-cache';
 import type { SendType } from '$lib/protocol';
-import { STATUS_TEXT } from '$lib/client/status-text';
+import { statusWords } from './status-words';
 import { ShareScope } from './share-scope.svelte';
 
 const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
@@ -81,7 +81,7 @@ export class Dashboard {
 	reasonFor(type: SendType): string | undefined {
 		return (
 			this.blockedReason(type) ??
-			(this.connection.status === 'open' ? undefined : STATUS_TEXT[this.connection.status])
+			(this.connection.status === 'open' ? undefined : statusWords(this.connection.status))
 		);
 	}
 

@@ -12,6 +12,7 @@ import {
 	type SendType
 } from '$lib/protocol/send-types';
 import { loadSendCheck, sendCheckNow } from './send-check';
+import { sayRule } from './reasons.svelte';
 import type { Receipt } from '$lib/client/receipts';
 import { useDashboard, type Dashboard } from './dashboard.svelte';
 
@@ -91,12 +92,13 @@ export class Press {
 		return this.#sent;
 	}
 
-	/** The rule broken by a field, e.g. `issueFor('duration')` for `params.duration`. */
+	/** The rule broken by a field, in the dashboard's language, e.g. `issueFor('duration')` for `params.duration`. */
 	issueFor(field: string): string | undefined {
 		const path = field.startsWith('params') || field === 'type' ? field : `params.${field}`;
-		return this.#issues.find(
+		const issue = this.#issues.find(
 			(i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '[')
-		)?.rule;
+		);
+		return issue && sayRule(issue);
 	}
 
 	/**

@@ -6,14 +6,16 @@
  */
 import type { SendCheck, SendChecker } from '$lib/protocol/check-params';
 import { atFirstInput } from './first-input';
+import { loadReasonWords } from './reasons.svelte';
 
 let loaded: SendChecker | undefined;
 let loading: Promise<SendChecker> | undefined;
 
 /** The validator, fetched once (a failed fetch is tried again on the next call). */
 export function loadSendCheck(): Promise<SendChecker> {
-	loading ??= import('$lib/protocol/send').then(
-		(module) => (loaded = module.checkSend),
+	// A refusal's words come with the rules, so a refused press is said in the dashboard's language at once.
+	loading ??= Promise.all([import('$lib/protocol/send'), loadReasonWords()]).then(
+		([module]) => (loaded = module.checkSend),
 		(error: unknown) => {
 			loading = undefined;
 			throw error;

@@ -17,9 +17,24 @@ type ClientErrorKind =
 	| 'not-offered'
 	| 'invalid-params';
 
+/**
+ * What an error says, as data (which sentence, and its values), for the dashboard to say in its
+ * language; `message` stays the English sentence (widgets' debug corner, logs). None for a body the
+ * application wrote, which is shown as sent.
+ */
+export type ClientErrorSaid =
+	| { id: 'unreachable' | 'gateway' | 'send-unanswered'; values: { address: string } }
+	| { id: 'lost'; values: { address: string; code: number } }
+	| { id: 'timeout'; values: { seconds: number } }
+	| { id: 'status'; values: { status: number } }
+	| { id: 'unauthorized' | 'stopped' | 'dropped' | 'off-platform' };
+
 interface ClientErrorInit {
 	kind: ClientErrorKind;
 	message: string;
+	said?: ClientErrorSaid;
+	/** The rules broken, for invalid params. */
+	issues?: readonly FieldIssue[];
 	status?: number;
 	/** Structured error code of the application (`not_found`, `command_disabled`, …). */
 	code?: string;
@@ -32,6 +47,8 @@ export class ClientError extends Error {
 	readonly status?: number;
 	readonly code?: string;
 	readonly field?: string;
+	readonly said?: ClientErrorSaid;
+	readonly issues?: readonly FieldIssue[];
 
 	constructor(init: ClientErrorInit) {
 		super(init.message);
@@ -40,6 +57,8 @@ export class ClientError extends Error {
 		if (init.status !== undefined) this.status = init.status;
 		if (init.code !== undefined) this.code = init.code;
 		if (init.field !== undefined) this.field = init.field;
+		if (init.said !== undefined) this.said = init.said;
+		if (init.issues !== undefined) this.issues = init.issues;
 	}
 
 	/** A plain copy for state and logs: no stack, nothing but what a page shows. */
@@ -49,7 +68,9 @@ export class ClientError extends Error {
 			message: this.message,
 			status: this.status,
 			code: this.code,
-			field: this.field
+			field: this.field,
+			said: this.said,
+			issues: this.issues
 		};
 	}
 }
@@ -75,6 +96,7 @@ export function redact(text: string, secret: string | undefined): string {
 export function unreachableError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
+		said: { id: 'unreachable', values: { address } },
 		message: `The application did not answer at ${address}. Is it running?`
 	});
 }
@@ -84,6 +106,7 @@ export function gatewayError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
 		status: 502,
+		said: { id: 'gateway', values: { address } },
 		message: `The server at ${address} answered, but the application behind it did not. Is the application running?`
 	});
 }
@@ -92,6 +115,7 @@ export function gatewayError(address: string): ClientError {
 export function lostError(address: string, code: number): ClientError {
 	return new ClientError({
 		kind: 'lost',
+		said: { id: 'lost', values: { address, code } },
 		message: `The connection to ${address} closed (code ${code}): reconnecting.`
 	});
 }
@@ -104,6 +128,7 @@ export function lostError(address: string, code: number): ClientError {
 export function sendUnansweredError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
+		said: { id: 'send-unanswered', values: { address } },
 		message: `The connection to ${address} failed before the application answered: it may or may not have run.`
 	});
 }
@@ -114,6 +139,7 @@ export function unauthorizedError(code?: string): ClientError {
 		kind: 'unauthorized',
 		status: 401,
 		...(code === undefined ? {} : { code }),
+		said: { id: 'unauthorized' },
 		message:
 			'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
 	});
@@ -123,6 +149,7 @@ export function timeoutError(ms: number): ClientError {
 	const seconds = Math.max(1, Math.round(ms / 1000));
 	return new ClientError({
 		kind: 'timeout',
+		said: { id: 'timeout', values: { seconds } },
 		message: `The application did not answer within ${seconds} s.`
 	});
 }
@@ -130,6 +157,7 @@ export function timeoutError(ms: number): ClientError {
 export function stoppedError(): ClientError {
 	return new ClientError({
 		kind: 'stopped',
+		said: { id: 'stopped' },
 		message:
 			'The application turned its interface off. Switch it on again in Settings → API, then press Retry.'
 	});
@@ -139,6 +167,7 @@ export function stoppedError(): ClientError {
 export function droppedError(): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
+		said: { id: 'dropped' },
 		message: 'The connection dropped before the application answered: it may or may not have run.'
 	});
 }
@@ -160,6 +189,7 @@ export function invalidParamsError(issues: readonly FieldIssue[]): ClientError {
 	return new ClientError({
 		kind: 'invalid-params',
 		field: first?.field,
+		issues,
 		message: `Not sent: ${describeIssues(issues) || 'the request is not valid'}.`
 	});
 }
@@ -185,7 +215,7 @@ export function answerError(status: number, body: string, secret?: string): Clie
 	return new ClientError({
 		kind: 'http',
 		status,
-		message: text || `The application answered with status ${status}.`
+		...(text ? { message: text } : statusOnly(status))
 	});
 }
 
@@ -216,6 +246,12 @@ export function socketFailureError(
 		kind: 'http',
 		status,
 		code,
-		message: text || `The application answered with status ${status}.`
+		...(text ? { message: text } : statusOnly(status))
 	});
 }
+
+/** A failure answer without a sentence of its own. */
+const statusOnly = (status: number): { message: string; said: ClientErrorSaid } => ({
+	message: `The application answered with status ${status}.`,
+	said: { id: 'status', values: { status } }
+});

@@ -92,6 +92,7 @@ export function settleReceipt(
 						error: new ClientError({
 							kind: 'http',
 							status: outcome.status,
+							said: { id: 'off-platform' },
 							message: 'The application answered false: this works only on a supported platform.'
 						})
 					},

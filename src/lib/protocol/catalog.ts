@@ -7,10 +7,15 @@
 import * as v from 'valibot';
 import { actionsWaitMs } from './actions';
 import { LIMITS } from './limits';
-import { READ_PARAMS, username } from './read-params';
+import { READ_PARAMS } from './read-params';
 import { bool, int, nonNegativeInt, num, params, platform, rawText, text } from './rules';
+
+import { said } from './rule-text';
 import { SEND_TYPE_INFO, SEND_TYPES, type SendType, type SendTypeInfo } from './send-types';
 import { COMMAND_KINDS, POLL_END_STATUSES, PREDICTION_END_STATUSES } from './vocabulary';
+
+/** A viewer's name in a form: its rules as data, so the dashboard says them in its language. */
+const username = () => text('username');
 
 export {
 	SEND_TYPES,
@@ -34,13 +39,11 @@ const onPlatform = <const T extends v.ObjectEntries>(entries: T) =>
 	params({ ...entries, platform: platform() });
 
 /** Chat-mode types read `false`, `off`, `0` and a missing value as off; a client sends real booleans. */
-const chatModeValue = v.optional(
-	v.union([bool(), v.string(), v.number()], 'must be true or false')
-);
+const chatModeValue = v.optional(v.union([bool(), v.string(), v.number()], said('boolean')));
 
 const durationMs = v.optional(nonNegativeInt('ms'));
 
-const finiteNumber = v.pipe(v.number('must be a number'), v.finite('must be a finite number'));
+const finiteNumber = v.pipe(v.number(said('number')), v.finite(said('finite')));
 
 /** How a layer moves or resizes: the same optional fields on both overlay layer types (facts §5.11). */
 const layerTransition = {
@@ -97,7 +100,7 @@ const colorCommon = {
 		LIMITS.brightness.default
 	),
 	transition: v.optional(
-		v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more ms')),
+		v.pipe(v.number(said('number')), v.minValue(0, said('or_more_unit', { min: 0, unit: 'ms' }))),
 		LIMITS.transitionDefault
 	),
 	duration: v.optional(nonNegativeInt('ms'), LIMITS.durationDefault),
@@ -106,14 +109,14 @@ const colorCommon = {
 };
 
 const hexColor = v.pipe(
-	v.string('must be a string'),
-	v.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a hex colour like #ff8800')
+	v.string(said('string')),
+	v.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, said('hex_colour'))
 );
 
 /** Comma-separated choices; polls split without trimming, predictions trim. */
 const choices = (what: string, trim: boolean) =>
 	v.pipe(
-		v.string('must be a string'),
+		v.string(said('string')),
 		v.check(
 			(s) => s.split(',').filter((c) => (trim ? c.trim() : c).length > 0).length >= 2,
 			`needs at least two comma-separated ${what}`
@@ -126,8 +129,8 @@ const choices = (what: string, trim: boolean) =>
 
 const chatbotFields = {
 	message: text('reply text'),
-	description: v.optional(v.string('must be a string')),
-	alias: v.optional(v.array(text('alias'), 'must be a list of names')),
+	description: v.optional(v.string(said('string'))),
+	alias: v.optional(v.array(text('alias'), said('list_of_names'))),
 	showInCommandsList: v.optional(bool()),
 	on: v.optional(bool()),
 	cooldownDuration: v.optional(nonNegativeInt('ms'))
@@ -170,9 +173,9 @@ const PARAMS = {
 	// Chat
 	'chatbot-message': params({
 		value: rawText('message'),
-		platform: v.optional(v.string('must be a string')),
+		platform: v.optional(v.string(said('string'))),
 		userToChatAs: v.optional(v.picklist(['self', 'bot'], 'must be self or bot')),
-		replyParentMessageId: v.optional(v.string('must be a string'))
+		replyParentMessageId: v.optional(v.string(said('string')))
 	}),
 
 	// Lights
@@ -186,7 +189,7 @@ const PARAMS = {
 	'set-fuze': optionalToggle,
 	// A missing value is not refused by the application (protocol facts §5.4): nothing changes.
 	'fuze-audio-sensitivity': params({
-		value: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')))
+		value: v.optional(v.pipe(v.number(said('number')), v.minValue(0, said('or_more', { min: 0 }))))
 	}),
 	'to-default': noParams,
 
@@ -207,7 +210,7 @@ const PARAMS = {
 		name: text('command name'),
 		value: bool(),
 		kind: v.optional(
-			v.picklist(COMMAND_KINDS, `must be one of ${COMMAND_KINDS.join(', ')}`),
+			v.picklist(COMMAND_KINDS, said('one_of', { options: COMMAND_KINDS.join(', ') })),
 			'chat'
 		)
 	}),
@@ -253,8 +256,8 @@ const PARAMS = {
 	'overlay-set-layer-visibility': params({ layer: text('layer id'), value: v.optional(bool()) }),
 	'overlay-set-layer-position': params({
 		layer: text('layer id'),
-		x: v.number('must be a number'),
-		y: v.number('must be a number'),
+		x: v.number(said('number')),
+		y: v.number(said('number')),
 		...layerTransition
 	}),
 	// Undocumented in the REST docs, present in the application (protocol facts §5.11): an omitted dimension keeps its value.
@@ -264,19 +267,19 @@ const PARAMS = {
 		height: v.optional(finiteNumber),
 		...layerTransition
 	}),
-	'overlay-set-content': params({ layer: text('layer id'), content: v.string('must be a string') }),
+	'overlay-set-content': params({ layer: text('layer id'), content: v.string(said('string')) }),
 
 	// Stream commands
 	'change-stream-title': onPlatform({ value: rawText('title') }),
 	'change-current-category': onPlatform({ value: text('category') }),
-	'create-stream-marker': onPlatform({ value: v.optional(v.string('must be a string')) }),
+	'create-stream-marker': onPlatform({ value: v.optional(v.string(said('string'))) }),
 	clip: onPlatform({}),
 	'send-announcement': onPlatform({ value: rawText('announcement') }),
 	// `value` is the fallback when `duration` is absent (spec); whichever is used must be 30–180 s.
 	'run-commercial': v.pipe(
 		onPlatform({
 			duration: v.optional(commercialSeconds),
-			value: v.optional(v.number('must be a number'))
+			value: v.optional(v.number(said('number')))
 		}),
 		v.forward(
 			v.check(
@@ -289,7 +292,7 @@ const PARAMS = {
 			v.check(
 				(p) =>
 					p.duration !== undefined || p.value === undefined || v.is(commercialSeconds, p.value),
-				`must be between ${LIMITS.commercial.min} and ${LIMITS.commercial.max} s`
+				said('between_unit', { min: LIMITS.commercial.min, max: LIMITS.commercial.max, unit: 's' })
 			),
 			['value']
 		)
@@ -328,7 +331,7 @@ const PARAMS = {
 				v.picklist(PREDICTION_END_STATUSES, 'must be RESOLVED or CANCELED'),
 				'RESOLVED'
 			),
-			value: v.optional(v.string('must be a string'))
+			value: v.optional(v.string(said('string')))
 		}),
 		v.forward(
 			v.check(
@@ -345,7 +348,7 @@ const PARAMS = {
 		// Without it the translation is attributed to the streamer (protocol facts; spec lists it without "required").
 		username: v.optional(username()),
 		language: v.pipe(
-			v.string('must be a string'),
+			v.string(said('string')),
 			v.regex(/^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$/, 'must be a language code such as en, es, zh')
 		)
 	}),
@@ -357,33 +360,33 @@ const PARAMS = {
 	'timeout-user': moderation({
 		duration: v.optional(
 			v.pipe(
-				v.number('must be a number'),
-				v.integer('must be a whole number'),
-				v.minValue(1, 'must be at least 1')
+				v.number(said('number')),
+				v.integer(said('whole')),
+				v.minValue(1, said('at_least', { min: 1 }))
 			),
 			LIMITS.timeoutDefault
 		),
-		name: v.optional(v.string('must be a string'))
+		name: v.optional(v.string(said('string')))
 	}),
 	'delete-message': onPlatform({ value: text('message id') }),
 
 	// Song requests
 	'song-request': params({
 		// An unrecognised action falls back to add on the application; a client sends a known one.
-		action: v.optional(v.string('must be a string'), 'add'),
-		value: v.optional(v.string('must be a string')),
-		username: v.optional(v.string('must be a string')),
-		platform: v.optional(v.string('must be a string')),
+		action: v.optional(v.string(said('string')), 'add'),
+		value: v.optional(v.string(said('string'))),
+		username: v.optional(v.string(said('string'))),
+		platform: v.optional(v.string(said('string'))),
 		play: v.optional(bool()),
-		songRequestId: v.optional(v.string('must be a string'))
+		songRequestId: v.optional(v.string(said('string')))
 	}),
 
 	// Loyalty
 	'add-loyalty-points': params({
 		value: v.pipe(
-			v.number('must be a number'),
-			v.integer('must be a whole number'),
-			v.check((n) => n !== 0, 'must not be 0')
+			v.number(said('number')),
+			v.integer(said('whole')),
+			v.check((n) => n !== 0, said('not_zero'))
 		),
 		username: username(),
 		platform: text('platform')
@@ -392,7 +395,7 @@ const PARAMS = {
 	// Actions
 	'run-actions': params({
 		actions: v.array(v.unknown(), 'must be a list of actions'),
-		extraSettings: v.optional(v.record(v.string(), v.unknown(), 'must be an object'))
+		extraSettings: v.optional(v.record(v.string(), v.unknown(), said('object')))
 	})
 } satisfies Record<SendType, v.GenericSchema>;
 

@@ -1,6 +1,6 @@
 /** The params part of a send's check, shared by the full check (send.ts) and the read-only one (read-params.ts). */
 import * as v from 'valibot';
-import { toFieldIssues, type FieldIssue } from './issues';
+import { MUST_BE_OBJECT, toFieldIssues, type FieldIssue } from './issues';
 import type { Platform } from './vocabulary';
 import type { SendType } from './send-types';
 
@@ -61,7 +61,14 @@ export function checkParams(
 		return {
 			ok: false,
 			status: 400,
-			issues: [{ field: 'params', rule: 'must be an object', kind: 'not-object' }]
+			issues: [
+				{
+					field: 'params',
+					rule: MUST_BE_OBJECT,
+					kind: 'not-object',
+					says: { kind: 'object', values: {} }
+				}
+			]
 		};
 	const parsed = v.safeParse(schema, params ?? {});
 	if (!parsed.success)

@@ -1,11 +1,22 @@
 /** Turns valibot issues into "field: rule" lines a person can act on. */
 import * as v from 'valibot';
+import { remember, ruleOf as ruleOfSentence } from './rule-of';
+import type { Rule } from './rule-text';
+
+// The three rules valibot's object schemas break, in English here (rule-text.ts says them too).
+export const IS_NOT_KNOWN = 'is not a known field';
+export const IS_REQUIRED = 'is required';
+export const MUST_BE_OBJECT = 'must be an object';
+const said = (kind: 'unknown_field' | 'required' | 'object', sentence: string) =>
+	remember(sentence, { kind, values: {} });
 
 export interface FieldIssue {
 	/** Dotted path such as `params.duration` or `actions[3].type`; empty for the whole value. */
 	field: string;
-	/** The rule that failed, in words. */
+	/** The rule that failed, in English words (the simulator's notes, the companion's bodies). */
 	rule: string;
+	/** The same rule as data, when it is one of rule-text.ts's: the dashboard says it in its language. */
+	says?: Rule;
 	/**
 	 * Set when the value's shape itself is wrong (a field nobody knows, or not an object at all),
 	 * as opposed to a rule about a known field: the application refuses these even for types it
@@ -29,9 +40,11 @@ function ruleOf(issue: v.BaseIssue<unknown>): { rule: string; kind?: FieldIssue[
 		issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object';
 	const nested = (issue.path?.length ?? 0) > 0;
 	if (objectLike && issue.expected === 'never')
-		return { rule: 'is not a known field', kind: 'unknown-field' };
-	if (objectLike && issue.received === 'undefined' && nested) return { rule: 'is required' };
-	if (objectLike) return { rule: 'must be an object', kind: nested ? undefined : 'not-object' };
+		return { rule: said('unknown_field', IS_NOT_KNOWN), kind: 'unknown-field' };
+	if (objectLike && issue.received === 'undefined' && nested)
+		return { rule: said('required', IS_REQUIRED) };
+	if (objectLike)
+		return { rule: said('object', MUST_BE_OBJECT), kind: nested ? undefined : 'not-object' };
 	return { rule: issue.message };
 }
 
@@ -45,7 +58,8 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[], prefix = 
 		const key = `${field}\u0000${rule}`;
 		if (seen.has(key)) continue;
 		seen.add(key);
-		out.push(kind ? { field, rule, kind } : { field, rule });
+		const says = ruleOfSentence(rule);
+		out.push({ field, rule, ...(kind ? { kind } : {}), ...(says ? { says } : {}) });
 	}
 	return out;
 }

@@ -6,9 +6,15 @@
 import * as v from 'valibot';
 import { checkParams, typeText, type SendCheck } from './check-params';
 import { READ_TYPE_INFO, isReadType, type ReadInfo, type ReadOnlyType } from './read-types';
-import { params, text } from './rules';
+import { params } from './rules';
 
-export const username = () => text('username');
+/**
+ * A read's params are made by code (a widget's own request, the dashboard's lookups), so their rules
+ * stay plain English here rather than rule-text's data: widget.html then carries none of its table.
+ */
+const text = (what: string) =>
+	v.pipe(v.string(`must be a string (${what})`), v.trim(), v.minLength(1, `is required (${what})`));
+const username = () => text('username');
 
 export const READ_PARAMS = {
 	'get-variable-value': params({ name: text('variable name') }),

@@ -1,4 +1,4 @@
-/** The connection's status in the widget's language, for the debug corner (lib/client's STATUS_TEXT is the dashboard's). */
+/** The connection's status in the widget's language, for the debug corner (lib/app/status-words.ts says it in the dashboard's). */
 import type { ConnectionStatus } from '$lib/client/socket';
 import { m } from './messages';
 

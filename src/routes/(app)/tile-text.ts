@@ -2,10 +2,11 @@
 import type { Receipt } from '$lib/client/receipts';
 import type { FieldIssue } from '$lib/protocol';
 import * as m from '$lib/app/messages';
+import { sayError, sayRule } from '$lib/app/reasons.svelte';
 
 /**
- * In the dashboard's language; a rule (from lib/protocol), an error's message (from lib/client or the
- * application) and the press's note come as they are.
+ * In the dashboard's language, a rule (from lib/protocol) and an error (from lib/client) too; the
+ * application's own sentences and the press's note come as they are.
  */
 export function receiptText(press: {
 	receipt?: Receipt;
@@ -17,9 +18,9 @@ export function receiptText(press: {
 		return issue.field
 			? m.deck_receipt_not_sent_field({
 					field: issue.field.replace(/^params\./, ''),
-					rule: issue.rule
+					rule: sayRule(issue)
 				})
-			: m.deck_receipt_not_sent({ rule: issue.rule });
+			: m.deck_receipt_not_sent({ rule: sayRule(issue) });
 	const text = stateText(press.receipt);
 	return press.note && text ? m.deck_receipt_with_note({ receipt: text, note: press.note }) : text;
 }
@@ -28,11 +29,11 @@ function stateText(receipt: Receipt | undefined): string {
 	if (!receipt) return '';
 	if (receipt.state === 'failed')
 		return receipt.error
-			? m.deck_receipt_refused({ reason: receipt.error.message })
+			? m.deck_receipt_refused({ reason: sayError(receipt.error) })
 			: m.deck_receipt_refused_plain();
 	if (receipt.state === 'unknown')
 		return receipt.error
-			? m.deck_receipt_unknown_why({ reason: receipt.error.message })
+			? m.deck_receipt_unknown_why({ reason: sayError(receipt.error) })
 			: m.deck_receipt_unknown();
 	if (receipt.state === 'sent') return m.deck_receipt_sent();
 	if (receipt.state === 'confirmed') return m.deck_receipt_done();

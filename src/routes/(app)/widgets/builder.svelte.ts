@@ -7,6 +7,8 @@ import { WIDGETS, widgetById } from '$lib/widgets/definitions';
 import { widgetForm, type WidgetForm } from './form-text';
 import { optionWarnings } from './control-name';
 import { defaultIn } from './language-defaults';
+import { sayRule } from '$lib/app/reasons.svelte';
+import { ruleText, type Rule } from '$lib/protocol/rule-text';
 import {
 	defaultsOf,
 	optionsToParams,
@@ -18,6 +20,30 @@ import {
 	type RawValue,
 	type WidgetDefinition
 } from '$lib/widgets/options';
+
+/**
+ * The rule a field's English sentence states (options.ts writes them inline, so widget.html carries
+ * no table of rules): the one of the field's possible rules whose English is that sentence.
+ */
+function ruleAsData(field: OptionField, sentence: string): { says?: Rule } {
+	const rule = (kind: Rule['kind'], values: Rule['values'] = {}): Rule => ({ kind, values });
+	const possible: Rule[] =
+		field.kind === 'number'
+			? [rule('number'), rule('whole'), rule('between', { min: field.min, max: field.max })]
+			: field.kind === 'text'
+				? [rule('at_most_chars', { max: field.maxLength ?? 200 })]
+				: field.kind === 'boolean'
+					? [rule('boolean')]
+					: field.kind === 'color'
+						? [rule('colour')]
+						: field.kind === 'select'
+							? [rule('one_of', { options: field.choices.join(', ') })]
+							: field.kind === 'list'
+								? [rule('too_long')]
+								: [];
+	const says = possible.find((r) => ruleText(r) === sentence);
+	return says ? { says } : {};
+}
 
 export class WidgetBuilder {
 	widgetId = $state(WIDGETS[0]!.id);
@@ -33,6 +59,7 @@ export class WidgetBuilder {
 	/** The widget language chosen in the form, as typed: the defaults that follow it read it. */
 	readonly #lang: string = $derived(String(this.#raw[this.definition.id]?.lang ?? ''));
 
+	/** The options read from the form, and each refused field's rule in the dashboard's language. */
 	readonly result: { options: Options; issues: Record<string, string> } = $derived.by(() => {
 		const options = defaultsOf(this.definition.fields);
 		const issues: Record<string, string> = {};
@@ -42,7 +69,12 @@ export class WidgetBuilder {
 			if (raw === undefined || raw === this.defaultRaw(field)) continue;
 			const read = readRaw(field, raw);
 			if (read.ok) options[field.key] = read.value;
-			else issues[field.key] = read.rule;
+			else
+				issues[field.key] = sayRule({
+					field: field.key,
+					rule: read.rule,
+					...ruleAsData(field, read.rule)
+				});
 		}
 		return { options, issues };
 	});

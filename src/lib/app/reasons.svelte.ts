@@ -1,0 +1,38 @@
+/**
+ * Why: the words of a refusal (reason-words.ts) are a chunk of their own, fetched with the send
+ * validators (send-check.ts) or at the first refusal. Until it is in, a reason shows in lib/protocol's
+ * or lib/client's English, and is said again in the dashboard's language once it arrives.
+ */
+import type { ClientError } from '$lib/client/errors';
+import type { FieldIssue } from '$lib/protocol/issues';
+
+type Words = typeof import('./reason-words');
+
+let words = $state.raw<Words | undefined>();
+let loading: Promise<void> | undefined;
+
+/** Fetches the words once (a failed fetch is tried again on the next call; English meanwhile). */
+export function loadReasonWords(): Promise<void> {
+	loading ??= import('./reason-words').then(
+		(module) => void (words = module),
+		() => void (loading = undefined)
+	);
+	return loading;
+}
+
+const loaded = (): Words | undefined => {
+	if (!words) void loadReasonWords();
+	return words;
+};
+
+/** The rule an issue states, in the dashboard's language (after the field's name). */
+export const sayRule = (issue: FieldIssue): string => loaded()?.issueRule(issue) ?? issue.rule;
+
+/** An issue as a line, its field (without `params.`) and its rule. */
+export const sayIssue = (issue: FieldIssue): string =>
+	loaded()?.issueLine(issue) ??
+	`${issue.field.replace(/^params\./, '') || 'request'} ${issue.rule}`;
+
+/** Why a request failed, in the dashboard's language (the application's own sentence as sent). */
+export const sayError = (error: ClientError): string =>
+	loaded()?.errorWords(error) ?? error.message;

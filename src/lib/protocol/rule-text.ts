@@ -1,0 +1,68 @@
+/**
+ * Why: a rule a value breaks is data (its kind and numbers), so the dashboard can say it in its own
+ * language, while the simulator's lint notes, the companion's HTTP bodies and the tests read the one
+ * English sentence written here. Schemas take their valibot message from `said`, which remembers
+ * which rule each sentence states; `ruleOf` gives it back for an issue.
+ */
+
+import { IS_NOT_KNOWN, IS_REQUIRED, MUST_BE_OBJECT } from './issues';
+import { remember } from './rule-of';
+
+export { ruleOf } from './rule-of';
+
+type Values = { readonly [key: string]: string | number };
+
+/** The English sentence of each rule kind (the rule follows the field's name: "duration must be…"). */
+const ENGLISH = {
+	string: () => 'must be a string',
+	string_of: ({ what }: { what: string }) => `must be a string (${what})`,
+	required: () => IS_REQUIRED,
+	required_of: ({ what }: { what: string }) => `is required (${what})`,
+	number: () => 'must be a number',
+	finite: () => 'must be a finite number',
+	whole: () => 'must be a whole number',
+	between: ({ min, max }: { min: number; max: number }) => `must be between ${min} and ${max}`,
+	between_unit: ({ min, max, unit }: { min: number; max: number; unit: string }) =>
+		`must be between ${min} and ${max} ${unit}`,
+	or_more: ({ min }: { min: number }) => `must be ${min} or more`,
+	or_more_unit: ({ min, unit }: { min: number; unit: string }) => `must be ${min} or more ${unit}`,
+	at_least: ({ min }: { min: number }) => `must be at least ${min}`,
+	too_large: () => 'is too large',
+	not_zero: () => 'must not be 0',
+	boolean: () => 'must be true or false',
+	one_of: ({ options }: { options: string }) => `must be one of ${options}`,
+	object: () => MUST_BE_OBJECT,
+	unknown_field: () => IS_NOT_KNOWN,
+	hex_colour: () => 'must be a hex colour like #ff8800',
+	at_most_chars: ({ max }: { max: number }) => `must be at most ${max} characters`,
+	list_of_names: () => 'must be a list of names',
+	colour: () => 'must be a colour like #ffcc00 or a CSS colour name',
+	too_long: () => 'is too long'
+} as const;
+
+export type RuleKind = keyof typeof ENGLISH;
+type ValuesOf<K extends RuleKind> = Parameters<(typeof ENGLISH)[K]>[0] extends infer P
+	? P extends Values
+		? P
+		: Record<never, never>
+	: never;
+
+/** A rule as data: its kind and the numbers or names it states. */
+export interface Rule {
+	kind: RuleKind;
+	values: Values;
+}
+
+/** The English sentence of a rule (the one English formatter). */
+export function ruleText(rule: Rule): string {
+	return (ENGLISH[rule.kind] as (values: Values) => string)(rule.values);
+}
+
+/** A schema's message for a rule: its English sentence, remembered as that rule. */
+export function said<K extends RuleKind>(
+	kind: K,
+	...[values]: keyof ValuesOf<K> extends never ? [] : [ValuesOf<K>]
+): string {
+	const rule: Rule = { kind, values: values ?? {} };
+	return remember(ruleText(rule), rule);
+}
