@@ -9,7 +9,6 @@ import { actionsWaitMs } from './actions';
 import { LIMITS } from './limits';
 import { READ_PARAMS } from './read-params';
 import { bool, int, nonNegativeInt, num, params, platform, rawText, text } from './rules';
-
 import { said } from './rule-text';
 import { SEND_TYPE_INFO, SEND_TYPES, type SendType, type SendTypeInfo } from './send-types';
 import { COMMAND_KINDS, POLL_END_STATUSES, PREDICTION_END_STATUSES } from './vocabulary';

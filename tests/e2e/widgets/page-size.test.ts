@@ -4,7 +4,8 @@
  * (build-tools/paraglide.ts) instead of stand-ins for Paraglide's generated modules; 57.7 kB since a
  * widget's client (ReadClient) knows only the types that read, without the whole send-type table, its
  * capabilities per type or their refusals; 57.9 kB with the stats widget's viewers in each language
- * and the alert box's warm-up (0.25 kB). bench/README.md says where the bytes go. The ceiling sits
+ * and the alert box's warm-up (0.25 kB); 58.2 kB since a client error says which sentence it is, with
+ * its values, for the dashboard to say in its language (0.2 kB). bench/README.md says where the bytes go. The ceiling sits
  * just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 58_000;
+const CEILING = 58_300;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
