@@ -241,7 +241,7 @@ describe('soak and chaos', () => {
 			await sim.emit(
 				alertEnvelope('alpha-follower', { value: 'LastFan' }, { displayname: 'LastFan' })
 			);
-			await waitForText(pageNamed('/widget/events'), /^LastFan followed/);
+			await waitForText(pageNamed('/widget/events'), /LastFan followed/);
 			await sendRest('song-request', { action: 'clear' });
 			await sendRest('song-request', {
 				action: 'add',
