@@ -11,6 +11,7 @@ import type { DeckDocument } from '../../../src/lib/app/deck/layout';
 import { startStack, type Stack } from '../stack';
 import { seedDeck, tile } from './deck-helpers';
 import { assertNothingSentBefore, onlySend } from './page-helpers';
+import { brokenWords } from './language-helpers';
 
 const SIZES = [
 	{ width: 360, height: 780, dock: false },
@@ -368,22 +369,8 @@ describe('deck tiles: receipts that tell the truth', () => {
 					path: `test-results/deck-receipts-dock-outage-${locale}.png`
 				});
 				expect((await banner.boundingBox())?.height).toBeLessThanOrEqual(96);
-				// Each word's letters on one line: a word split across two lines has two rows of boxes.
-				const broken = await banner.evaluate((el) => {
-					const split: string[] = [];
-					const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-					for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-						for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
-							const range = document.createRange();
-							range.setStart(node, word.index);
-							range.setEnd(node, word.index + word[0].length);
-							const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-							if (tops.size > 1) split.push(word[0]);
-						}
-					}
-					return split;
-				});
-				expect(broken).toEqual([]);
+				// Each word's letters on one line, inside the banner: none split across two lines.
+				expect(await brokenWords(page, '.connection-banner.shown')).toEqual([]);
 			} finally {
 				stack.sim.sim.startApi();
 			}

@@ -9,33 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
 import { seedDeck, tile } from './deck-helpers';
-import { clippedIn, overflows } from './language-helpers';
+import { brokenWords, clippedIn, overflows } from './language-helpers';
 import { openSections } from './page-helpers';
 
 const PHONE = { width: 390, height: 844 };
 const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-/** Each word of the element's text on one line, inside the element's box (nothing cut or broken). */
-const brokenWords = (page: Page, selector: string) =>
-	page.evaluate((selector) => {
-		const el = document.querySelector<HTMLElement>(selector)!;
-		const clip = el.getBoundingClientRect();
-		const faults: string[] = [];
-		if (el.scrollHeight > el.clientHeight + 1) faults.push('cut short');
-		const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-		for (let node = walker.nextNode(); node; node = walker.nextNode())
-			for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
-				const range = document.createRange();
-				range.setStart(node, match.index);
-				range.setEnd(node, match.index + match[0].length);
-				const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
-				const box = boxes[0];
-				if (boxes.length !== 1) faults.push(`"${match[0]}" over ${boxes.length} lines`);
-				else if (box!.left < clip.left - 0.5 || box!.right > clip.right + 0.5)
-					faults.push(`"${match[0]}" outside`);
-			}
-		return faults;
-	}, selector);
 
 describe('refusals and the connection’s status in German', () => {
 	let stack: Stack;
