@@ -7,7 +7,7 @@ import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
 import { DeckStore } from '$lib/app/deck/store.svelte';
 import { RoutineDraft } from '../../src/routes/(app)/routines/draft.svelte';
-import { PRESETS } from '../../src/routes/(app)/routines/presets';
+import { presets } from '../../src/routes/(app)/routines/presets';
 import { SavedRoutines } from '$lib/app/saved-routines.svelte';
 import { WidgetBuilder } from '../../src/routes/(app)/widgets/builder.svelte';
 import { ColorForm } from '../../src/routes/(app)/lights/color-form.svelte';
@@ -54,12 +54,12 @@ describe('routines', () => {
 	it('SavedRoutines: saves valid routines, refuses broken ones with the rule, drops a damaged entry on load', async () => {
 		const storage = memory();
 		const { value: saved, stop } = mounted(() => new SavedRoutines(storage));
-		expect(saved.save({ ...PRESETS[0]!, id: 'r1' }).ok).toBe(true);
+		expect(saved.save({ ...presets()[0]!, id: 'r1' }).ok).toBe(true);
 		const broken = saved.save({ id: 'r2', name: ' ', actions: [] });
 		expect(broken).toEqual({ ok: false, message: 'Name is required' });
 		storage.setItem(
 			'stream-control:routines',
-			JSON.stringify([{ ...PRESETS[0]!, id: 'r1' }, { id: 'bad' }])
+			JSON.stringify([{ ...presets()[0]!, id: 'r1' }, { id: 'bad' }])
 		);
 		expect(new SavedRoutines(storage).routines.map((r) => r.id)).toEqual(['r1']);
 		await stop();
@@ -72,12 +72,12 @@ describe('routines', () => {
 			(d) => checks.push(d.check.ok)
 		);
 		expect(draft.actions).toEqual([]);
-		draft.load(PRESETS[0]!, false);
+		draft.load(presets()[0]!, false);
 		flushSync();
-		expect(draft.actions).toEqual(PRESETS[0]!.actions);
+		expect(draft.actions).toEqual(presets()[0]!.actions);
 		expect(checks.at(-1)).toBe(true);
 		draft.move(0, 1);
-		expect(draft.actions[1]).toEqual(PRESETS[0]!.actions[0]);
+		expect(draft.actions[1]).toEqual(presets()[0]!.actions[0]);
 		draft.clear();
 		flushSync();
 		expect(draft.steps).toEqual([]);

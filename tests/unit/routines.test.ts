@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { language } from '$lib/app/language.svelte';
+import { rehearsalWords } from '$lib/app/rehearse';
 import { KNOWN_ACTIONS } from '$lib/protocol';
-import { PRESETS } from '../../src/routes/(app)/routines/presets';
+import { presets } from '../../src/routes/(app)/routines/presets';
 import {
 	blankStep,
 	checkRoutine,
+	describeAction,
 	fromAction,
 	keyOf,
 	toAction
@@ -12,7 +15,7 @@ import {
 describe('routine steps', () => {
 	it('presets use known actions only and pass the shared validator', () => {
 		const known = new Set(KNOWN_ACTIONS.map(keyOf));
-		for (const preset of PRESETS) {
+		for (const preset of presets()) {
 			for (const action of preset.actions)
 				expect(known.has(keyOf(action)), `${preset.name}: ${keyOf(action)}`).toBe(true);
 			expect(checkRoutine(preset.actions)).toEqual({ ok: true });
@@ -20,7 +23,7 @@ describe('routine steps', () => {
 	});
 
 	it('round-trips every preset action through the editable step form', () => {
-		for (const action of PRESETS.flatMap((p) => p.actions))
+		for (const action of presets().flatMap((p) => p.actions))
 			expect(toAction(fromAction(action))).toEqual({ ok: true, action });
 	});
 
@@ -46,5 +49,66 @@ describe('routine steps', () => {
 			/^Step 2: actions under base "inputEvents" are blocked/
 		);
 		expect(checkRoutine([])).toMatchObject({ ok: false, step: undefined });
+	});
+});
+
+describe('routines in the dashboard’s language', () => {
+	afterEach(() => language.choose('en'));
+
+	it('says a step as the catalogue names it, in English by default', () => {
+		expect(presets().map((p) => p.name)).toEqual([
+			'Start of stream',
+			'Be right back',
+			'Hype',
+			'Wind down'
+		]);
+		expect(describeAction({ type: 'delay', delay: 5000 })).toBe('Wait 5000 ms');
+		expect(describeAction({ type: 'delay', delay: 50000 })).toBe('Wait 50,000 ms');
+		expect(describeAction({ base: 'app', type: 'setStreamMode', value: { on: false } })).toBe(
+			'Set stream mode: off'
+		);
+		expect(
+			describeAction({
+				base: 'overlay',
+				type: 'setLayerVisibility',
+				value: { value: 'Cam', on: true }
+			})
+		).toBe('Overlay layer visibility: Cam, on');
+		expect(describeAction({ base: 'app', type: 'nope', value: { a: 1 } })).toBe('app.nope {"a":1}');
+	});
+
+	it('says steps, ready routines, step problems and a rehearsal’s answer in German', async () => {
+		await language.choose('de');
+		expect(describeAction({ type: 'delay', delay: 5000 })).toBe('5000 ms warten');
+		expect(describeAction({ type: 'delay', delay: 50000 })).toBe('50.000 ms warten');
+		expect(describeAction({ base: 'app', type: 'chatbot', value: { message: 'Hallo' } })).toBe(
+			'Chatbot-Nachricht: Hallo'
+		);
+		const hype = presets().find((p) => p.id === 'preset-hype')!;
+		expect(hype.actions.map(describeAction)).toEqual([
+			'Chatbot-Nachricht: HYPE! Los geht’s, Chat!',
+			'Text vorlesen: Los geht’s!',
+			'5000 ms warten',
+			'Licht auf Standard'
+		]);
+		expect(presets()[0]!.name).toBe('Stream-Start');
+		expect(toAction(blankStep('delay'))).toEqual({ ok: false, message: 'Millisekunden fehlt' });
+		expect(rehearsalWords({ kind: 'sent', reached: 2 })).toBe(
+			'An 2 Widgets gesendet; die Anwendung hat nichts erhalten.'
+		);
+		expect(rehearsalWords({ kind: 'sent', reached: 0 })).toMatch(/^Gesendet, aber kein/);
+		expect(rehearsalWords({ kind: 'refused', status: 503 })).toBe(
+			'Nicht gesendet: Der Companion antwortete mit HTTP 503.'
+		);
+	});
+
+	it('says a rehearsal’s answer in English as before', () => {
+		expect(rehearsalWords({ kind: 'sent', reached: 1 })).toBe(
+			'Sent to 1 widget; the application got nothing.'
+		);
+		expect(rehearsalWords({ kind: 'refused', status: 403, message: 'Wrong token' })).toBe(
+			'Not sent: Wrong token'
+		);
+		expect(rehearsalWords({ kind: 'no-answer' })).toBe('Not sent: the companion did not answer.');
 	});
 });

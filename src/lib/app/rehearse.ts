@@ -3,11 +3,22 @@
  * events it pushes into widget sockets only. Used by the scene check and the widget builder's preview.
  */
 import type { Rehearsal } from '$lib/protocol/rehearsal';
+import * as m from '$lib/app/messages';
 
 const TIMEOUT_MS = 8000;
 
-/** The answer in words: how many widgets it reached, or why it was not sent. */
-export async function rehearse(base: string, token: string, rehearsal: Rehearsal): Promise<string> {
+/** What came of a rehearsal, as data: the widgets it reached, or why it was not sent. */
+export type RehearsalAnswer =
+	| { kind: 'sent'; reached: number }
+	/** The companion's own reason (its HTTP error bodies are English), else its status. */
+	| { kind: 'refused'; message?: string; status: number }
+	| { kind: 'no-answer' };
+
+export async function sendRehearsal(
+	base: string,
+	token: string,
+	rehearsal: Rehearsal
+): Promise<RehearsalAnswer> {
 	try {
 		const res = await fetch(`${base}/__companion/rehearse`, {
 			method: 'POST',
@@ -19,12 +30,36 @@ export async function rehearse(base: string, token: string, rehearsal: Rehearsal
 		const body = (await res.json().catch(() => undefined)) as
 			{ message?: unknown; reached?: unknown[] } | undefined;
 		if (!res.ok)
-			return `Not sent: ${typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`}`;
-		const reached = body?.reached?.length ?? 0;
-		return reached === 0
-			? 'Sent, but no connected widget takes this event.'
-			: `Sent to ${reached} widget${reached === 1 ? '' : 's'}; the application got nothing.`;
+			return {
+				kind: 'refused',
+				status: res.status,
+				...(typeof body?.message === 'string' ? { message: body.message } : {})
+			};
+		return { kind: 'sent', reached: body?.reached?.length ?? 0 };
 	} catch {
-		return 'Not sent: the companion did not answer.';
+		return { kind: 'no-answer' };
 	}
 }
+
+/** The answer in the dashboard's language. */
+export function rehearsalWords(answer: RehearsalAnswer): string {
+	switch (answer.kind) {
+		case 'sent':
+			return answer.reached === 0
+				? m.ui_rehearse_none()
+				: m.ui_rehearse_sent({ count: answer.reached });
+		case 'refused':
+			return answer.message === undefined
+				? m.ui_rehearse_status({ status: String(answer.status) })
+				: m.ui_rehearse_refused({ reason: answer.message });
+		case 'no-answer':
+			return m.ui_rehearse_no_answer();
+	}
+}
+
+/** The answer in words: how many widgets it reached, or why it was not sent. */
+export const rehearse = async (
+	base: string,
+	token: string,
+	rehearsal: Rehearsal
+): Promise<string> => rehearsalWords(await sendRehearsal(base, token, rehearsal));

@@ -1,6 +1,7 @@
 /** The routine being built: its name and steps, the actions they make, and what keeps it from running. */
 import type { Action } from '$lib/protocol';
 import type { Routine } from '$lib/app/saved-routines.svelte';
+import * as m from '$lib/app/messages';
 import {
 	blankStep,
 	checkRoutine,
@@ -23,7 +24,11 @@ export class RoutineDraft {
 		const broken = this.results.findIndex((r) => !r.ok);
 		const result = this.results[broken];
 		if (result && !result.ok)
-			return { ok: false, step: broken, message: `Step ${broken + 1}: ${result.message}` };
+			return {
+				ok: false,
+				step: broken,
+				message: m.routines_problem_step({ n: broken + 1, problem: result.message })
+			};
 		return checkRoutine(this.actions);
 	});
 

@@ -1,47 +1,50 @@
-/** Ready routines, built only from known actions (no setup names assumed): loaded into the builder to adapt. */
+/**
+ * Ready routines, built only from known actions (no setup names assumed): loaded into the builder to
+ * adapt. Made when shown, so their names and chat lines are in the dashboard's language; once adapted
+ * and saved, a routine keeps the words it was saved with (the streamer's own from then on).
+ */
 import type { Routine } from '$lib/app/saved-routines.svelte';
+import * as m from '$lib/app/messages';
 
-export const PRESETS: readonly Routine[] = [
+const say = (type: 'chatbot' | 'tts', message: string) => ({
+	base: 'app',
+	type,
+	value: { message }
+});
+
+export const presets = (): readonly Routine[] => [
 	{
 		id: 'preset-start',
-		name: 'Start of stream',
+		name: m.routines_preset_start(),
 		actions: [
 			{ base: 'app', type: 'setStreamMode', value: { on: true } },
 			{ base: 'app', type: 'resumeQueue', value: {} },
-			{ base: 'app', type: 'chatbot', value: { message: "We're live! Welcome in, grab a seat." } }
+			say('chatbot', m.routines_preset_start_chat())
 		]
 	},
 	{
 		id: 'preset-brb',
-		name: 'Be right back',
+		name: m.routines_preset_brb(),
 		actions: [
 			{ base: 'app', type: 'pauseQueue', value: {} },
-			{
-				base: 'app',
-				type: 'chatbot',
-				value: { message: 'Be right back: stretch, hydrate, see you in a few minutes!' }
-			}
+			say('chatbot', m.routines_preset_brb_chat())
 		]
 	},
 	{
 		id: 'preset-hype',
-		name: 'Hype',
+		name: m.routines_preset_hype(),
 		actions: [
-			{ base: 'app', type: 'chatbot', value: { message: 'HYPE! Let’s go, chat!' } },
-			{ base: 'app', type: 'tts', value: { message: 'Let’s go!' } },
+			say('chatbot', m.routines_preset_hype_chat()),
+			say('tts', m.routines_preset_hype_tts()),
 			{ type: 'delay', delay: 5000 },
 			{ base: 'app', type: 'backToDefault', value: {} }
 		]
 	},
 	{
 		id: 'preset-wind-down',
-		name: 'Wind down',
+		name: m.routines_preset_wind_down(),
 		actions: [
-			{
-				base: 'app',
-				type: 'chatbot',
-				value: { message: 'Thanks for hanging out tonight! Winding down now.' }
-			},
+			say('chatbot', m.routines_preset_wind_down_chat()),
 			{ base: 'app', type: 'clearCooldowns', value: {} },
 			{ type: 'delay', delay: 3000 },
 			{ base: 'app', type: 'backToDefault', value: {} },

@@ -5,6 +5,9 @@
  * (`checkSend('run-actions')`); this file only turns typed text into actions.
  */
 import { KNOWN_ACTIONS, checkSend, type Action, type KnownAction } from '$lib/protocol';
+import { issueRule } from '$lib/app/reason-words';
+import * as m from '$lib/app/messages';
+import { fieldName, stepWords } from './routine-words';
 
 export type Step =
 	| {
@@ -41,17 +44,20 @@ export type StepResult = { ok: true; action: Action } | { ok: false; message: st
 /** One step as an action, or the field that keeps it from being one. */
 export function toAction(step: Step): StepResult {
 	if (step.kind === 'custom') {
-		if (!step.type.trim()) return { ok: false, message: 'Type is required' };
+		if (!step.type.trim()) return { ok: false, message: m.routines_problem_type() };
 		let value: unknown = {};
 		if (step.value.trim()) {
 			try {
 				value = JSON.parse(step.value);
 			} catch {
-				return { ok: false, message: 'Value must be JSON, such as {"value": "name"}' };
+				return {
+					ok: false,
+					message: m.routines_problem_json({ example: '{"value": "name"}' })
+				};
 			}
 		}
 		if (typeof value !== 'object' || value === null || Array.isArray(value))
-			return { ok: false, message: 'Value must be a JSON object' };
+			return { ok: false, message: m.routines_problem_object() };
 		return {
 			ok: true,
 			action: {
@@ -62,7 +68,7 @@ export function toAction(step: Step): StepResult {
 		};
 	}
 	const known = KNOWN_BY_KEY.get(step.key);
-	if (!known) return { ok: false, message: `${step.key} is not a known action` };
+	if (!known) return { ok: false, message: m.routines_problem_unknown({ key: step.key }) };
 	const value: Record<string, unknown> = {};
 	const onStep: Record<string, unknown> = {};
 	for (const f of known.fields) {
@@ -71,12 +77,16 @@ export function toAction(step: Step): StepResult {
 		else {
 			const text = (step.text[f.key] ?? '').trim();
 			if (!text) {
-				if (f.required) return { ok: false, message: `${f.label} is required` };
+				if (f.required)
+					return {
+						ok: false,
+						message: m.routines_problem_required({ field: fieldName(known, f) })
+					};
 				continue;
 			}
 			out = f.kind === 'number' ? Number(text) : text;
 			if (f.kind === 'number' && !Number.isFinite(out))
-				return { ok: false, message: `${f.label} must be a number` };
+				return { ok: false, message: m.routines_problem_number({ field: fieldName(known, f) }) };
 		}
 		(f.at === 'step' ? onStep : value)[f.key] = out;
 	}
@@ -119,25 +129,9 @@ export function fromAction(action: Action): Step {
 	return { id: newStepId(), kind: 'known', key: keyOf(known), text, flags };
 }
 
-/** One line per step, for lists and the confirmation before running. */
-export function describeAction(action: Action): string {
-	const known = KNOWN_BY_KEY.get(keyOf(action));
-	if (!known) return `${keyOf(action)} ${JSON.stringify(action.value ?? {})}`.slice(0, 160);
-	if (action.type === 'delay') return `Wait ${String(action.delay)} ms`;
-	const parts = known.fields
-		.map((f) => [f, f.at === 'step' ? action[f.key] : action.value?.[f.key]] as const)
-		.filter(([, v]) => v !== undefined && v !== '')
-		.map(([f, v]) =>
-			f.kind !== 'boolean'
-				? String(v)
-				: f.key === 'on'
-					? v
-						? 'on'
-						: 'off'
-					: `${f.label.toLowerCase()}: ${v ? 'yes' : 'no'}`
-		);
-	return `${known.label}${parts.length ? `: ${parts.join(', ')}` : ''}`.slice(0, 160);
-}
+/** One line per step, for lists and the confirmation before running, in the dashboard's language. */
+export const describeAction = (action: Action): string =>
+	stepWords(action, KNOWN_BY_KEY.get(keyOf(action)));
 
 export type RoutineCheck = { ok: true } | { ok: false; step?: number; message: string };
 
@@ -148,12 +142,15 @@ export function checkRoutine(actions: readonly Action[]): RoutineCheck {
 	const issue = check.issues[0];
 	const at = /actions\[(\d+)\]/.exec(issue?.field ?? '');
 	const step = at ? Number(at[1]) : undefined;
-	const rule = issue
-		? `${issue.field.replace(/^params\.actions(\[\d+\])?\.?/, '')} ${issue.rule}`.trim()
-		: 'is not valid';
+	const problem = issue
+		? `${issue.field.replace(/^params\.actions(\[\d+\])?\.?/, '')} ${issueRule(issue)}`.trim()
+		: m.routines_problem_invalid();
 	return {
 		ok: false,
 		step,
-		message: step === undefined ? `The routine ${rule}` : `Step ${step + 1}: ${rule}`
+		message:
+			step === undefined
+				? m.routines_problem_routine({ problem })
+				: m.routines_problem_step({ n: step + 1, problem })
 	};
 }
