@@ -234,6 +234,19 @@ const ENGLISH_LABEL_WORDS: LabelWords = {
 	alerts: (action) => ALERT_BOX_ACTIONS[action]
 };
 
+/** The names the deck gives what it makes outside edit mode: buttons, the Favourites page, a nameless page. */
+export interface MadeNames {
+	words: LabelWords;
+	favourites: string;
+	page: string;
+}
+
+export const ENGLISH_NAMES: MadeNames = {
+	words: ENGLISH_LABEL_WORDS,
+	favourites: 'Favourites',
+	page: 'Page'
+};
+
 /**
  * A name a new button gets from its action, before the streamer changes it: in English for buttons
  * made outside edit mode (a favourite, a migrated deck), in the dashboard's language from edit mode.

@@ -4,7 +4,7 @@
  * order, the grid grown when they need more rows, so nothing is lost. The old entry is left in place.
  */
 import * as v from 'valibot';
-import { defaultLabel, defaultPress } from './actions';
+import { ENGLISH_NAMES, defaultLabel, defaultPress, type MadeNames } from './actions';
 import type { GridSize } from './grid';
 import {
 	DECK_VERSION,
@@ -45,7 +45,8 @@ export function pageOf(
 	id: string,
 	name: string,
 	actions: readonly DeckAction[],
-	grid: GridSize
+	grid: GridSize,
+	names: MadeNames = ENGLISH_NAMES
 ): DeckPage {
 	let { columns, rows } = grid;
 	while (columns * rows < actions.length && rows < GRID_LIMITS.rows.max) rows++;
@@ -55,23 +56,34 @@ export function pageOf(
 		col: i % columns,
 		row: Math.floor(i / columns),
 		width: 1,
-		look: { label: defaultLabel(action).slice(0, 40) },
+		look: { label: defaultLabel(action, undefined, names.words).slice(0, 40) },
 		action,
 		press: defaultPress(action),
 		inputs: {}
 	}));
-	return { id, name: name.trim().slice(0, 60) || 'Page', columns, rows, buttons };
+	return { id, name: name.trim().slice(0, 60) || names.page, columns, rows, buttons };
 }
 
-export function migrateLegacy(legacy: LegacyDeck, grid: GridSize): DeckDocument {
+/** The old deck as a new one, its buttons and pages named in the given words (the dashboard's language). */
+export function migrateLegacy(
+	legacy: LegacyDeck,
+	grid: GridSize,
+	names: MadeNames = ENGLISH_NAMES
+): DeckDocument {
 	const actions = (keys: readonly string[]) =>
 		[...new Set(keys)].map(actionOfKey).filter((a): a is NonNullable<typeof a> => Boolean(a));
 	const pages: DeckPage[] = [];
 	if (legacy.favourites.length)
-		pages.push(pageOf('favourites', 'Favourites', actions(legacy.favourites), grid));
+		pages.push(pageOf('favourites', names.favourites, actions(legacy.favourites), grid, names));
 	for (const page of legacy.pages)
 		pages.push(
-			pageOf(page.id.slice(0, 30) || `page-${pages.length}`, page.name, actions(page.items), grid)
+			pageOf(
+				page.id.slice(0, 30) || `page-${pages.length}`,
+				page.name,
+				actions(page.items),
+				grid,
+				names
+			)
 		);
 	// Page ids must differ: an old page could have been called "favourites" by chance.
 	const seen = new Set<string>();

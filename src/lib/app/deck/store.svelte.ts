@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
 import { StoredValue, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
-import { defaultLabel, defaultPress } from './actions';
+import { ENGLISH_NAMES, defaultLabel, defaultPress, type MadeNames } from './actions';
 import {
 	addButton,
 	addPage,
@@ -58,6 +58,8 @@ export function deckSetupKey(settings: { demo?: boolean; host: string; port: num
 interface DeckStoreOptions {
 	storage?: KeyValueStorage;
 	viewport?: Viewport;
+	/** The words to name a migrated deck's buttons and pages in (the dashboard's, loaded only then). */
+	names?: () => Promise<MadeNames>;
 }
 
 function hasItem(storage: KeyValueStorage | undefined, key: string): boolean {
@@ -93,11 +95,15 @@ export class DeckStore {
 			keepUnreadable: true
 		});
 		if (this.#stored.current === empty && hasItem(storage, LEGACY_KEY))
-			void import('./migrate').then(({ LegacyDeckSchema, migrateLegacy }) => {
+			void Promise.all([
+				import('./migrate'),
+				options.names?.().catch(() => undefined) ?? ENGLISH_NAMES
+			]).then(([{ LegacyDeckSchema, migrateLegacy }, names = ENGLISH_NAMES]) => {
 				// A change made meanwhile wins: the old deck is only ever a starting point.
 				if (this.#stored.current !== empty) return;
 				const legacy = new StoredValue(LEGACY_KEY, LegacyDeckSchema, storage).load();
-				if (legacy) this.#stored.current = migrateLegacy(legacy, defaultGrid(this.#viewport));
+				if (legacy)
+					this.#stored.current = migrateLegacy(legacy, defaultGrid(this.#viewport), names);
 			});
 	}
 
@@ -254,8 +260,8 @@ export class DeckStore {
 		return this.page(FAVOURITES_PAGE)?.buttons.find((b) => sameAction(b.action, action))?.id;
 	}
 
-	/** Adds the action to the Favourites page (made when missing), or takes it off. */
-	toggleFavourite(action: DeckAction): EditResult {
+	/** Adds the action to the Favourites page (made when missing, both named in `names`), or takes it off. */
+	toggleFavourite(action: DeckAction, names: MadeNames = ENGLISH_NAMES): EditResult {
 		const existing = this.favouriteOf(action);
 		if (existing) return this.edit((doc) => removeButton(doc, FAVOURITES_PAGE, existing));
 		return this.edit((doc) => {
@@ -263,13 +269,17 @@ export class DeckStore {
 			if (!doc.pages.some((p) => p.id === FAVOURITES_PAGE)) {
 				const made = addPage(doc, {
 					id: FAVOURITES_PAGE,
-					name: 'Favourites',
+					name: names.favourites,
 					...defaultGrid(this.#viewport)
 				});
 				if (!made.ok) return made;
 				next = made.doc;
 			}
-			return addButton(next, FAVOURITES_PAGE, newButton(action, defaultLabel(action)));
+			return addButton(
+				next,
+				FAVOURITES_PAGE,
+				newButton(action, defaultLabel(action, undefined, names.words))
+			);
 		});
 	}
 }

@@ -1,15 +1,16 @@
 /**
  * Edit mode's words for what lib/app/deck leaves as data: a new button's default label and the
  * picker's titles, said in the dashboard's language. A label made here is saved as it reads (it is
- * the streamer's label from then on); only actions.ts's English `defaultLabel` names buttons made
- * outside edit mode (a favourite, a migrated deck).
+ * the streamer's label from then on). Buttons made outside edit mode (a favourite, a migrated deck)
+ * are named by `madeNames`, loaded with the press or the migration that makes them.
  */
 import {
 	alertLabel,
 	defaultLabel,
 	lightColourOf,
 	type LabelWords,
-	type LightColour
+	type LightColour,
+	type MadeNames
 } from '$lib/app/deck/actions';
 import type { DeckAction, TriggerType } from '$lib/app/deck/layout';
 import { language } from '$lib/app/language.svelte';
@@ -91,3 +92,10 @@ const LABEL_WORDS: LabelWords = {
 /** A new button's name, from its action, in the dashboard's language. */
 export const labelWords = (action: DeckAction, pageName?: (id: string) => string | undefined) =>
 	defaultLabel(action, pageName, LABEL_WORDS);
+
+/** The names given outside edit mode (a starred favourite, a migrated deck), in the dashboard's language. */
+export const madeNames = (): MadeNames => ({
+	words: LABEL_WORDS,
+	favourites: m.actions_favourites_page(),
+	page: m.actions_page_unnamed()
+});
