@@ -9,9 +9,14 @@ import * as v from 'valibot';
 export const PressModeSchema = v.picklist(['tap', 'hold', 'confirm']);
 export type PressMode = v.InferOutput<typeof PressModeSchema>;
 
-/** A key as `KeyboardEvent.code` plus modifiers, so a layout works whatever the keyboard's language. */
+/**
+ * A key as `KeyboardEvent.code` plus modifiers, so a layout works whatever the keyboard's language.
+ * `cap` is the letter the streamer's keyboard gave when it was learnt (a German KeyZ is "Y"), only
+ * to name it: matching is by code, and a binding saved without it is named by the code's US place.
+ */
 export const KeyBindingSchema = v.object({
 	code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
+	cap: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2))),
 	ctrl: v.optional(v.boolean(), false),
 	alt: v.optional(v.boolean(), false),
 	shift: v.optional(v.boolean(), false),

@@ -37,6 +37,6 @@ export function formatKey(key: KeyBinding, apple = false): string {
 	if (key.alt) parts.push(apple ? 'Option' : 'Alt');
 	if (key.shift) parts.push('Shift');
 	if (key.meta) parts.push(apple ? 'Cmd' : 'Meta');
-	parts.push(keyCapName(key.code));
+	parts.push(key.cap ?? keyCapName(key.code));
 	return parts.join('+');
 }

@@ -164,12 +164,31 @@ const MODIFIER_CODES = new Set([
 	'Super'
 ]);
 
-export type KeyLike = Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>;
+export type KeyLike = Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'> &
+	Partial<Pick<KeyboardEvent, 'key'>>;
+
+/**
+ * The letter a letter key printed on this keyboard (KeyZ on a German one gives "y"): one letter only,
+ * and never with Alt, where AltGr and Option give another character than the key's own.
+ */
+function capOf(e: KeyLike): string | undefined {
+	if (!/^Key[A-Z]$/.test(e.code) || e.altKey || !e.key || !/^\p{L}$/u.test(e.key)) return undefined;
+	const cap = e.key.toLocaleUpperCase();
+	return cap === e.code.slice(3) ? undefined : cap;
+}
 
 /** The combo an event makes, or undefined for a lone modifier (or a key without a code). */
 export function keyFromEvent(e: KeyLike): KeyBinding | undefined {
 	if (!e.code || MODIFIER_CODES.has(e.code)) return undefined;
-	return { code: e.code, ctrl: e.ctrlKey, alt: e.altKey, shift: e.shiftKey, meta: e.metaKey };
+	const cap = capOf(e);
+	return {
+		code: e.code,
+		...(cap ? { cap } : {}),
+		ctrl: e.ctrlKey,
+		alt: e.altKey,
+		shift: e.shiftKey,
+		meta: e.metaKey
+	};
 }
 
 export function sameKey(a: KeyBinding, b: KeyBinding): boolean {

@@ -48,16 +48,19 @@ const RESERVED: Record<ReservedId, () => string> = {
 	system: m.actions_reserved_system
 };
 
-/** A combo as the language prints its keys: "Strg+Umschalt+K"; Option and Cmd as Apple names them. */
-export function keyWords(key: KeyBinding, apple = false): string {
+/** A combo's keys as the language prints them: ["Strg", "Umschalt", "K"]; Option and Cmd as Apple names them. */
+export function keyParts(key: KeyBinding, apple = false): string[] {
 	const parts: string[] = [];
 	if (key.ctrl) parts.push(m.actions_key_ctrl());
 	if (key.alt) parts.push(apple ? 'Option' : 'Alt');
 	if (key.shift) parts.push(m.actions_key_shift());
 	if (key.meta) parts.push(apple ? 'Cmd' : 'Meta');
-	parts.push(KEYS[key.code]?.() ?? keyCapName(key.code));
-	return parts.join('+');
+	parts.push(KEYS[key.code]?.() ?? key.cap ?? keyCapName(key.code));
+	return parts;
 }
+
+/** A combo as one line: "Strg+Umschalt+K". */
+export const keyWords = (key: KeyBinding, apple = false): string => keyParts(key, apple).join('+');
 
 /** "Note C3 (60), Kanal 1": a MIDI control, with the device it is kept for, if any. */
 export function midiWords(b: MidiBinding): string {

@@ -92,7 +92,7 @@ export class TilePress {
 			key.shift && 'Shift',
 			key.meta && 'Meta'
 		].filter(Boolean);
-		return [...mods, ariaKeyName(key.code)].join('+');
+		return [...mods, key.cap ?? ariaKeyName(key.code)].join('+');
 	}
 
 	readonly attach = (button: HTMLElement) => {
