@@ -14,6 +14,7 @@ import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-
 import { sceneReport, type IdleKey } from './scene';
 import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import type { WidgetSockets } from './widget-sockets';
+import { m } from '../lib/paraglide/messages.js';
 
 export const SCENE_PATH = '/__companion/scene';
 export const REHEARSE_PATH = '/__companion/rehearse';
@@ -111,7 +112,11 @@ export function createSceneApi(deps: SceneApiDeps) {
 		const envelope = rehearsalEnvelope(rehearsal, Date.now(), `r${++counter}`);
 		const reached = deps.widgets.inject(envelope, rehearsal.target);
 		deps.log(
-			`Rehearsal: a test ${rehearsal.kind} (${REHEARSAL_ENVELOPE_TYPE[rehearsal.kind]} event) reached ${reached.length} widget(s); the application got nothing.`
+			m.companion_rehearsal({
+				kind: rehearsal.kind,
+				event: REHEARSAL_ENVELOPE_TYPE[rehearsal.kind],
+				count: reached.length
+			})
 		);
 		sendJson(res, 200, { reached, envelope });
 		return true;

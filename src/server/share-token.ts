@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
 import { writeOwnerOnly } from './owner-file';
+import { m } from '../lib/paraglide/messages.js';
 
 export const SHARE_TOKEN_PATH = '/__share/token';
 
@@ -115,8 +116,8 @@ export async function handleShareToken(
 	} else rmSync(deps.tokenFile, { force: true });
 	deps.log(
 		parsed.output.remember
-			? `Share links: on, turned on from the dashboard; the token is saved in ${deps.tokenFile} (owner-only) for the next start.`
-			: 'Share links: on, turned on from the dashboard; the token is kept in memory only.'
+			? m.companion_shares_turned_on_saved({ file: deps.tokenFile })
+			: m.companion_shares_turned_on_memory()
 	);
 	return sendJson(res, 200, { on: true, remembered: parsed.output.remember });
 }
