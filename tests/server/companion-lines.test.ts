@@ -94,6 +94,17 @@ describe('the companion’s other lines in the start log’s language', () => {
 			expect(logs).toContain(
 				'Abgewiesene Versuche mit Teilen-Links und Widget-Schlüsseln bisher: 1 (unbekannt oder widerrufen 0, abgelaufen 0, fehlerhaft 1).'
 			);
+			// A refusal the dashboard shows: its kind beside the English text (lib/share/refusals.ts).
+			const scene = await http('GET', `${companion.url}/__companion/scene`, {
+				headers: { authorization: 'Bearer wrong-token' }
+			});
+			expect(scene.status).toBe(401);
+			expect(scene.json).toEqual({
+				status: 401,
+				code: 'unauthorized',
+				kind: 'token_not_accepted',
+				message: 'the token was not accepted'
+			});
 			const port = sim.port;
 			await sim.close();
 			await until(() => logs.some((l) => l.endsWith('bis sie zurück ist.')));
