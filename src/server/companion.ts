@@ -36,6 +36,7 @@ import { watchUpstream } from './upstream-watch';
 import { WidgetSockets, widgetKindOf } from './widget-sockets';
 import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
 import { streamerTokenCheck } from './streamer-token';
+import { m } from '../lib/paraglide/messages.js';
 
 import {
 	CompanionError,
@@ -193,9 +194,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		const reason = opts.demo ? 'demo' : 'fallback';
 		embeddedSim = { url: server.url, port: server.port, token, reason, sim: server.sim };
 		log(
-			reason === 'demo'
-				? 'Demo mode: serving the built-in simulator with live demo data.'
-				: `No application answers at ${apiTarget}: serving the built-in simulator with live demo data instead.`
+			reason === 'demo' ? m.companion_demo_mode() : m.companion_no_app_fallback({ api: apiTarget })
 		);
 		apiTarget = originOf(server.url);
 		// Share links then work against the simulator, with its own token.
@@ -209,10 +208,12 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		const savedStatus = await probe(apiTarget, saved);
 		if (savedStatus !== undefined && savedStatus < 400) {
 			upstreamToken = saved;
-			log(`Share links: on, with the token saved in ${tokenFile}.`);
+			log(m.companion_saved_token_on({ file: tokenFile }));
 		} else
 			log(
-				`The token saved in ${tokenFile} was ${savedStatus === undefined ? 'not checked (no application answered)' : 'rejected'}: share links are off until you turn them on again from the dashboard.`
+				savedStatus === undefined
+					? m.companion_saved_token_unchecked({ file: tokenFile })
+					: m.companion_saved_token_rejected({ file: tokenFile })
 			);
 	}
 
@@ -230,9 +231,14 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		: undefined;
 	if (subathon) {
 		closers.push(async () => subathon.close());
-		log(
-			`Subathon: alerts add time to ${opts.subathon!.variable} (${opts.subathon!.rules.map((r) => `${r.key}=${r.seconds}${r.per ? `/${r.per}` : ''}`).join(', ')})${upstreamToken ? '.' : ', once the token is given (--token, or share links turned on from the dashboard).'}`
-		);
+		// The rules as the flag writes them: the streamer typed them so.
+		const said = {
+			variable: opts.subathon!.variable,
+			rules: opts
+				.subathon!.rules.map((r) => `${r.key}=${r.seconds}${r.per ? `/${r.per}` : ''}`)
+				.join(', ')
+		};
+		log(upstreamToken ? m.companion_subathon_on(said) : m.companion_subathon_waiting(said));
 	}
 
 	const proxy = createProxyServer({ target: apiTarget, changeOrigin: true, ws: true });
@@ -376,7 +382,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 			const key = shareKeyOf(req);
 			if (!key) return void proxy.web(req, res);
 			forwardShareRequest(req, res, key).catch((err: Error) => {
-				log(`Share request failed: ${err.message}`);
+				log(m.companion_share_request_failed({ error: err.message }));
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 			return;
@@ -397,7 +403,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				})
 				.catch((err: Error) => {
 					// Never the error's text: these requests carry the token.
-					log(`Scene check request failed (${err.name}).`);
+					log(m.companion_scene_request_failed({ error: err.name }));
 					sendJson(res, 500, {
 						status: 500,
 						message: 'the companion could not handle this request'
@@ -408,7 +414,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 		if (media.handle(req, res, path)) return;
 		if (path === DECK_PATH)
 			return void handleDeck(req, res).catch((err: Error) => {
-				log(`Deck request failed: ${err.message}`);
+				log(m.companion_deck_request_failed({ error: err.message }));
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 		if (path === SHARE_TOKEN_PATH)
@@ -421,7 +427,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				log
 			}).catch(() => {
 				// The message of a failure here is not logged: it is a request that carried the token.
-				log('Turning share links on failed.');
+				log(m.companion_shares_turn_on_failed());
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 		if (path.startsWith('/__share/'))
@@ -435,7 +441,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 				scheme,
 				lanOrigins: () => lanOf(boundPort)
 			}).catch((err: Error) => {
-				log(`Share management failed: ${err.message}`);
+				log(m.companion_share_management_failed({ error: err.message }));
 				sendJson(res, 500, { status: 500, message: 'the companion could not handle this request' });
 			});
 		staticSite(req, res);

@@ -4,6 +4,8 @@
  * a success marks the key's last connection. The key itself is never logged.
  */
 import type { KeyFailure, KeyLookup, ShareStore } from './share-store';
+import { m } from '../lib/paraglide/messages.js';
+import { number } from './start-lines';
 
 const LOG_EVERY_MS = 10_000;
 
@@ -53,7 +55,12 @@ export class KeyAttempts {
 		this.#loggedAt = now;
 		const { unknown, expired, malformed } = this.#counts;
 		this.#log(
-			`Refused share-link and widget-key attempts so far: ${unknown + expired + malformed} (unknown or revoked ${unknown}, expired ${expired}, malformed ${malformed}).`
+			m.companion_key_attempts({
+				total: number(unknown + expired + malformed),
+				unknown: number(unknown),
+				expired: number(expired),
+				malformed: number(malformed)
+			})
 		);
 	}
 }

@@ -12,32 +12,26 @@ import {
 } from '../lib/protocol/rehearsal';
 import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-util';
 import { sceneReport, type IdleKey } from './scene';
+import { refusalFields, type CompanionRefusal } from '../lib/share/refusals';
 import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import type { WidgetSockets } from './widget-sockets';
+import { m } from '../lib/paraglide/messages.js';
 
 export const SCENE_PATH = '/__companion/scene';
 export const REHEARSE_PATH = '/__companion/rehearse';
 
-/** The answer to each way a caller is not the streamer. */
-const REFUSALS: Record<TokenRefusal, { status: number; code: string; message: string }> = {
-	'share-key': {
-		status: 403,
-		code: 'needs_token',
-		message:
-			"the scene check and rehearsals need the streamer's token; a share link or widget key cannot use them"
-	},
-	missing: {
-		status: 401,
-		code: 'unauthorized',
-		message: "the scene check needs the streamer's token"
-	},
-	rejected: { status: 401, code: 'unauthorized', message: 'the token was not accepted' },
-	unreachable: {
-		status: 502,
-		code: 'application_unreachable',
-		message: 'the application is not reachable, so the token cannot be checked'
-	}
-};
+/** The answer to each way a caller is not the streamer: its status, code and refusal (lib/share/refusals.ts). */
+const REFUSALS: Record<TokenRefusal, { status: number; code: string; refusal: CompanionRefusal }> =
+	{
+		'share-key': { status: 403, code: 'needs_token', refusal: { kind: 'scene_share_key' } },
+		missing: { status: 401, code: 'unauthorized', refusal: { kind: 'scene_needs_token' } },
+		rejected: { status: 401, code: 'unauthorized', refusal: { kind: 'token_not_accepted' } },
+		unreachable: {
+			status: 502,
+			code: 'application_unreachable',
+			refusal: { kind: 'token_unchecked' }
+		}
+	};
 
 export interface SceneApiDeps {
 	widgets: WidgetSockets;
@@ -58,8 +52,8 @@ export function createSceneApi(deps: SceneApiDeps) {
 	): Promise<string | undefined> {
 		const verdict = await deps.streamer(req);
 		if (verdict.ok) return verdict.token;
-		const { status, code, message } = REFUSALS[verdict.reason];
-		sendJson(res, status, { status, code, message });
+		const { status, code, refusal } = REFUSALS[verdict.reason];
+		sendJson(res, status, { status, code, ...refusalFields(refusal) });
 		return undefined;
 	}
 
@@ -111,7 +105,11 @@ export function createSceneApi(deps: SceneApiDeps) {
 		const envelope = rehearsalEnvelope(rehearsal, Date.now(), `r${++counter}`);
 		const reached = deps.widgets.inject(envelope, rehearsal.target);
 		deps.log(
-			`Rehearsal: a test ${rehearsal.kind} (${REHEARSAL_ENVELOPE_TYPE[rehearsal.kind]} event) reached ${reached.length} widget(s); the application got nothing.`
+			m.companion_rehearsal({
+				kind: rehearsal.kind,
+				event: REHEARSAL_ENVELOPE_TYPE[rehearsal.kind],
+				count: reached.length
+			})
 		);
 		sendJson(res, 200, { reached, envelope });
 		return true;

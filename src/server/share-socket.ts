@@ -10,6 +10,7 @@ import { refuseUpgrade, requestUrl } from './http-util';
 import { closeLikeUpstream } from './relay-close';
 import { isExpired, type ShareLink, type ShareStore } from './share-store';
 import { judgeFrame } from './shares';
+import { m } from '../lib/paraglide/messages.js';
 
 /** Closed when the link stops being valid; the client's reconnect then meets a refused upgrade. */
 const POLICY_CLOSE = 1008;
@@ -134,7 +135,10 @@ export function createShareSocketRelay(deps: {
 		client.on('error', () => upstream.close());
 		upstream.on('error', (err) => {
 			log(
-				`Share socket "${link.label}": upstream error (${err.message.replace(/token=[^&\s]*/gi, 'token=…')})`
+				m.companion_share_socket_error({
+					label: link.label,
+					error: err.message.replace(/token=[^&\s]*/gi, 'token=…')
+				})
 			);
 			client.terminate();
 		});

@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
 import { writeOwnerOnly } from './owner-file';
+import { refusalFields, type CompanionRefusal } from '../lib/share/refusals';
+import { m } from '../lib/paraglide/messages.js';
 
 export const SHARE_TOKEN_PATH = '/__share/token';
 
@@ -55,19 +57,15 @@ export async function handleShareToken(
 ): Promise<void> {
 	const refuse = (status: number, code: string, message: string) =>
 		sendJson(res, status, { status, code, message });
+	// The refusals the Share page shows: their kind beside the English text (lib/share/refusals.ts).
+	const refuseAs = (status: number, code: string, refusal: CompanionRefusal) =>
+		sendJson(res, status, { status, code, ...refusalFields(refusal) });
 	if (req.method !== 'POST')
 		return refuse(405, 'method_not_allowed', `use POST ${SHARE_TOKEN_PATH}`);
-	if (!fromLoopback(req))
-		return refuse(
-			403,
-			'not_this_pc',
-			'share links can be turned on from the streaming PC only (open the dashboard at 127.0.0.1)'
-		);
-	if (deps.simulator)
-		return refuse(409, 'simulator', 'share links are already on for the built-in simulator');
+	if (!fromLoopback(req)) return refuseAs(403, 'not_this_pc', { kind: 'not_this_pc' });
+	if (deps.simulator) return refuseAs(409, 'simulator', { kind: 'simulator_shares' });
 	const token = presentedTokens(req).find((t) => t.length > 0);
-	if (!token)
-		return refuse(400, 'token_missing', "send the application's token as Authorization: Bearer");
+	if (!token) return refuseAs(400, 'token_missing', { kind: 'token_not_sent' });
 	let body: unknown;
 	try {
 		const text = (await readBody(req, 4096)).toString('utf8');
@@ -80,43 +78,31 @@ export async function handleShareToken(
 
 	const current = deps.current();
 	if (current !== undefined && !sameSecret(current, token))
-		return refuse(
-			409,
-			'other_token',
-			'share links are already on with another token; restart the companion to change it'
-		);
+		return refuseAs(409, 'other_token', { kind: 'other_token' });
 	if (current === undefined) {
 		const status = await deps.probe(token);
 		if (status === undefined)
-			return refuse(
-				502,
-				'api_unreachable',
-				'the application did not answer: start it and turn its API on'
-			);
+			return refuseAs(502, 'api_unreachable', { kind: 'app_not_answering' });
 		if (status === 401 || status === 403)
-			return refuse(
-				401,
-				'token_rejected',
-				'the application rejected this token: copy it again from Settings → API'
-			);
-		if (status >= 400) return refuse(502, 'api_error', `the application answered HTTP ${status}`);
+			return refuseAs(401, 'token_rejected', { kind: 'app_rejected_token' });
+		if (status >= 400)
+			return refuseAs(502, 'api_error', { kind: 'app_answered', params: { status } });
 		deps.enable(token);
 	}
 	if (parsed.output.remember) {
 		try {
 			saveToken(deps.tokenFile, token);
 		} catch (err) {
-			return refuse(
-				500,
-				'not_saved',
-				`share links are on, but the token could not be saved: ${(err as NodeJS.ErrnoException).code ?? 'error'}`
-			);
+			return refuseAs(500, 'not_saved', {
+				kind: 'token_not_saved',
+				params: { error: (err as NodeJS.ErrnoException).code ?? 'error' }
+			});
 		}
 	} else rmSync(deps.tokenFile, { force: true });
 	deps.log(
 		parsed.output.remember
-			? `Share links: on, turned on from the dashboard; the token is saved in ${deps.tokenFile} (owner-only) for the next start.`
-			: 'Share links: on, turned on from the dashboard; the token is kept in memory only.'
+			? m.companion_shares_turned_on_saved({ file: deps.tokenFile })
+			: m.companion_shares_turned_on_memory()
 	);
 	return sendJson(res, 200, { on: true, remembered: parsed.output.remember });
 }

@@ -25,6 +25,7 @@ import {
 	sendJson,
 	requestUrl
 } from './http-util';
+import { refusalFields, refusalText, type CompanionRefusal } from '../lib/share/refusals';
 import type { KeyAttempts } from './key-attempts';
 import {
 	grantOf,
@@ -39,17 +40,14 @@ import { handleWidgetKeys } from './widget-keys';
 import { m } from '../lib/paraglide/messages.js';
 
 export const NOT_ALLOWED = 'not_allowed_by_share';
-export const NO_REAL_TOKEN_MESSAGE =
-	'start the server with --token or STREAM_TOKEN to create share links';
+export const NO_REAL_TOKEN_MESSAGE = refusalText({ kind: 'no_real_token' });
 const MAX_SEND_BODY = 256 * 1024;
 /** Why the companion, holding no token, makes no widget keys for this caller. */
-const WIDGET_KEYS_OFF: Record<TokenRefusal, string> = {
-	missing: "widget keys need the streamer's token",
-	'share-key': "widget keys need the streamer's token; a share link or widget key cannot make them",
-	rejected:
-		'the application did not accept this token, so the companion cannot make widget keys with it',
-	unreachable:
-		'the application is not reachable, so the companion cannot check the token and make widget keys'
+const WIDGET_KEYS_OFF: Record<TokenRefusal, CompanionRefusal> = {
+	missing: { kind: 'widget_keys_need_token' },
+	'share-key': { kind: 'widget_keys_share_key' },
+	rejected: { kind: 'widget_keys_token_rejected' },
+	unreachable: { kind: 'widget_keys_unreachable' }
 };
 const MAX_EXPIRY_MINUTES = 366 * 24 * 60;
 
@@ -281,7 +279,7 @@ export async function handleShareApi(
 		return sendJson(res, 409, {
 			status: 409,
 			code: 'no_real_token',
-			message: NO_REAL_TOKEN_MESSAGE
+			...refusalFields({ kind: 'no_real_token' })
 		});
 	const verdict = await deps.streamer(req);
 	if (!verdict.ok) {
@@ -289,7 +287,7 @@ export async function handleShareApi(
 		if (held === undefined && path === '/__share/widget-keys' && req.method === 'GET')
 			return sendJson(res, 200, {
 				on: false,
-				message: WIDGET_KEYS_OFF[verdict.reason],
+				...refusalFields(WIDGET_KEYS_OFF[verdict.reason]),
 				keys: [],
 				lanOrigins: []
 			});
@@ -297,12 +295,12 @@ export async function handleShareApi(
 			return sendJson(res, 502, {
 				status: 502,
 				code: 'application_unreachable',
-				message: WIDGET_KEYS_OFF.unreachable
+				...refusalFields(WIDGET_KEYS_OFF.unreachable)
 			});
 		return sendJson(res, 401, {
 			status: 401,
 			code: 'unauthorized',
-			message: "share management needs the streamer's token"
+			...refusalFields({ kind: 'management_needs_token' })
 		});
 	}
 	// Served by the companion, the builder makes every URL with a key (never the token): the streamer's

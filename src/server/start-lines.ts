@@ -3,7 +3,7 @@
  * once the messages are compiled. The streamer's token is never an input here: only the simulator's.
  */
 import { m } from '../lib/paraglide/messages.js';
-import { locales, setLocale, type Locale } from '../lib/paraglide/runtime.js';
+import { getLocale, locales, setLocale, type Locale } from '../lib/paraglide/runtime.js';
 import { matchLocale, systemLocale } from './start-language';
 
 export { m, locales };
@@ -30,4 +30,9 @@ export function seconds(ms: number, locale: string): string {
 		minimumFractionDigits: 1,
 		maximumFractionDigits: 1
 	}).format(ms / 1000);
+}
+
+/** A number as the log's language writes it (`1,500`, `1.500`, `0,5`). */
+export function number(n: number, maximumFractionDigits = 0): string {
+	return new Intl.NumberFormat(getLocale(), { maximumFractionDigits }).format(n);
 }

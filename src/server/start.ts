@@ -8,7 +8,6 @@ import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
 import { ensureMessages } from './start-language';
 import { lanOrigins } from './lan';
-import { parseSubathonRules } from './subathon';
 import { loadTlsFiles } from './tls-files';
 import {
 	CompanionError,
@@ -146,7 +145,10 @@ async function main(): Promise<void> {
 	await ensureMessages(PROJECT_DIR);
 	const say: Lines = await import('./start-lines');
 	// After the messages are compiled: the companion's later lines say them too.
-	const { startCompanion } = await import('./companion');
+	const [{ startCompanion }, { parseSubathonRules }] = await Promise.all([
+		import('./companion'),
+		import('./subathon')
+	]);
 	const language = say.useStartLanguage(args.lang);
 	if (!language.ok) fail(language.error);
 	const { m } = say;

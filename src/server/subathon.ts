@@ -7,6 +7,8 @@
  */
 import { changeTimer } from '../lib/protocol/timer-state';
 import type { UpstreamEvents } from './upstream-events';
+import { m } from '../lib/paraglide/messages.js';
+import { number } from './start-lines';
 
 /** `seconds` per alert, or per `per` of the alert's amount (`1/100`: a second per 100 bits). */
 export interface SubathonRule {
@@ -106,16 +108,16 @@ export function startSubathon(opts: SubathonOptions): Subathon {
 				const raw = await send('get-variable-value', { name: opts.variable });
 				const value = changeTimer(raw, { op: 'add', ms: seconds * 1000 }, Date.now());
 				await send('update-variable-value', { name: opts.variable, value });
-				opts.log(`Subathon: +${Math.round(seconds * 10) / 10} s for ${event}.`);
+				opts.log(m.companion_subathon_added({ seconds: number(seconds, 1), event }));
 			} catch (err) {
-				opts.log(`Subathon: could not add time for ${event}: ${(err as Error).message}`);
+				opts.log(m.companion_subathon_failed({ event, error: (err as Error).message }));
 			}
 		});
 	}
 
 	const stop = opts.events.follow({
 		types: ['alert'],
-		opened: () => opts.log(`Subathon: watching the application's alerts for ${opts.variable}.`),
+		opened: () => opts.log(m.companion_subathon_watching({ variable: opts.variable })),
 		event(envelope) {
 			const seconds = secondsFor(opts.rules, envelope);
 			if (seconds > 0) add(seconds, String(envelope.event));

@@ -4,6 +4,7 @@
  * request, so nothing reaches the application's log and no token is involved), every few seconds.
  */
 import { connect } from 'node:net';
+import { m } from '../lib/paraglide/messages.js';
 
 export interface UpstreamWatch {
 	/** Checks now (a proxied request just failed). */
@@ -57,8 +58,8 @@ export function watchUpstream({
 		if (up !== undefined)
 			log(
 				now
-					? `The application at ${target} is back.`
-					: `The application at ${target} went away (nothing answers): pages and widgets keep retrying until it returns.`
+					? m.companion_upstream_back({ api: target })
+					: m.companion_upstream_gone({ api: target })
 			);
 		up = now;
 	}

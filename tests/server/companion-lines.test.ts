@@ -3,9 +3,13 @@
  * start log's language: `npm start` sets Paraglide's locale from `--lang` or the system's
  * (start-lines.ts), and the companion says its lines through the same messages. English otherwise.
  */
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setLocale } from '../../src/lib/paraglide/runtime.js';
+import { startCompanion } from '../../src/server/companion';
+import { startSimServer } from '../../src/server/sim-server';
 import { useStartLanguage } from '../../src/server/start-lines';
+import { fakeBuild, http, tempDir } from './helpers';
 import { startShareRig, type ShareRig } from './share-rig';
 
 let rig: ShareRig;
@@ -46,5 +50,103 @@ describe('the companion’s lines after the start log', () => {
 		const now = (await rig.manage('GET', '/__share/widget-keys')).json.keys[0].id as string;
 		expect((await rig.manage('DELETE', `/__share/widget-keys/${now}`)).status).toBe(200);
 		expect(last()).toBe(`Widget-Schlüssel widerrufen: „Alertbox“, ID ${now}`);
+	});
+});
+
+const TOKEN = 'lines-secret-token-5c1e';
+
+async function until(check: () => boolean): Promise<void> {
+	while (!check()) await new Promise((r) => setTimeout(r, 25));
+}
+
+describe('the companion’s other lines in the start log’s language', () => {
+	it('German: a rejected saved token, the subathon waiting for one, key guessing, the application gone and back', async () => {
+		expect(useStartLanguage('de')).toEqual({ ok: true, locale: 'de' });
+		const tmp = tempDir('companion-lines-');
+		let sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+		const api = `http://127.0.0.1:${sim.port}`;
+		const tokenFile = `${tmp.dir}/.stream-token`;
+		writeFileSync(tokenFile, 'not-the-token-0000');
+		const logs: string[] = [];
+		const companion = await startCompanion({
+			port: 0,
+			host: '127.0.0.1',
+			api,
+			buildDir: fakeBuild(tmp.dir),
+			sharesFile: `${tmp.dir}/shares.json`,
+			tokenFile,
+			subathon: { rules: [{ key: 'subscriber', seconds: 60 }], variable: 'timer_main' },
+			watchIntervalMs: 100,
+			log: (line) => logs.push(line)
+		});
+		try {
+			expect(logs).toContain(
+				`Das in ${tokenFile} gespeicherte Token wurde abgelehnt: Teilen-Links bleiben aus, bis du sie im Dashboard wieder einschaltest.`
+			);
+			expect(logs).toContain(
+				'Subathon: Alerts fügen timer_main Zeit hinzu (subscriber=60), sobald das Token da ist (--token, oder Teilen-Links im Dashboard eingeschaltet).'
+			);
+			const refused = await http('GET', `${companion.url}/api/retrieve`, {
+				headers: { authorization: 'Bearer share_not-a-real-key' }
+			});
+			expect(refused.status).toBe(401);
+			await until(() => logs.some((l) => l.startsWith('Abgewiesene Versuche')));
+			expect(logs).toContain(
+				'Abgewiesene Versuche mit Teilen-Links und Widget-Schlüsseln bisher: 1 (unbekannt oder widerrufen 0, abgelaufen 0, fehlerhaft 1).'
+			);
+			// A refusal the dashboard shows: its kind beside the English text (lib/share/refusals.ts).
+			const scene = await http('GET', `${companion.url}/__companion/scene`, {
+				headers: { authorization: 'Bearer wrong-token' }
+			});
+			expect(scene.status).toBe(401);
+			expect(scene.json).toEqual({
+				status: 401,
+				code: 'unauthorized',
+				kind: 'token_not_accepted',
+				message: 'the token was not accepted'
+			});
+			const port = sim.port;
+			await sim.close();
+			await until(() => logs.some((l) => l.endsWith('bis sie zurück ist.')));
+			sim = await startSimServer({ port, host: '127.0.0.1', token: TOKEN });
+			await until(() => logs.some((l) => l.endsWith('ist wieder da.')));
+			expect(logs.slice(-2)).toEqual([
+				`Die Anwendung unter ${api} ist weg (nichts antwortet): Seiten und Widgets versuchen es weiter, bis sie zurück ist.`,
+				`Die Anwendung unter ${api} ist wieder da.`
+			]);
+			expect(logs.join('\n')).not.toContain(TOKEN);
+			expect(logs.join('\n')).not.toContain('not-the-token');
+		} finally {
+			setLocale('en', { reload: false });
+			await companion.close();
+			await sim.close();
+			tmp.remove();
+		}
+	});
+
+	it('French: demo mode, and a number as French writes it', async () => {
+		expect(useStartLanguage('fr')).toEqual({ ok: true, locale: 'fr' });
+		const tmp = tempDir('companion-lines-');
+		const logs: string[] = [];
+		const companion = await startCompanion({
+			port: 0,
+			host: '127.0.0.1',
+			demo: true,
+			buildDir: fakeBuild(tmp.dir),
+			sharesFile: `${tmp.dir}/shares.json`,
+			log: (line) => logs.push(line)
+		});
+		try {
+			expect(logs).toContain(
+				'Mode démo : le simulateur intégré tourne avec des données de démo en direct.'
+			);
+			const { number } = await import('../../src/server/start-lines');
+			// French groups thousands with a narrow no-break space and writes a decimal comma.
+			expect(number(1500.25, 1)).toBe('1\u202f500,3');
+		} finally {
+			setLocale('en', { reload: false });
+			await companion.close();
+			tmp.remove();
+		}
 	});
 });

@@ -15,6 +15,7 @@ import {
 	type WidgetKeyView
 } from '$lib/share/answers';
 import type { SHARE_PROFILES } from '$lib/share/profiles';
+import { companionSays } from './companion-words';
 
 export type { ShareLinkView, WidgetKeyView } from '$lib/share/answers';
 
@@ -37,8 +38,8 @@ export type ShareApiState =
 export function stateAfter(result: ApiResult<unknown>): ShareApiState {
 	if (result.ok) return { kind: 'ready' };
 	if (result.status === 409) return { kind: 'no-token' };
-	if (result.status === 401) return { kind: 'wrong-token', message: result.message };
-	return { kind: 'failed', message: result.message };
+	if (result.status === 401) return { kind: 'wrong-token', message: companionSays(result) };
+	return { kind: 'failed', message: companionSays(result) };
 }
 
 export interface NewLink {

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { SHARE_PROFILES, type ShareGrant } from './profiles';
+import { readRefusal, type RefusalData } from './refusals';
 
 /** What a share key may do: the part every link answer and `whoami` share. */
 const GrantEntries = {
@@ -72,8 +73,18 @@ export const UNREADABLE_ANSWER =
 
 export type ShareAnswer<T> =
 	| { ok: true; data: T }
-	/** `said`: the message is the server's own words (else it is this page's). */
-	| { ok: false; status: number; code?: string; message: string; said: boolean };
+	/**
+	 * `said`: the message is the server's own words (else it is this page's); `refusal`: what it said as
+	 * data, when it named a kind this page knows (the dashboard says it in its language).
+	 */
+	| {
+			ok: false;
+			status: number;
+			code?: string;
+			message: string;
+			said: boolean;
+			refusal?: RefusalData;
+	  };
 
 /** Reads an answer: a success that fits `schema`, or the server's refusal with its status, code and message. */
 export async function readShareAnswer<T>(
@@ -89,7 +100,8 @@ export async function readShareAnswer<T>(
 					status: res.status,
 					code: failure.output.code,
 					message: failure.output.message,
-					said: true
+					said: true,
+					refusal: readRefusal(json)
 				}
 			: { ok: false, status: res.status, message: `HTTP ${res.status}`, said: false };
 	}

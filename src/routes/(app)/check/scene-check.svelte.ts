@@ -4,6 +4,8 @@
  * (POST /__companion/rehearse). Answers are validated; a failure keeps the server's words.
  */
 import * as m from '$lib/app/messages';
+import { companionSays } from '$lib/app/companion-words';
+import { readRefusal } from '$lib/share/refusals';
 import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
 import { rehearse } from '$lib/app/rehearse';
@@ -62,9 +64,11 @@ type State =
 	| { kind: 'ok'; report: SceneReport }
 	| { kind: 'failed'; status?: number; message: string };
 
+/** Why the companion refused, in the dashboard's language when it named the refusal's kind. */
 async function messageOf(res: Response): Promise<string> {
 	const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
-	return typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
+	const message = typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
+	return companionSays({ refusal: readRefusal(body), message });
 }
 
 export class SceneCheck {

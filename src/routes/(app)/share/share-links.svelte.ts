@@ -7,6 +7,7 @@ import {
 	type ShareApiState,
 	type ShareLinkView
 } from '$lib/app/share-api';
+import { companionSays } from '$lib/app/companion-words';
 
 export type LinksState = ShareApiState;
 
@@ -45,7 +46,7 @@ export class ShareLinks {
 		const result = await this.#api.create(link);
 		if (!result.ok) {
 			this.#apply(result, () => undefined);
-			return { ok: false, message: result.message };
+			return { ok: false, message: companionSays(result) };
 		}
 		const { lanOrigins, ...created } = result.data;
 		this.#links = [created, ...this.#links.filter((l) => l.id !== created.id)];
@@ -56,14 +57,14 @@ export class ShareLinks {
 	/** Hands the companion this dashboard's token, then reads the links. */
 	async enable(remember: boolean): Promise<{ ok: true } | { ok: false; message: string }> {
 		const result = await this.#api.enable(remember);
-		if (!result.ok) return { ok: false, message: result.message };
+		if (!result.ok) return { ok: false, message: companionSays(result) };
 		await this.load();
 		return { ok: true };
 	}
 
 	async revoke(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
 		const result = await this.#api.revoke(id);
-		if (!result.ok && result.status !== 404) return { ok: false, message: result.message };
+		if (!result.ok && result.status !== 404) return { ok: false, message: companionSays(result) };
 		this.#links = this.#links.filter((l) => l.id !== id);
 		return { ok: true };
 	}

@@ -7,6 +7,8 @@ import { ShareApi, type ApiResult, type WidgetKeyView } from '$lib/app/share-api
 import type { Options, WidgetDefinition } from '$lib/widgets/options';
 import { widgetName } from './widget-names';
 import * as m from '$lib/app/messages';
+import { companionSays } from '$lib/app/companion-words';
+import { readRefusal } from '$lib/share/refusals';
 
 export type KeysState =
 	| { kind: 'loading' }
@@ -69,7 +71,9 @@ export class WidgetKeys {
 		if (result.ok && !result.data.on)
 			return void (this.#state = {
 				kind: 'no-token',
-				message: result.data.message ?? m.builder_keys_no_token_reason()
+				message: result.data.message
+					? companionSays({ refusal: readRefusal(result.data), message: result.data.message })
+					: m.builder_keys_no_token_reason()
 			});
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
 		this.#apply(result);
@@ -88,7 +92,7 @@ export class WidgetKeys {
 	}
 	async revoke(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
 		const result = await this.#api.revokeWidgetKey(id);
-		if (!result.ok && result.status !== 404) return { ok: false, message: result.message };
+		if (!result.ok && result.status !== 404) return { ok: false, message: companionSays(result) };
 		this.#keys = this.#keys.filter((k) => k.id !== id);
 		return { ok: true };
 	}
@@ -96,7 +100,7 @@ export class WidgetKeys {
 	#put(result: ApiResult<WidgetKeyView>, added: boolean): KeyResult {
 		if (!result.ok) {
 			if (result.status === 409 || result.status === 401) this.#apply(result);
-			return { ok: false, message: result.message };
+			return { ok: false, message: companionSays(result) };
 		}
 		const key = result.data;
 		this.#keys = added ? [key, ...this.#keys] : this.#keys.map((k) => (k.id === key.id ? key : k));
@@ -106,8 +110,9 @@ export class WidgetKeys {
 	#apply<T>(result: ApiResult<T>): void {
 		if (result.ok) this.#state = { kind: 'ready' };
 		else if (result.status === 409 || result.status === 502)
-			this.#state = { kind: 'no-token', message: result.message };
-		else if (result.status === 401) this.#state = { kind: 'wrong-token', message: result.message };
-		else this.#state = { kind: 'failed', message: result.message };
+			this.#state = { kind: 'no-token', message: companionSays(result) };
+		else if (result.status === 401)
+			this.#state = { kind: 'wrong-token', message: companionSays(result) };
+		else this.#state = { kind: 'failed', message: companionSays(result) };
 	}
 }

@@ -1,0 +1,167 @@
+/**
+ * The companion's words on the streamer's pages (issue 30): a refusal it sends as a kind and values
+ * is said in the dashboard's language (the scene check, in German), and the scene check's rehearsal
+ * form fits a 360 px phone in German, French, Spanish and Brazilian Portuguese: its selects stacked,
+ * none cutting its value. Screenshots at 390×844 in German and French in test-results/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startCompanion, type Companion } from '../../../src/server/companion';
+import { startSimServer, type SimServer } from '../../../src/server/sim-server';
+import { BUILD_DIR, launchBrowser } from '../harness';
+import { TOKEN } from '../stack';
+import { clippedIn, overflows } from './language-helpers';
+
+const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+let browser: Browser;
+let sim: SimServer;
+let companion: Companion;
+let dir: string;
+const contexts: BrowserContext[] = [];
+
+async function open(
+	url: string,
+	viewport: { width: number; height: number },
+	locale?: string
+): Promise<Page> {
+	const context = await browser.newContext({
+		viewport,
+		reducedMotion: 'reduce',
+		...(locale ? { locale } : {})
+	});
+	contexts.push(context);
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	await page.goto(url);
+	return page;
+}
+
+/** Each visible select whose chosen value is wider than the room beside its arrow. */
+const cutSelects = (page: Page) =>
+	page.evaluate(() => {
+		const ARROW = 20;
+		const canvas = document.createElement('canvas').getContext('2d')!;
+		return [...document.querySelectorAll('select')]
+			.filter((el) => el.getClientRects().length > 0)
+			.flatMap((el) => {
+				const option = el.selectedOptions[0];
+				if (!option) return [];
+				const style = getComputedStyle(el);
+				canvas.font = style.font;
+				const room =
+					el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+				const width = canvas.measureText(option.text).width;
+				return width > room + 1 ? [`"${option.text}" (${Math.round(width)} > ${room})`] : [];
+			});
+	});
+
+beforeAll(async () => {
+	browser = await launchBrowser();
+	dir = mkdtempSync(join(tmpdir(), 'language-companion-'));
+	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
+	companion = await startCompanion({
+		port: 0,
+		host: '127.0.0.1',
+		api: sim.url,
+		buildDir: BUILD_DIR,
+		sharesFile: join(dir, 'links.json'),
+		widgetPingMs: 500,
+		log: () => {}
+	});
+	// A widget connected through the companion: the form then offers a second select, where to send.
+	const widget = await open(`${companion.url}/widget.html#/widget/chat?token=${TOKEN}`, {
+		width: 800,
+		height: 450
+	});
+	await widget.locator('.widget[data-status="open"]').waitFor();
+}, 120_000);
+afterAll(async () => {
+	for (const context of contexts) await context.close();
+	await browser?.close();
+	await companion?.close();
+	await sim?.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the companion in the dashboard’s language', () => {
+	it('de-DE: the scene check says the companion’s refusal of a wrong token in German', async () => {
+		const page = await open(
+			`${companion.url}/#/check?token=not-the-streamers-token`,
+			{ width: 390, height: 844 },
+			'de-DE'
+		);
+		const alert = page.getByRole('alert').filter({ hasText: 'Szene' });
+		await expect
+			.poll(async () => fold(await alert.first().textContent()))
+			.toBe('Die Szene konnte nicht gelesen werden: das Token wurde nicht angenommen');
+		await page.context().close();
+	});
+
+	it.each([
+		['de-DE', 'de'],
+		['fr-FR', 'fr'],
+		['es-ES', 'es'],
+		['pt-BR', 'pt-BR']
+	])(
+		'%s: the rehearsal form fits 360 px, its selects one under the other, none cutting its value',
+		{ timeout: 60_000 },
+		async (locale, lang) => {
+			const page = await open(
+				`${companion.url}/#/check?token=${TOKEN}`,
+				{ width: 360, height: 740 },
+				locale
+			);
+			await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+			const form = page
+				.locator('form')
+				.filter({ has: page.locator('select') })
+				.last();
+			const selects = form.locator('select');
+			// The target select appears once the scene lists the widget.
+			await expect.poll(() => selects.count()).toBe(3);
+			const [kind, target] = await Promise.all([
+				selects.nth(0).boundingBox(),
+				selects.nth(1).boundingBox()
+			]);
+			expect(target!.y).toBeGreaterThan(kind!.y + kind!.height - 1);
+			// The longest kind, chosen: still whole.
+			await selects.nth(0).selectOption('timer');
+			expect(await cutSelects(page)).toEqual([]);
+			await selects.nth(0).selectOption('alert');
+			expect(await cutSelects(page)).toEqual([]);
+			expect(await clippedIn(page, 'form label, form button, form p')).toEqual([]);
+			expect(await overflows(page)).toBe(false);
+			await page.context().close();
+		}
+	);
+
+	it.each([
+		['de-DE', 'de'],
+		['fr-FR', 'fr']
+	])('%s: the scene check at 390×844 (screenshot)', async (locale, lang) => {
+		const page = await open(
+			`${companion.url}/#/check?token=${TOKEN}`,
+			{ width: 390, height: 844 },
+			locale
+		);
+		await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+		const form = page
+			.locator('form')
+			.filter({ has: page.locator('select') })
+			.last();
+		await expect.poll(() => form.locator('select').count()).toBe(3);
+		await form.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: `test-results/language-companion-check-${lang}-390x844.png` });
+		await page.screenshot({
+			path: `test-results/language-companion-check-${lang}-390x844-full.png`,
+			fullPage: true
+		});
+		expect(await cutSelects(page)).toEqual([]);
+		expect(await overflows(page)).toBe(false);
+		await page.context().close();
+	});
+});

@@ -1,0 +1,74 @@
+/**
+ * The companion's refusals as data (lib/share/refusals.ts): a body carries a stable kind and its
+ * values beside the English message other clients read, and the dashboard says the kind in its
+ * language (lib/app/companion-words.ts), keeping the English for a kind it does not know.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readRefusal, refusalFields, refusalText } from '$lib/share/refusals';
+import { companionSays } from '$lib/app/companion-words';
+import { language } from '$lib/app/language.svelte';
+
+describe('a refusal as data', () => {
+	it('carries its kind and values beside the English text', () => {
+		expect(refusalFields({ kind: 'token_not_accepted' })).toEqual({
+			kind: 'token_not_accepted',
+			message: 'the token was not accepted'
+		});
+		expect(refusalFields({ kind: 'app_answered', params: { status: 500 } })).toEqual({
+			kind: 'app_answered',
+			params: { status: 500 },
+			message: 'the application answered HTTP 500'
+		});
+		expect(refusalText({ kind: 'token_not_saved', params: { error: 'EACCES' } })).toBe(
+			'share links are on, but the token could not be saved: EACCES'
+		);
+	});
+
+	it('is read leniently from a body: no kind, no refusal', () => {
+		expect(readRefusal({ message: 'x' })).toBeUndefined();
+		expect(readRefusal(undefined)).toBeUndefined();
+		expect(readRefusal({ kind: 'app_answered', params: { status: 502 }, message: 'm' })).toEqual({
+			kind: 'app_answered',
+			params: { status: 502 }
+		});
+		expect(readRefusal({ kind: 'other_token', message: 'm' })).toEqual({
+			kind: 'other_token',
+			params: {}
+		});
+	});
+});
+
+describe('the dashboard says it', () => {
+	afterEach(() => language.choose('en'));
+
+	const said = (body: object) =>
+		companionSays({ refusal: readRefusal(body), message: (body as { message: string }).message });
+
+	it('in English, the same words as the body', () => {
+		const body = refusalFields({ kind: 'scene_needs_token' });
+		expect(said(body)).toBe(body.message);
+	});
+
+	it('in German and French, with its values', async () => {
+		await language.choose('de');
+		expect(said(refusalFields({ kind: 'token_not_accepted' }))).toBe(
+			'das Token wurde nicht angenommen'
+		);
+		expect(said(refusalFields({ kind: 'app_answered', params: { status: 503 } }))).toBe(
+			'die Anwendung hat mit HTTP 503 geantwortet'
+		);
+		await language.choose('fr');
+		expect(said(refusalFields({ kind: 'other_token' }))).toBe(
+			'les liens de partage sont déjà activés avec un autre jeton ; redémarre le companion pour le changer'
+		);
+	});
+
+	it('keeps the English text for a kind it does not know, or values that do not fit', async () => {
+		await language.choose('de');
+		expect(said({ kind: 'from_a_newer_companion', message: 'new words' })).toBe('new words');
+		expect(said({ kind: 'app_answered', params: { status: 'x' }, message: 'HTTP x' })).toBe(
+			'HTTP x'
+		);
+		expect(said({ kind: 'toString', message: 'plain' })).toBe('plain');
+	});
+});
