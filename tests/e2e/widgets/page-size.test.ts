@@ -5,7 +5,9 @@
  * widget's client (ReadClient) knows only the types that read, without the whole send-type table, its
  * capabilities per type or their refusals; 57.9 kB with the stats widget's viewers in each language
  * and the alert box's warm-up (0.25 kB); 58.2 kB since a client error says which sentence it is, with
- * its values, for the dashboard to say in its language (0.2 kB). bench/README.md says where the bytes go. The ceiling sits
+ * its values, for the dashboard to say in its language (0.2 kB); 56.9 kB with five-character scoped
+ * class names and English messages straight from Paraglide's locale module, without the per-message
+ * locale dispatch (build-tools/widget-page.config.ts, paraglide.ts). bench/README.md says where the bytes go. The ceiling sits
  * just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 58_300;
+const CEILING = 57_200;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
