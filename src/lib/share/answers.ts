@@ -5,6 +5,9 @@
  */
 import * as v from 'valibot';
 import { SHARE_PROFILES, type ShareGrant } from './profiles';
+import { keyRefusalOf, shareRefusalText, type ShareRefusal } from './refusals';
+
+export { shareRefusalText };
 
 /** What a share key may do: the part every link answer and `whoami` share. */
 const GrantEntries = {
@@ -67,13 +70,22 @@ export const WhoamiAnswerSchema = v.variant('share', [
 /** Any refusal: `{status, code, message}`. */
 const FailureSchema = v.looseObject({ code: v.optional(v.string()), message: v.string() });
 
-export const UNREADABLE_ANSWER =
-	'The companion server sent an answer this page does not understand.';
+export const UNREADABLE_ANSWER = shareRefusalText({ id: 'unreadable' });
 
 export type ShareAnswer<T> =
 	| { ok: true; data: T }
-	/** `said`: the message is the server's own words (else it is this page's). */
-	| { ok: false; status: number; code?: string; message: string; said: boolean };
+	/**
+	 * `said`: the message is the server's own words (else it is this page's). `refusal`: the same as
+	 * data when it is one the dashboard can say in its language (a key's refusal, or this page's own).
+	 */
+	| {
+			ok: false;
+			status: number;
+			code?: string;
+			message: string;
+			said: boolean;
+			refusal?: ShareRefusal;
+	  };
 
 /** Reads an answer: a success that fits `schema`, or the server's refusal with its status, code and message. */
 export async function readShareAnswer<T>(
@@ -83,18 +95,34 @@ export async function readShareAnswer<T>(
 	const json: unknown = await res.json().catch(() => undefined);
 	if (!res.ok) {
 		const failure = v.safeParse(FailureSchema, json);
-		return failure.success
-			? {
-					ok: false,
-					status: res.status,
-					code: failure.output.code,
-					message: failure.output.message,
-					said: true
-				}
-			: { ok: false, status: res.status, message: `HTTP ${res.status}`, said: false };
+		if (failure.success) {
+			const refusal = keyRefusalOf(failure.output.code);
+			return {
+				ok: false,
+				status: res.status,
+				code: failure.output.code,
+				message: failure.output.message,
+				said: true,
+				...(refusal ? { refusal } : {})
+			};
+		}
+		const refusal: ShareRefusal = { id: 'status', status: res.status };
+		return {
+			ok: false,
+			status: res.status,
+			message: shareRefusalText(refusal),
+			said: false,
+			refusal
+		};
 	}
 	const parsed = v.safeParse(schema, json);
 	return parsed.success
 		? { ok: true, data: parsed.output }
-		: { ok: false, status: res.status, message: UNREADABLE_ANSWER, said: false };
+		: {
+				ok: false,
+				status: res.status,
+				message: UNREADABLE_ANSWER,
+				said: false,
+				refusal: { id: 'unreadable' }
+			};
 }

@@ -143,7 +143,7 @@ describe('refusals and the connection’s status in German', () => {
 		await expect
 			.poll(async () => fold(await issue.textContent()))
 			.toBe(
-				'Abfrageintervall: muss zwischen 250 und 60000 liegen. Das Widget nutzt den Standardwert (1000).'
+				'Abfrageintervall: muss zwischen 250 und 60.000 liegen. Das Widget nutzt den Standardwert (1000).'
 			);
 		await issue.scrollIntoViewIfNeeded();
 		await page.screenshot({ path: 'test-results/language-reasons-builder-de-390x844.png' });

@@ -7,6 +7,7 @@ import {
 	type ShareApiState,
 	type ShareLinkView
 } from '$lib/app/share-api';
+import type { ShareRefusal } from '$lib/share/refusals';
 
 export type LinksState = ShareApiState;
 
@@ -41,11 +42,13 @@ export class ShareLinks {
 	/** Creates a link; answers it, or the server's message. */
 	async create(
 		link: NewLink
-	): Promise<{ ok: true; link: ShareLinkView } | { ok: false; message: string }> {
+	): Promise<
+		{ ok: true; link: ShareLinkView } | { ok: false; message: string; refusal?: ShareRefusal }
+	> {
 		const result = await this.#api.create(link);
 		if (!result.ok) {
 			this.#apply(result, () => undefined);
-			return { ok: false, message: result.message };
+			return { ok: false, message: result.message, refusal: result.refusal };
 		}
 		const { lanOrigins, ...created } = result.data;
 		this.#links = [created, ...this.#links.filter((l) => l.id !== created.id)];
