@@ -8,6 +8,12 @@ import { checkSend } from '$lib/protocol/send';
 import { ruleOf, ruleText, said } from '$lib/protocol/rule-text';
 import { describeIssues } from '$lib/protocol/issues';
 import {
+	droppedError,
+	gatewayError,
+	lostError,
+	sendUnansweredError,
+	unauthorizedError,
+	unreachableError,
 	invalidResponseError,
 	notOfferedError,
 	invalidParamsError,
@@ -208,6 +214,31 @@ describe('the dashboard says it', () => {
 		expect(shareWords({ id: 'unknown' })).toBe(
 			'Dieser Freigabelink ist unbekannt oder wurde widerrufen; bitte den Streamer um einen neuen.'
 		);
+	});
+
+	it('in English, says each client error in lib/client’s own English (one wording, no second copy to drift)', () => {
+		const errors = [
+			unreachableError('127.0.0.1:39231'),
+			gatewayError('127.0.0.1:39280'),
+			lostError('127.0.0.1:39231', 1006),
+			sendUnansweredError('127.0.0.1:39231'),
+			unauthorizedError(),
+			timeoutError(5000),
+			stoppedError(),
+			droppedError(),
+			socketFailureError(500, undefined, undefined),
+			invalidResponseError('meta'),
+			notOfferedError('Run commercial', 'needs-update'),
+			notOfferedError('Set command state', 'kind-needs-update', 'timer'),
+			notOfferedError('Play sound', 'not-in-setup'),
+			notOfferedError('Play sound', 'read-only'),
+			notOfferedError('play-sound', 'widget-read-only'),
+			notOfferedError('Get variable value', 'no-answer')
+		];
+		for (const error of errors) {
+			expect(error.said).toBeDefined();
+			expect(errorWords(error)).toBe(error.message);
+		}
 	});
 
 	it('in English, a rule reads as the protocol writes it', () => {
