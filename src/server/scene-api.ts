@@ -12,7 +12,7 @@ import {
 } from '../lib/protocol/rehearsal';
 import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-util';
 import { sceneReport, type IdleKey } from './scene';
-import { refusalFields, type CompanionRefusal } from '../lib/share/refusals';
+import { refusalFields, type CompanionRefusal } from '../lib/share/companion-refusals';
 import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import type { WidgetSockets } from './widget-sockets';
 import { m } from '../lib/paraglide/messages.js';
@@ -20,7 +20,7 @@ import { m } from '../lib/paraglide/messages.js';
 export const SCENE_PATH = '/__companion/scene';
 export const REHEARSE_PATH = '/__companion/rehearse';
 
-/** The answer to each way a caller is not the streamer: its status, code and refusal (lib/share/refusals.ts). */
+/** The answer to each way a caller is not the streamer: its status, code and refusal (lib/share/companion-refusals.ts). */
 const REFUSALS: Record<TokenRefusal, { status: number; code: string; refusal: CompanionRefusal }> =
 	{
 		'share-key': { status: 403, code: 'needs_token', refusal: { kind: 'scene_share_key' } },

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
 import { writeOwnerOnly } from './owner-file';
-import { refusalFields, type CompanionRefusal } from '../lib/share/refusals';
+import { refusalFields, type CompanionRefusal } from '../lib/share/companion-refusals';
 import { m } from '../lib/paraglide/messages.js';
 
 export const SHARE_TOKEN_PATH = '/__share/token';
@@ -57,7 +57,7 @@ export async function handleShareToken(
 ): Promise<void> {
 	const refuse = (status: number, code: string, message: string) =>
 		sendJson(res, status, { status, code, message });
-	// The refusals the Share page shows: their kind beside the English text (lib/share/refusals.ts).
+	// The refusals the Share page shows: their kind beside the English text (lib/share/companion-refusals.ts).
 	const refuseAs = (status: number, code: string, refusal: CompanionRefusal) =>
 		sendJson(res, status, { status, code, ...refusalFields(refusal) });
 	if (req.method !== 'POST')

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
+import { shareRefusalText } from '../lib/share/refusals';
 import { isSendType } from '../lib/protocol/catalog';
 import { describeIssues } from '../lib/protocol/issues';
 import { ClientMessageSchema } from '../lib/protocol/messages';
@@ -25,7 +26,7 @@ import {
 	sendJson,
 	requestUrl
 } from './http-util';
-import { refusalFields, refusalText, type CompanionRefusal } from '../lib/share/refusals';
+import { refusalFields, refusalText, type CompanionRefusal } from '../lib/share/companion-refusals';
 import type { KeyAttempts } from './key-attempts';
 import {
 	grantOf,
@@ -62,24 +63,13 @@ export function shareKeyOf(req: IncomingMessage): string | undefined {
 }
 
 export function keyRefusal(reason: KeyFailure): Refusal {
-	if (reason === 'malformed')
-		return {
-			status: 401,
-			code: 'share_key_malformed',
-			message:
-				'This key is malformed: it is not a share link or widget key as the companion makes them; copy the whole URL again.'
-		};
-	return reason === 'expired'
-		? {
-				status: 401,
-				code: 'share_link_expired',
-				message: 'This share link has expired; ask the streamer for a new one.'
-			}
-		: {
-				status: 401,
-				code: 'share_link_unknown',
-				message: 'This share link is unknown or was revoked; ask the streamer for a new one.'
-			};
+	const [code, id] =
+		reason === 'malformed'
+			? (['share_key_malformed', 'malformed'] as const)
+			: reason === 'expired'
+				? (['share_link_expired', 'expired'] as const)
+				: (['share_link_unknown', 'unknown'] as const);
+	return { status: 401, code, message: shareRefusalText({ id }) };
 }
 
 /** Whether a link may run a command, with params checked against the catalog's rules. */

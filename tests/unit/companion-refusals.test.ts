@@ -1,10 +1,10 @@
 /**
- * The companion's refusals as data (lib/share/refusals.ts): a body carries a stable kind and its
+ * The companion's refusals as data (lib/share/companion-refusals.ts): a body carries a stable kind and its
  * values beside the English message other clients read, and the dashboard says the kind in its
  * language (lib/app/companion-words.ts), keeping the English for a kind it does not know.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRefusal, refusalFields, refusalText } from '$lib/share/refusals';
+import { readRefusal, refusalFields, refusalText } from '$lib/share/companion-refusals';
 import { companionSays } from '$lib/app/companion-words';
 import { language } from '$lib/app/language.svelte';
 
@@ -42,7 +42,10 @@ describe('the dashboard says it', () => {
 	afterEach(() => language.choose('en'));
 
 	const said = (body: object) =>
-		companionSays({ refusal: readRefusal(body), message: (body as { message: string }).message });
+		companionSays({
+			companionRefusal: readRefusal(body),
+			message: (body as { message: string }).message
+		});
 
 	it('in English, the same words as the body', () => {
 		const body = refusalFields({ kind: 'scene_needs_token' });

@@ -8,13 +8,43 @@ import { checkSend } from '$lib/protocol/send';
 import { ruleOf, ruleText, said } from '$lib/protocol/rule-text';
 import { describeIssues } from '$lib/protocol/issues';
 import {
+	droppedError,
+	gatewayError,
+	lostError,
+	sendUnansweredError,
+	unauthorizedError,
+	unreachableError,
+	invalidResponseError,
+	notOfferedError,
 	invalidParamsError,
 	socketFailureError,
 	stoppedError,
 	timeoutError
 } from '$lib/client/errors';
-import { errorWords, issueLine, issueRule } from '$lib/app/reason-words';
+import { errorWords, issueLine, issueRule, shareWords } from '$lib/app/reason-words';
+import { checkChosenTypes } from '$lib/share/profiles';
+import { shareRefusalText } from '$lib/share/refusals';
 import { language } from '$lib/app/language.svelte';
+import { settingsFromParams } from '$lib/client/settings';
+
+/** The Connect page's refusals, as lib/client/settings.ts gives them. */
+const settingsIssue = (
+	query: string,
+	page?: { protocol: string; hostname: string; port: string }
+) => {
+	const result = settingsFromParams(new URLSearchParams(query), page, Boolean(page));
+	if (result.ok) throw new Error(`accepted ${query}`);
+	return result.error;
+};
+const COMPANION = { protocol: 'http:', hostname: 'studio.local', port: '39280' };
+const SETTINGS_REFUSALS = [
+	settingsIssue('token='),
+	settingsIssue(`token=${'x'.repeat(5000)}`),
+	settingsIssue('token=T&host=no_such host'),
+	settingsIssue('token=T&port=70000'),
+	settingsIssue('token=T&secure=maybe'),
+	settingsIssue('token=T&host=10.0.0.5', COMPANION)
+];
 
 describe('a rule as data', () => {
 	it('keeps the English sentence and gives back the rule it states', () => {
@@ -26,6 +56,51 @@ describe('a rule as data', () => {
 		});
 		expect(ruleText({ kind: 'required', values: {} })).toBe('is required');
 		expect(ruleOf('a sentence written by hand')).toBeUndefined();
+	});
+
+	it('the rules written beside their schemas are data too: a poll’s choices, the chat identity, a light’s colour', () => {
+		expect(
+			checkSend('create-poll', { name: 'Next?', value: 'Chess', duration: 60, platform: 'alpha' })
+		).toMatchObject({
+			ok: false,
+			issues: [
+				{
+					field: 'params.value',
+					rule: 'needs at least two comma-separated choices',
+					says: { kind: 'two_choices' }
+				}
+			]
+		});
+		expect(
+			checkSend('create-prediction', {
+				name: 'Win?',
+				value: 'Yes',
+				duration: 60,
+				platform: 'alpha'
+			})
+		).toMatchObject({
+			ok: false,
+			issues: [{ field: 'params.value', says: { kind: 'two_outcomes' } }]
+		});
+		expect(checkSend('chatbot-message', { value: 'hi', userToChatAs: 'mod' })).toMatchObject({
+			ok: false,
+			issues: [
+				{ field: 'params.userToChatAs', rule: 'must be self or bot', says: { kind: 'self_or_bot' } }
+			]
+		});
+	});
+
+	it('the Connect page’s refusals carry their rule as data, and their English is the rule table’s', () => {
+		expect(SETTINGS_REFUSALS.map((i) => [i.field, i.says.kind])).toEqual([
+			['token', 'token_required'],
+			['token', 'at_most_chars'],
+			['host', 'host_name'],
+			['port', 'port'],
+			['secure', 'boolean'],
+			['host', 'this_server']
+		]);
+		// settings.ts writes its English inline (a widget carries no table of rules): it must not drift.
+		for (const issue of SETTINGS_REFUSALS) expect(issue.rule).toBe(ruleText(issue.says));
 	});
 
 	it('a refused send names the field, the rule kind and its numbers', () => {
@@ -83,6 +158,87 @@ describe('the dashboard says it', () => {
 		expect(errorWords(socketFailureError(409, 'Command "x" is disabled', undefined))).toBe(
 			'Command "x" is disabled'
 		);
+	});
+
+	it('in German, the rules written beside their schemas and the Connect page’s, with the numbers as German writes them', async () => {
+		await language.choose('de');
+		const poll = checkSend('create-poll', {
+			name: 'Next?',
+			value: 'Chess',
+			duration: 60,
+			platform: 'alpha'
+		});
+		if (poll.ok) throw new Error('accepted');
+		expect(issueRule(poll.issues[0]!)).toBe(
+			'braucht mindestens zwei durch Kommas getrennte Antworten'
+		);
+		const [host, , , port] = [
+			settingsIssue('token=T&host=no_such host'),
+			undefined,
+			undefined,
+			settingsIssue('token=T&port=70000')
+		];
+		expect(issueRule(host!)).toBe('muss ein Hostname oder eine IP-Adresse sein, etwa 127.0.0.1');
+		expect(issueRule(port!)).toBe('muss eine ganze Zahl von 1 bis 65535 sein');
+		expect(
+			issueRule({
+				field: 'interval',
+				rule: '',
+				says: { kind: 'between', values: { min: 250, max: 60000 } }
+			})
+		).toBe('muss zwischen 250 und 60.000 liegen');
+	});
+
+	it('in German, what is not offered here, an answer not understood, and a share link’s refusals', async () => {
+		await language.choose('de');
+		const notOffered = notOfferedError('Run commercial', 'needs-update');
+		expect(notOffered.message).toBe(
+			'Run commercial is not available: needs an up-to-date application.'
+		);
+		expect(notOffered.said).toEqual({
+			id: 'not-offered',
+			values: { what: 'Run commercial', why: 'needs-update' }
+		});
+		expect(errorWords(notOffered)).toBe(
+			'Run commercial ist nicht verfügbar: Dafür braucht es eine aktuelle Version der Anwendung.'
+		);
+		expect(errorWords(invalidResponseError('meta'))).toBe(
+			'Die Anwendung hat auf meta eine Antwort geschickt, die diese Seite nicht versteht.'
+		);
+		const chosen = checkChosenTypes('custom', []);
+		if (chosen.ok) throw new Error('accepted');
+		expect(chosen.message).toBe(shareRefusalText(chosen.refusal));
+		expect(shareWords(chosen.refusal)).toBe(
+			'Ein Link mit „Eigene Auswahl“ braucht mindestens einen Befehl'
+		);
+		expect(shareWords({ id: 'unknown' })).toBe(
+			'Dieser Freigabelink ist unbekannt oder wurde widerrufen; bitte den Streamer um einen neuen.'
+		);
+	});
+
+	it('in English, says each client error in lib/client’s own English (one wording, no second copy to drift)', () => {
+		const errors = [
+			unreachableError('127.0.0.1:39231'),
+			gatewayError('127.0.0.1:39280'),
+			lostError('127.0.0.1:39231', 1006),
+			sendUnansweredError('127.0.0.1:39231'),
+			unauthorizedError(),
+			timeoutError(5000),
+			stoppedError(),
+			droppedError(),
+			socketFailureError(500, undefined, undefined),
+			invalidResponseError('meta'),
+			notOfferedError('Run commercial', 'needs-update'),
+			notOfferedError('Set command state', 'kind-needs-update', 'timer'),
+			notOfferedError('Play sound', 'not-in-setup'),
+			notOfferedError('Play sound', 'read-only'),
+			notOfferedError('play-sound', 'widget-read-only'),
+			notOfferedError('Get variable value', 'no-answer')
+		];
+		for (const error of errors) {
+			expect(error.said).toBeDefined();
+			expect(errorWords(error)).toBe(error.message);
+		}
 	});
 
 	it('in English, a rule reads as the protocol writes it', () => {

@@ -86,7 +86,9 @@ describe('readShareAnswer', () => {
 			status: 401,
 			code: 'share_link_expired',
 			message: refusal.message,
-			said: true
+			said: true,
+			// The same refusal as data, for the dashboard to say in its language.
+			refusal: { id: 'expired' }
 		});
 	});
 
@@ -95,9 +97,16 @@ describe('readShareAnswer', () => {
 			ok: false,
 			status: 502,
 			message: 'HTTP 502',
-			said: false
+			said: false,
+			refusal: { id: 'status', status: 502 }
 		});
-		const unreadable = { ok: false, status: 200, message: UNREADABLE_ANSWER, said: false };
+		const unreadable = {
+			ok: false,
+			status: 200,
+			message: UNREADABLE_ANSWER,
+			said: false,
+			refusal: { id: 'unreadable' }
+		};
 		for (const body of ['not json', { links: 'none' }, null])
 			expect(await readShareAnswer(answer(200, body), LinksAnswerSchema)).toEqual(unreadable);
 		for (const body of [{ share: true, id: 'ab12' }, { share: 'yes' }])

@@ -68,19 +68,23 @@ describe('ShareScope', () => {
 		const revoked = new ShareScope(settings('share_abc'), {
 			fetch: answer(401, {
 				code: 'share_link_unknown',
-				message: 'This share link is unknown or was revoked.'
+				message: 'This share link is unknown or was revoked; ask the streamer for a new one.'
 			}),
 			companion: true
 		});
 		await settled(revoked);
-		expect(revoked.refusal).toBe('This share link is unknown or was revoked.');
-		expect(revoked.reasonFor('song-request')).toBe('This share link is unknown or was revoked.');
+		expect(revoked.refusal).toBe(
+			'This share link is unknown or was revoked; ask the streamer for a new one.'
+		);
+		expect(revoked.reasonFor('song-request')).toBe(
+			'This share link is unknown or was revoked; ask the streamer for a new one.'
+		);
 		const gone = new ShareScope(settings('share_abc'), {
 			fetch: vi.fn(async () => Promise.reject(new Error('offline'))),
 			companion: true
 		});
 		await settled(gone);
-		expect(gone.reasonFor('song-request')).toMatch(/could not be checked/);
+		await expect.poll(() => gone.reasonFor('song-request')).toMatch(/could not be checked/);
 	});
 
 	it('treats a token the server does not know as a share key as the streamer', async () => {

@@ -1,10 +1,10 @@
 /**
  * The companion's refusals in the dashboard's language: the server sends each as a kind and its values
- * (lib/share/refusals.ts) beside its English text, which stays the words for a kind this page does not
+ * (lib/share/companion-refusals.ts) beside its English text, which stays the words for a kind this page does not
  * know. Imported by the pages that show them (Share, the widget builder's keys, the scene check).
  */
 import * as m from '$lib/app/messages';
-import type { RefusalData, RefusalKind } from '$lib/share/refusals';
+import type { RefusalData, RefusalKind } from '$lib/share/companion-refusals';
 
 type Said = (params: RefusalData['params']) => string | undefined;
 const plain = (say: () => string): Said => say;
@@ -36,9 +36,9 @@ const SAID: Record<RefusalKind, Said> = {
  * A refusal in the dashboard's language; the server's own English words when it named no kind this
  * page knows (a newer companion), or values that do not fit it.
  */
-export function companionSays(answer: { refusal?: RefusalData; message: string }): string {
-	const kind = answer.refusal?.kind;
+export function companionSays(answer: { companionRefusal?: RefusalData; message: string }): string {
+	const kind = answer.companionRefusal?.kind;
 	const say =
 		kind !== undefined && Object.hasOwn(SAID, kind) ? SAID[kind as RefusalKind] : undefined;
-	return say?.(answer.refusal!.params) ?? answer.message;
+	return say?.(answer.companionRefusal!.params) ?? answer.message;
 }

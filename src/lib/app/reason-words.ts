@@ -3,10 +3,12 @@
  * `says`) and lib/client's errors (ClientError `said`) are data, said here. A chunk of its own
  * (reasons.svelte.ts loads it), so the deck's first load carries none of these words.
  */
-import type { ClientError, ClientErrorSaid } from '$lib/client/errors';
+import type { ClientError, ClientErrorSaid, NotOfferedWhy } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { Rule, RuleKind } from '$lib/protocol/rule-text';
+import type { ShareRefusal } from '$lib/share/refusals';
 import * as m from '$lib/app/messages';
+import { language } from '$lib/app/language.svelte';
 
 type Say = (values: never) => string;
 
@@ -33,10 +35,20 @@ const RULES: Record<RuleKind, Say> = {
 	at_most_chars: m.reasons_rule_at_most_chars,
 	list_of_names: m.reasons_rule_list_of_names,
 	colour: m.reasons_rule_colour,
-	too_long: m.reasons_rule_too_long
+	too_long: m.reasons_rule_too_long,
+	two_choices: m.reasons_rule_two_choices,
+	two_outcomes: m.reasons_rule_two_outcomes,
+	empty_choice: m.reasons_rule_empty_choice,
+	empty_outcome: m.reasons_rule_empty_outcome,
+	self_or_bot: m.reasons_rule_self_or_bot,
+	rgb_or_ct: m.reasons_rule_rgb_or_ct,
+	token_required: m.reasons_rule_token_required,
+	host_name: m.reasons_rule_host_name,
+	this_server: m.reasons_rule_this_server,
+	port: m.reasons_rule_port
 };
 
-const ERRORS: Record<ClientErrorSaid['id'], Say> = {
+const ERRORS: Record<Exclude<ClientErrorSaid['id'], 'not-offered'>, Say> = {
 	unreachable: m.reasons_error_unreachable,
 	gateway: m.reasons_error_gateway,
 	lost: m.reasons_error_lost,
@@ -46,14 +58,53 @@ const ERRORS: Record<ClientErrorSaid['id'], Say> = {
 	stopped: m.reasons_error_stopped,
 	dropped: m.reasons_error_dropped,
 	status: m.reasons_error_status,
-	'off-platform': m.reasons_error_off_platform
+	'off-platform': m.reasons_error_off_platform,
+	'invalid-response': m.reasons_error_invalid_response
+};
+
+const NOT_OFFERED: Record<NotOfferedWhy, Say> = {
+	'needs-update': m.reasons_error_not_offered_needs_update,
+	'kind-needs-update': m.reasons_error_not_offered_kind_needs_update,
+	'not-in-setup': m.reasons_error_not_offered_not_in_setup,
+	'read-only': m.reasons_error_not_offered_read_only,
+	'widget-read-only': m.reasons_error_not_offered_widget_read_only,
+	'no-answer': m.reasons_error_not_offered_no_answer
+};
+
+const SHARE: Record<ShareRefusal['id'], Say> = {
+	expired: m.reasons_share_expired,
+	unknown: m.reasons_share_unknown,
+	malformed: m.reasons_share_malformed,
+	unanswered: m.reasons_share_unanswered,
+	unchecked: m.reasons_share_unchecked,
+	unreadable: m.reasons_share_unreadable,
+	status: m.reasons_share_status,
+	'fixed-types': m.reasons_share_fixed_types,
+	'no-types': m.reasons_share_no_types,
+	'not-a-type': m.reasons_share_not_a_type,
+	'never-shared': m.reasons_share_never_shared
 };
 
 const say = (words: Say, values: object): string => (words as (v: object) => string)(values);
 
+/**
+ * A rule's numbers as the dashboard's language writes them ("60.000"). English keeps the protocol's
+ * own sentence, the one the companion's bodies and the simulator's notes say ("60000").
+ */
+function numbersIn(values: Rule['values']): Rule['values'] {
+	if (language.current === 'en') return values;
+	const format = new Intl.NumberFormat(language.current);
+	return Object.fromEntries(
+		Object.entries(values).map(([key, value]) => [
+			key,
+			typeof value === 'number' ? format.format(value) : value
+		])
+	);
+}
+
 /** A rule's words (after the field's name): "muss zwischen 8 und 400 liegen". */
 export function ruleWords(rule: Rule): string {
-	return say(RULES[rule.kind], rule.values);
+	return say(RULES[rule.kind], numbersIn(rule.values));
 }
 
 /** An issue's rule in the dashboard's language; a rule written by hand comes as it is. */
@@ -73,5 +124,9 @@ export function errorWords(error: ClientError): string {
 		return m.reasons_not_sent({ issues: error.issues.map(issueLine).join('; ') });
 	const said = error.said;
 	if (!said) return error.message;
+	if (said.id === 'not-offered') return say(NOT_OFFERED[said.values.why], said.values);
 	return say(ERRORS[said.id], 'values' in said ? said.values : {});
 }
+
+/** Why a share link (or a request about one) is refused, in the dashboard's language. */
+export const shareWords = (refusal: ShareRefusal): string => say(SHARE[refusal.id], refusal);

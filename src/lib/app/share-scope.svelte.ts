@@ -17,6 +17,8 @@ import {
 } from '$lib/protocol/send-types';
 import { SHARE_KEY_PREFIX } from '$lib/share/key';
 import type { ShareGrant } from '$lib/share/profiles';
+import type { ShareRefusal } from '$lib/share/refusals';
+import { sayShareRefusal } from './reasons.svelte';
 
 export const SHARE_REASONS = {
 	notAllowed: 'not allowed by this share link',
@@ -28,7 +30,8 @@ type ScopeState =
 	| { kind: 'checking' }
 	| { kind: 'grant'; grant: ShareGrant }
 	/** `label`: the link's name when it worked before and stopped while the page was open. */
-	| { kind: 'refused'; message: string; label?: string };
+	/** `message`: in English, unless the page never reached the companion (its words say it then). */
+	| { kind: 'refused'; message?: string; label?: string; refusal?: ShareRefusal };
 
 interface ShareScopeOptions {
 	fetch?: typeof fetch;
@@ -74,7 +77,7 @@ export class ShareScope {
 	}
 	/** Why the link cannot be used at all (revoked, expired, unknown), if so. */
 	get refusal(): string | undefined {
-		return this.#state.kind === 'refused' ? this.#state.message : undefined;
+		return this.#state.kind === 'refused' ? sayShareRefusal(this.#state) : undefined;
 	}
 	/** The name of a link that worked on this page and then stopped (revoked or expired meanwhile). */
 	get lostLabel(): string | undefined {
@@ -90,7 +93,7 @@ export class ShareScope {
 			case 'checking':
 				return SHARE_REASONS.checking;
 			case 'refused':
-				return state.message;
+				return sayShareRefusal(state);
 			case 'grant':
 				return state.grant.allowed.includes(type) ? undefined : SHARE_REASONS.notAllowed;
 		}
@@ -140,7 +143,8 @@ export class ShareScope {
 				signal: this.#abort.signal
 			});
 			// Only share links read the answer: its schemas stay out of the deck's first load.
-			const { readShareAnswer, WhoamiAnswerSchema } = await import('$lib/share/answers');
+			const { readShareAnswer, shareRefusalText, WhoamiAnswerSchema } =
+				await import('$lib/share/answers');
 			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
 			if (answer.ok)
 				this.#state = answer.data.share
@@ -148,22 +152,29 @@ export class ShareScope {
 					: { kind: 'full' };
 			else {
 				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
+				const refusal: ShareRefusal | undefined = answer.said
+					? answer.refusal
+					: { id: 'unchecked', status: answer.status };
 				this.#state = {
 					kind: 'refused',
 					label,
-					message: answer.said
-						? answer.message
-						: `the share link could not be checked (HTTP ${answer.status})`
+					message: answer.said ? answer.message : shareRefusalText(refusal!),
+					...(refusal ? { refusal } : {})
 				};
 			}
 		} catch {
 			if (this.#abort.signal.aborted) return;
 			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
 			if (this.#state.kind === 'grant') return;
-			this.#state = {
-				kind: 'refused',
-				message: 'the share link could not be checked: the companion server did not answer'
-			};
+			const refusal: ShareRefusal = { id: 'unanswered' };
+			this.#state = { kind: 'refused', refusal };
+			// Its English (until the dashboard's words are in) from the refusals' own small chunk.
+			const english = await import('$lib/share/refusals').then(
+				(module) => module.shareRefusalText(refusal),
+				() => undefined
+			);
+			if (english && this.#state.kind === 'refused' && this.#state.refusal === refusal)
+				this.#state = { ...this.#state, message: english };
 		}
 	}
 }

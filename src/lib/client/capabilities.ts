@@ -137,12 +137,12 @@ export function refusalFor(
 	readOnly = false
 ): ClientError | undefined {
 	if (readOnly && !SEND_TYPE_INFO[type].readOnly)
-		return notOfferedError(SEND_TYPE_INFO[type].label, 'this view can only read');
+		return notOfferedError(SEND_TYPE_INFO[type].label, 'read-only');
 	const capability = capabilities.get(type);
 	if (capabilities.known && !capability.offered)
 		return notOfferedError(
 			SEND_TYPE_INFO[type].label,
-			capability.reason ?? NOT_OFFERED_REASONS.needsUpdate
+			capability.reason === NOT_OFFERED_REASONS.notInSetup ? 'not-in-setup' : 'needs-update'
 		);
 	const kind = params.kind;
 	if (
@@ -150,9 +150,6 @@ export function refusalFor(
 		typeof kind === 'string' &&
 		!capability.commandKinds.includes(kind as CommandKind)
 	)
-		return notOfferedError(
-			SEND_TYPE_INFO[type].label,
-			`${kind} commands ${NOT_OFFERED_REASONS.needsUpdate}`
-		);
+		return notOfferedError(SEND_TYPE_INFO[type].label, 'kind-needs-update', kind);
 	return undefined;
 }

@@ -27,7 +27,18 @@ export type ClientErrorSaid =
 	| { id: 'lost'; values: { address: string; code: number } }
 	| { id: 'timeout'; values: { seconds: number } }
 	| { id: 'status'; values: { status: number } }
-	| { id: 'unauthorized' | 'stopped' | 'dropped' | 'off-platform' };
+	| { id: 'unauthorized' | 'stopped' | 'dropped' | 'off-platform' }
+	| { id: 'invalid-response'; values: { what: string } }
+	| { id: 'not-offered'; values: { what: string; why: NotOfferedWhy; kind?: string } };
+
+/** Why a send is not offered here (the words each says are in NOT_OFFERED below). */
+export type NotOfferedWhy =
+	| 'needs-update'
+	| 'kind-needs-update'
+	| 'not-in-setup'
+	| 'read-only'
+	| 'widget-read-only'
+	| 'no-answer';
 
 interface ClientErrorInit {
 	kind: ClientErrorKind;
@@ -175,13 +186,30 @@ export function droppedError(): ClientError {
 export function invalidResponseError(what: string): ClientError {
 	return new ClientError({
 		kind: 'invalid-response',
+		said: { id: 'invalid-response', values: { what } },
 		message: `The application sent an answer to ${what} that this page does not understand.`
 	});
 }
 
-/** `what`: the send refused, as the page names it (its type's label, from the table the caller has). */
-export function notOfferedError(what: string, reason: string): ClientError {
-	return new ClientError({ kind: 'not-offered', message: `${what} is not available: ${reason}.` });
+const NOT_OFFERED: Record<NotOfferedWhy, (kind?: string) => string> = {
+	'needs-update': () => 'needs an up-to-date application',
+	'kind-needs-update': (kind) => `${kind} commands needs an up-to-date application`,
+	'not-in-setup': () => 'not in this setup',
+	'read-only': () => 'this view can only read',
+	'widget-read-only': () => 'a widget can only read',
+	'no-answer': () => 'no answer'
+};
+
+/**
+ * `what`: the send refused, as the page names it (its type's label, from the table the caller has);
+ * `kind`: the command kind an older application does not know (for `kind-needs-update`).
+ */
+export function notOfferedError(what: string, why: NotOfferedWhy, kind?: string): ClientError {
+	return new ClientError({
+		kind: 'not-offered',
+		said: { id: 'not-offered', values: { what, why, ...(kind === undefined ? {} : { kind }) } },
+		message: `${what} is not available: ${NOT_OFFERED[why](kind)}.`
+	});
 }
 
 export function invalidParamsError(issues: readonly FieldIssue[]): ClientError {

@@ -49,7 +49,7 @@ export function readOnlyGate(send: ReadSender): ReadSender {
 		if (!isReadType(type))
 			return settleReceipt(
 				startReceipt(type, 'none'),
-				{ kind: 'failed', error: notOfferedError(type, 'a widget can only read') },
+				{ kind: 'failed', error: notOfferedError(type, 'widget-read-only') },
 				undefined
 			);
 		return send(type, params);
@@ -96,7 +96,7 @@ export function createReadOnlyView(source: ReadableSource, send: ReadSender): Re
 						ok: false,
 						error:
 							receipt.error ??
-							notOfferedError(READ_TYPE_INFO['get-variable-value'].label, 'no answer')
+							notOfferedError(READ_TYPE_INFO['get-variable-value'].label, 'no-answer')
 					};
 		}
 	};

@@ -10,6 +10,7 @@ import type { Capabilities } from './capabilities';
 import type { SendRules } from './client-types';
 import { notOfferedError } from './errors';
 
+// The reason a capability gives (words for the page); a refusal's reason is its id (errors.ts).
 const NEEDS_UPDATE = 'needs an up-to-date application';
 const ONLY_READS = 'this view can only read';
 
@@ -40,9 +41,9 @@ export const READ_RULES: SendRules = {
 	capabilities: readCapabilities,
 	refusal: (type, _params, capabilities) => {
 		const label = isReadType(type) ? READ_TYPE_INFO[type].label : type;
-		if (!isReadType(type)) return notOfferedError(label, ONLY_READS);
+		if (!isReadType(type)) return notOfferedError(label, 'read-only');
 		if (capabilities.known && !capabilities.offered(type))
-			return notOfferedError(label, NEEDS_UPDATE);
+			return notOfferedError(label, 'needs-update');
 		return undefined;
 	},
 	info: (type) =>

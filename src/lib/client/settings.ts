@@ -4,6 +4,7 @@
  * The fragment wins: it never reaches a web server's logs, so it is where links carry the token.
  */
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SECURE_PORT } from '../protocol/vocabulary';
+import type { Rule } from '../protocol/rule-text';
 
 export interface ConnectionSettings {
 	token: string;
@@ -15,9 +16,15 @@ export interface ConnectionSettings {
 }
 
 type SettingsField = 'token' | 'host' | 'port' | 'secure' | 'demo';
+/**
+ * `rule` in English (a widget's debug corner; widgets carry no table of rules, so the sentence is
+ * written here, and tests/unit/reasons.test.ts holds it to rule-text.ts's); `says`, the same rule as
+ * data for the dashboard.
+ */
 export interface SettingsIssue {
 	field: SettingsField;
 	rule: string;
+	says: Rule;
 }
 type SettingsResult =
 	{ ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
@@ -76,14 +83,18 @@ function flag(
 	const word = raw.trim().toLowerCase();
 	if (TRUE_WORDS.includes(word)) return true;
 	if (FALSE_WORDS.includes(word)) return false;
-	return { field, rule: 'must be true or false' };
+	return { field, rule: 'must be true or false', says: { kind: 'boolean', values: {} } };
 }
 
 function portOf(raw: string): number | SettingsIssue {
 	const port = /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
 	return port >= 1 && port <= 65535
 		? port
-		: { field: 'port', rule: 'must be a whole number from 1 to 65535' };
+		: {
+				field: 'port',
+				rule: 'must be a whole number from 1 to 65535',
+				says: { kind: 'port', values: {} }
+			};
 }
 
 /** A host name, IPv4 or IPv6 address (brackets optional), possibly followed by `:port`. */
@@ -94,7 +105,11 @@ function hostOf(raw: string): { host: string; port?: string } | SettingsIssue {
 	if (/^[0-9a-f:.]+$/i.test(text) && (text.match(/:/g)?.length ?? 0) >= 2) return { host: text };
 	const named = /^([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::(\d+))?$/i.exec(text);
 	if (named) return { host: named[1]!, port: named[2] };
-	return { field: 'host', rule: 'must be a host name or an IP address, such as 127.0.0.1' };
+	return {
+		field: 'host',
+		rule: 'must be a host name or an IP address, such as 127.0.0.1',
+		says: { kind: 'host_name', values: {} }
+	};
 }
 
 /** Whether host, port and scheme name the page's own origin. */
@@ -131,12 +146,20 @@ export function settingsFromParams(
 	if (!token)
 		return {
 			ok: false,
-			error: { field: 'token', rule: 'is required: copy it from Settings → API in the application' }
+			error: {
+				field: 'token',
+				rule: 'is required: copy it from Settings → API in the application',
+				says: { kind: 'token_required', values: {} }
+			}
 		};
 	if (token.length > MAX_TOKEN_CHARS)
 		return {
 			ok: false,
-			error: { field: 'token', rule: `must be at most ${MAX_TOKEN_CHARS} characters` }
+			error: {
+				field: 'token',
+				rule: `must be at most ${MAX_TOKEN_CHARS} characters`,
+				says: { kind: 'at_most_chars', values: { max: MAX_TOKEN_CHARS } }
+			}
 		};
 
 	const secureParam = flag(params, 'secure');
@@ -158,7 +181,8 @@ export function settingsFromParams(
 				ok: false,
 				error: {
 					field: 'host',
-					rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it`
+					rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it`,
+					says: { kind: 'this_server', values: { host: page.hostname } }
 				}
 			};
 	} else if (companion && page && pageIsWeb) {

@@ -75,7 +75,7 @@ const rgbValue = v.union(
 			ct: num(LIMITS.colorTemperature.min, LIMITS.colorTemperature.max, 'K')
 		})
 	],
-	`must be {r, g, b} (0–255), [r, g, b] or {ct} with a colour temperature from ${LIMITS.colorTemperature.min} to ${LIMITS.colorTemperature.max} K`
+	said('rgb_or_ct', { min: LIMITS.colorTemperature.min, max: LIMITS.colorTemperature.max })
 );
 
 const lightTargets = v.optional(
@@ -113,16 +113,16 @@ const hexColor = v.pipe(
 );
 
 /** Comma-separated choices; polls split without trimming, predictions trim. */
-const choices = (what: string, trim: boolean) =>
+const choices = (what: 'choices' | 'outcomes', trim: boolean) =>
 	v.pipe(
 		v.string(said('string')),
 		v.check(
 			(s) => s.split(',').filter((c) => (trim ? c.trim() : c).length > 0).length >= 2,
-			`needs at least two comma-separated ${what}`
+			said(what === 'choices' ? 'two_choices' : 'two_outcomes')
 		),
 		v.check(
 			(s) => s.split(',').every((c) => c.trim().length > 0),
-			`has an empty ${what.replace(/s$/, '')}`
+			said(what === 'choices' ? 'empty_choice' : 'empty_outcome')
 		)
 	);
 
@@ -173,7 +173,7 @@ const PARAMS = {
 	'chatbot-message': params({
 		value: rawText('message'),
 		platform: v.optional(v.string(said('string'))),
-		userToChatAs: v.optional(v.picklist(['self', 'bot'], 'must be self or bot')),
+		userToChatAs: v.optional(v.picklist(['self', 'bot'], said('self_or_bot'))),
 		replyParentMessageId: v.optional(v.string(said('string')))
 	}),
 

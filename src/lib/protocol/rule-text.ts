@@ -37,7 +37,20 @@ const ENGLISH = {
 	at_most_chars: ({ max }: { max: number }) => `must be at most ${max} characters`,
 	list_of_names: () => 'must be a list of names',
 	colour: () => 'must be a colour like #ffcc00 or a CSS colour name',
-	too_long: () => 'is too long'
+	too_long: () => 'is too long',
+	two_choices: () => 'needs at least two comma-separated choices',
+	two_outcomes: () => 'needs at least two comma-separated outcomes',
+	empty_choice: () => 'has an empty choice',
+	empty_outcome: () => 'has an empty outcome',
+	self_or_bot: () => 'must be self or bot',
+	rgb_or_ct: ({ min, max }: { min: number; max: number }) =>
+		`must be {r, g, b} (0–255), [r, g, b] or {ct} with a colour temperature from ${min} to ${max} K`,
+	// The Connect page's fields (lib/client/settings.ts writes these inline, so widgets carry no table).
+	token_required: () => 'is required: copy it from Settings → API in the application',
+	host_name: () => 'must be a host name or an IP address, such as 127.0.0.1',
+	this_server: ({ host }: { host: string }) =>
+		`must be this server (${host}) or left empty: pages the companion serves reach the application through it`,
+	port: () => 'must be a whole number from 1 to 65535'
 } as const;
 
 export type RuleKind = keyof typeof ENGLISH;

@@ -5,7 +5,10 @@
  */
 import * as v from 'valibot';
 import { SHARE_PROFILES, type ShareGrant } from './profiles';
-import { readRefusal, type RefusalData } from './refusals';
+import { readRefusal, type RefusalData } from './companion-refusals';
+import { keyRefusalOf, shareRefusalText, type ShareRefusal } from './refusals';
+
+export { shareRefusalText };
 
 /** What a share key may do: the part every link answer and `whoami` share. */
 const GrantEntries = {
@@ -68,14 +71,14 @@ export const WhoamiAnswerSchema = v.variant('share', [
 /** Any refusal: `{status, code, message}`. */
 const FailureSchema = v.looseObject({ code: v.optional(v.string()), message: v.string() });
 
-export const UNREADABLE_ANSWER =
-	'The companion server sent an answer this page does not understand.';
+export const UNREADABLE_ANSWER = shareRefusalText({ id: 'unreadable' });
 
 export type ShareAnswer<T> =
 	| { ok: true; data: T }
 	/**
-	 * `said`: the message is the server's own words (else it is this page's); `refusal`: what it said as
-	 * data, when it named a kind this page knows (the dashboard says it in its language).
+	 * `said`: the message is the server's own words (else it is this page's). `refusal`: the same as
+	 * data when it is one the dashboard can say in its language (a key's refusal, or this page's own);
+	 * `companionRefusal`: a kind the companion named beside its English (lib/share/companion-refusals.ts).
 	 */
 	| {
 			ok: false;
@@ -83,7 +86,8 @@ export type ShareAnswer<T> =
 			code?: string;
 			message: string;
 			said: boolean;
-			refusal?: RefusalData;
+			refusal?: ShareRefusal;
+			companionRefusal?: RefusalData;
 	  };
 
 /** Reads an answer: a success that fits `schema`, or the server's refusal with its status, code and message. */
@@ -94,19 +98,35 @@ export async function readShareAnswer<T>(
 	const json: unknown = await res.json().catch(() => undefined);
 	if (!res.ok) {
 		const failure = v.safeParse(FailureSchema, json);
-		return failure.success
-			? {
-					ok: false,
-					status: res.status,
-					code: failure.output.code,
-					message: failure.output.message,
-					said: true,
-					refusal: readRefusal(json)
-				}
-			: { ok: false, status: res.status, message: `HTTP ${res.status}`, said: false };
+		if (failure.success) {
+			const refusal = keyRefusalOf(failure.output.code);
+			return {
+				ok: false,
+				status: res.status,
+				code: failure.output.code,
+				message: failure.output.message,
+				said: true,
+				...(refusal ? { refusal } : {}),
+				companionRefusal: readRefusal(json)
+			};
+		}
+		const refusal: ShareRefusal = { id: 'status', status: res.status };
+		return {
+			ok: false,
+			status: res.status,
+			message: shareRefusalText(refusal),
+			said: false,
+			refusal
+		};
 	}
 	const parsed = v.safeParse(schema, json);
 	return parsed.success
 		? { ok: true, data: parsed.output }
-		: { ok: false, status: res.status, message: UNREADABLE_ANSWER, said: false };
+		: {
+				ok: false,
+				status: res.status,
+				message: UNREADABLE_ANSWER,
+				said: false,
+				refusal: { id: 'unreadable' }
+			};
 }

@@ -12,6 +12,7 @@ import {
 import * as v from 'valibot';
 import { ControlPressSchema } from '../protocol/alert-control';
 import { describeIssues, toFieldIssues } from '../protocol/issues';
+import { shareRefusalText, type ShareRefusal } from './refusals';
 
 export const SHARE_PROFILES = [
 	'read-only',
@@ -160,29 +161,27 @@ export function isShareProfile(x: unknown): x is ShareProfile {
 	return typeof x === 'string' && (SHARE_PROFILES as readonly string[]).includes(x);
 }
 
-export type ChosenTypesVerdict = { ok: true; types: SendType[] } | { ok: false; message: string };
+export type ChosenTypesVerdict =
+	{ ok: true; types: SendType[] } | { ok: false; message: string; refusal: ShareRefusal };
+
+const refused = (refusal: ShareRefusal): ChosenTypesVerdict => ({
+	ok: false,
+	message: shareRefusalText(refusal),
+	refusal
+});
 
 /** Checks the chosen types of a link: custom needs at least one grantable type, the others take none. */
 export function checkChosenTypes(profile: ShareProfile, types: unknown): ChosenTypesVerdict {
 	if (!PROFILE_DEFINITIONS[profile].choosesTypes) {
 		if (types === undefined || (Array.isArray(types) && types.length === 0))
 			return { ok: true, types: [] };
-		return {
-			ok: false,
-			message: `the ${profile} profile has a fixed list of types; use the custom profile to choose types`
-		};
+		return refused({ id: 'fixed-types', profile });
 	}
-	if (!Array.isArray(types) || types.length === 0)
-		return { ok: false, message: 'a custom link needs a non-empty list of send types' };
+	if (!Array.isArray(types) || types.length === 0) return refused({ id: 'no-types' });
 	const out = new Set<SendType>();
 	for (const t of types) {
-		if (!isSendType(t))
-			return { ok: false, message: `"${String(t).slice(0, 60)}" is not a send type` };
-		if (!isGrantable(t))
-			return {
-				ok: false,
-				message: `${t} can never be shared: an action list can do anything, so it would grant full control`
-			};
+		if (!isSendType(t)) return refused({ id: 'not-a-type', type: String(t).slice(0, 60) });
+		if (!isGrantable(t)) return refused({ id: 'never-shared', type: t });
 		out.add(t);
 	}
 	return { ok: true, types: [...out] };

@@ -143,7 +143,7 @@ describe('refusals and the connection’s status in German', () => {
 		await expect
 			.poll(async () => fold(await issue.textContent()))
 			.toBe(
-				'Abfrageintervall: muss zwischen 250 und 60000 liegen. Das Widget nutzt den Standardwert (1000).'
+				'Abfrageintervall: muss zwischen 250 und 60.000 liegen. Das Widget nutzt den Standardwert (1000).'
 			);
 		await issue.scrollIntoViewIfNeeded();
 		await page.screenshot({ path: 'test-results/language-reasons-builder-de-390x844.png' });
@@ -151,4 +151,60 @@ describe('refusals and the connection’s status in German', () => {
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
+
+	it(
+		'a poll with one choice is refused in German, naming the field, and nothing is sent',
+		{ timeout: 120_000 },
+		async () => {
+			const { page, errors } = await stack.open('/polls', {}, PHONE, { locale: 'de-DE' });
+			page.setDefaultTimeout(15_000);
+			await page.locator('[data-status="open"]').waitFor();
+			await openSections(page);
+			const poll = page.getByRole('region', { name: 'Umfrage', exact: true });
+			const before = stack.sends().length;
+			await poll.getByLabel('Frage').fill('Nächstes Spiel?');
+			await poll.getByLabel('Antwort 1').fill('Schach');
+			await poll.getByRole('button', { name: 'Umfrage starten', exact: true }).click();
+			const error = poll.getByText('braucht mindestens zwei durch Kommas getrennte Antworten');
+			await error.waitFor();
+			await error.scrollIntoViewIfNeeded();
+			await page.screenshot({ path: 'test-results/language-reasons-poll-de-390x844.png' });
+			expect(stack.sends().length).toBe(before);
+			expect(await overflows(page)).toBe(false);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	);
+
+	it(
+		'the Connect page refuses an address in German (and French), naming the field by its label',
+		{ timeout: 120_000 },
+		async () => {
+			for (const [locale, lang, connect, expected] of [
+				[
+					'de-DE',
+					'de',
+					'Verbinden',
+					'Host muss ein Hostname oder eine IP-Adresse sein, etwa 127.0.0.1'
+				],
+				['fr-FR', 'fr', 'Se connecter', /doit être un nom d'hôte ou une adresse IP/]
+			] as const) {
+				const { page, errors } = await stack.open('/connect', {}, PHONE, { locale });
+				page.setDefaultTimeout(15_000);
+				const form = page.locator('form').first();
+				await form.locator('input[autocomplete="off"]').first().waitFor();
+				await page.getByRole('textbox', { name: /^Host|^Hôte/ }).fill('kein host!');
+				await form.getByRole('button', { name: connect, exact: true }).click();
+				const alert = form.getByRole('alert');
+				await expect.poll(async () => fold(await alert.textContent())).toMatch(expected);
+				await alert.scrollIntoViewIfNeeded();
+				await page.screenshot({
+					path: `test-results/language-reasons-address-${lang}-390x844.png`
+				});
+				expect(await overflows(page)).toBe(false);
+				expect(errors).toEqual([]);
+				await page.context().close();
+			}
+		}
+	);
 });

@@ -8,6 +8,7 @@ import {
 	type ShareLinkView
 } from '$lib/app/share-api';
 import { companionSays } from '$lib/app/companion-words';
+import type { ShareRefusal } from '$lib/share/refusals';
 
 export type LinksState = ShareApiState;
 
@@ -42,11 +43,13 @@ export class ShareLinks {
 	/** Creates a link; answers it, or the server's message. */
 	async create(
 		link: NewLink
-	): Promise<{ ok: true; link: ShareLinkView } | { ok: false; message: string }> {
+	): Promise<
+		{ ok: true; link: ShareLinkView } | { ok: false; message: string; refusal?: ShareRefusal }
+	> {
 		const result = await this.#api.create(link);
 		if (!result.ok) {
 			this.#apply(result, () => undefined);
-			return { ok: false, message: companionSays(result) };
+			return { ok: false, message: companionSays(result), refusal: result.refusal };
 		}
 		const { lanOrigins, ...created } = result.data;
 		this.#links = [created, ...this.#links.filter((l) => l.id !== created.id)];

@@ -8,7 +8,7 @@ import type { Options, WidgetDefinition } from '$lib/widgets/options';
 import { widgetName } from './widget-names';
 import * as m from '$lib/app/messages';
 import { companionSays } from '$lib/app/companion-words';
-import { readRefusal } from '$lib/share/refusals';
+import { readRefusal } from '$lib/share/companion-refusals';
 
 export type KeysState =
 	| { kind: 'loading' }
