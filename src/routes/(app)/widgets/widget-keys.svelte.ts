@@ -72,7 +72,10 @@ export class WidgetKeys {
 			return void (this.#state = {
 				kind: 'no-token',
 				message: result.data.message
-					? companionSays({ refusal: readRefusal(result.data), message: result.data.message })
+					? companionSays({
+							companionRefusal: readRefusal(result.data),
+							message: result.data.message
+						})
 					: m.builder_keys_no_token_reason()
 			});
 		if (result.ok) this.#keys = [...result.data.keys].reverse();
