@@ -1,19 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vitest/config';
-import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-tools/build-target';
+import { BUILD_TARGET } from './build-tools/build-target';
 import { firstLoadChunk } from './build-tools/first-load-chunk';
 import { dashboardParaglide, paraglide } from './build-tools/paraglide';
 
-export default defineConfig(({ mode, command }) => {
+export default defineConfig(({ mode }) => {
 	// svelte.config.js reads it: the one-file page for file:// (build-tools/kit-pages.js).
 	if (mode === 'standalone') process.env.STREAM_CONTROL_PAGE = 'standalone';
 	return {
 		// The split build's first load in one chunk (build-tools/first-load-chunk.ts).
 		plugins: [paraglide(), dashboardParaglide(), sveltekit(), firstLoadChunk(import.meta.dirname)],
 		build: { target: BUILD_TARGET },
-		// Tests keep the package's own build; pages get the smaller one (build-tools/build-target.ts).
-		resolve: command === 'build' ? { alias: [RECONNECTING_WEBSOCKET_SOURCE] } : undefined,
 		test: {
 			testTimeout: 60_000,
 			hookTimeout: 30_000,

@@ -13,7 +13,7 @@ import { defineConfig } from 'vite';
 import svelteConfig from '../svelte.config.js';
 import { inlineSingleFile } from './inline-html';
 import { paraglide, WIDGET_ENGLISH_MESSAGES, widgetEnglishParaglide } from './paraglide';
-import { BUILD_TARGET, RECONNECTING_WEBSOCKET_SOURCE } from './build-target';
+import { BUILD_TARGET } from './build-target';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const directives = svelteConfig.kit?.csp?.directives;
@@ -64,8 +64,7 @@ export default defineConfig({
 		alias: [
 			// Paraglide's `m` from the English-only compile's locale module (paraglide.ts).
 			{ find: /^\$lib\/paraglide\/messages(\.js)?$/, replacement: WIDGET_ENGLISH_MESSAGES },
-			{ find: '$lib', replacement: here('../src/lib') },
-			RECONNECTING_WEBSOCKET_SOURCE
+			{ find: '$lib', replacement: here('../src/lib') }
 		]
 	},
 	build: {

@@ -1,13 +1,12 @@
 /**
- * The websocket half of the interface, on reconnecting-websocket. Rules that keep the streamer safe:
+ * The websocket half of the interface, on a reconnect loop of its own (reconnect-loop.ts). Rules that keep the streamer safe:
  * - only the three client message shapes are ever sent, each checked against ClientMessageSchema;
- * - nothing is queued while disconnected (maxEnqueuedMessages 0), so nothing is sent "later";
+ * - nothing is queued while disconnected, so nothing is sent "later";
  * - a command in flight when the socket drops is settled as lost and never sent again;
  * - every incoming frame goes through parseServerFrame; bad frames are counted and dropped.
- * Reconnect timing follows ReconnectPolicy, applied through the URL provider, because the close code
- * seen by reconnecting-websocket's own handlers can be synthetic; the raw socket's code is the truth.
+ * Reconnect timing follows ReconnectPolicy, applied through the URL provider; each raw socket's own
+ * close code is the truth (tracked-websocket.ts), not how the loop ended it.
  */
-import ReconnectingWebSocket from 'reconnecting-websocket';
 import * as v from 'valibot';
 import { ClientMessageSchema, type ClientMessage, type Envelope } from '../protocol/messages';
 import type { SettingsData } from '../protocol/payloads';
@@ -22,6 +21,7 @@ import {
 } from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { FrameRouter } from './frames';
+import { ReconnectLoop } from './reconnect-loop';
 import type { PendingOutcome } from './pending';
 import {
 	browserWakeSignals,
@@ -74,7 +74,7 @@ export class ApiSocket {
 	readonly #pending = this.#frames.pending;
 	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
 	readonly #openListeners = new Listeners<[]>();
-	#rws: ReconnectingWebSocket | undefined;
+	#rws: ReconnectLoop | undefined;
 	#attempt: Attempt | undefined;
 	#gate: Promise<void> = Promise.resolve();
 	#gateTimer: ReturnType<typeof setTimeout> | undefined;
@@ -143,17 +143,12 @@ export class ApiSocket {
 		const generation = ++this.#generation;
 		const Base =
 			this.#options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
-		this.#rws = new ReconnectingWebSocket(() => this.#nextUrl(generation), undefined, {
-			WebSocket: trackedWebSocket(Base, (ws) => this.#track(ws)),
-			maxEnqueuedMessages: 0,
-			// Delays come from ReconnectPolicy through #nextUrl; the library must not add its own.
-			minReconnectionDelay: 0,
-			maxReconnectionDelay: 0,
-			reconnectionDelayGrowFactor: 1,
-			minUptime: 0,
-			connectionTimeout: this.#options.connectionTimeoutMs ?? 5000
-		});
-		this.#rws.addEventListener('message', (event) => this.handleFrame(event.data));
+		this.#rws = new ReconnectLoop(
+			() => this.#nextUrl(generation),
+			trackedWebSocket(Base, (ws) => this.#track(ws)),
+			this.#options.connectionTimeoutMs ?? 5000,
+			(data) => this.handleFrame(data)
+		);
 		this.#stopWaking?.();
 		this.#stopWaking = (this.#options.wakeSignals ?? browserWakeSignals)(() => this.wake());
 	}
@@ -264,7 +259,7 @@ export class ApiSocket {
 		this.#pending.settleAll({ kind: 'lost' });
 	}
 
-	/** The library asks for the address before every attempt: this is where the policy's delay is applied. */
+	/** The loop asks for the address before every attempt: this is where the policy's delay is applied. */
 	async #nextUrl(generation: number): Promise<string> {
 		if (generation !== this.#generation) return never<string>();
 		const attempt = this.#attempt;

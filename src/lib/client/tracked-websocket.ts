@@ -1,8 +1,8 @@
 /**
- * reconnecting-websocket sees synthetic close events (code 1000 after any error or timeout), so the
- * socket policy listens to each raw socket itself: this wraps a WebSocket constructor so every raw
- * socket it creates is handed to a callback before the library attaches its own listeners, and
- * each attempt's real outcome is kept in an Attempt.
+ * The reconnect loop ends a socket on its error or timeout by closing it itself, so the socket policy
+ * listens to each raw socket: this wraps a WebSocket constructor so every raw socket it creates is
+ * handed to a callback before the loop attaches its own listeners, and each attempt's real outcome is
+ * kept in an Attempt.
  */
 
 /** What the client needs of a WebSocket: the browser's, `ws`'s and the demo's in-page fake all fit. */
@@ -31,13 +31,7 @@ export function trackedWebSocket(
 		onCreate(ws);
 		return ws;
 	}
-	// reconnecting-websocket recognises a WebSocket class by these constants.
-	return Object.assign(Tracked, {
-		CONNECTING: 0,
-		OPEN: 1,
-		CLOSING: 2,
-		CLOSED: 3
-	}) as unknown as WebSocketConstructor;
+	return Tracked as unknown as WebSocketConstructor;
 }
 
 /** One raw connection attempt, as the policy sees it. */

@@ -30,7 +30,7 @@ export function demoFetch(sim: Simulator): typeof fetch {
 
 type Listener = (event: Event) => void;
 
-/** A WebSocket look-alike (enough for reconnecting-websocket) connected to the simulator. */
+/** A WebSocket look-alike (enough for the client's reconnect loop) connected to the simulator. */
 export function demoWebSocketClass(sim: Simulator) {
 	return class DemoWebSocket extends EventTarget {
 		static readonly CONNECTING = 0;
