@@ -7,7 +7,8 @@
  * and the alert box's warm-up (0.25 kB); 58.2 kB since a client error says which sentence it is, with
  * its values, for the dashboard to say in its language (0.2 kB); 56.9 kB with five-character scoped
  * class names and English messages straight from Paraglide's locale module, without the per-message
- * locale dispatch (build-tools/widget-page.config.ts, paraglide.ts). bench/README.md says where the bytes go. The ceiling sits
+ * locale dispatch (build-tools/widget-page.config.ts, paraglide.ts); 55.4 kB since the client reconnects
+ * through a loop of its own (lib/client/reconnect-loop.ts) instead of reconnecting-websocket. bench/README.md says where the bytes go. The ceiling sits
  * just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 57_200;
+const CEILING = 55_700;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
