@@ -166,11 +166,11 @@ export class ShareScope {
 			if (this.#abort.signal.aborted) return;
 			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
 			if (this.#state.kind === 'grant') return;
-			const refusal: RefusalData = { kind: 'link_unanswered', params: {} };
+			const refusal = { kind: 'link_unanswered' } as const;
 			this.#state = { kind: 'refused', refusal };
 			// Its English (until the dashboard's words are in) from the refusals' own small chunk.
 			const english = await import('$lib/share/refusals').then(
-				(module) => module.refusalText({ kind: 'link_unanswered' }),
+				(module) => module.refusalText(refusal),
 				() => undefined
 			);
 			if (english && this.#state.kind === 'refused' && this.#state.refusal === refusal)
