@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { isAudioFileName } from '../lib/widgets/alert-box/look';
 import { SECURITY_HEADERS, sendJson } from './http-util';
+import { refusalFields } from '../lib/share/refusals';
 
 export const MEDIA_PREFIX = '/media/';
 export const MEDIA_LIST_PATH = '/__companion/media';
@@ -48,7 +49,7 @@ async function fileIn(dir: string, name: string): Promise<string | undefined> {
 
 export function mediaFolder(dir: string | undefined): MediaFolder {
 	const notFound = (res: ServerResponse) =>
-		sendJson(res, 404, { status: 404, message: 'no such sound in the media folder' });
+		sendJson(res, 404, { status: 404, ...refusalFields({ kind: 'no_sound' }) });
 	return {
 		handle(req, res, path) {
 			if (path === MEDIA_LIST_PATH) {
@@ -67,7 +68,10 @@ export function mediaFolder(dir: string | undefined): MediaFolder {
 			}
 			if (!path.startsWith(MEDIA_PREFIX)) return false;
 			if (req.method !== 'GET' && req.method !== 'HEAD')
-				return (sendJson(res, 405, { status: 405, message: 'media files are read only' }), true);
+				return (
+					sendJson(res, 405, { status: 405, ...refusalFields({ kind: 'media_read_only' }) }),
+					true
+				);
 			let name: string;
 			try {
 				name = decodeURIComponent(path.slice(MEDIA_PREFIX.length));

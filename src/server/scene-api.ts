@@ -12,7 +12,7 @@ import {
 } from '../lib/protocol/rehearsal';
 import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-util';
 import { sceneReport, type IdleKey } from './scene';
-import { refusalFields, type CompanionRefusal } from '../lib/share/companion-refusals';
+import { refusalFields, type Refusal } from '../lib/share/refusals';
 import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import type { WidgetSockets } from './widget-sockets';
 import { m } from '../lib/paraglide/messages.js';
@@ -20,18 +20,17 @@ import { m } from '../lib/paraglide/messages.js';
 export const SCENE_PATH = '/__companion/scene';
 export const REHEARSE_PATH = '/__companion/rehearse';
 
-/** The answer to each way a caller is not the streamer: its status, code and refusal (lib/share/companion-refusals.ts). */
-const REFUSALS: Record<TokenRefusal, { status: number; code: string; refusal: CompanionRefusal }> =
-	{
-		'share-key': { status: 403, code: 'needs_token', refusal: { kind: 'scene_share_key' } },
-		missing: { status: 401, code: 'unauthorized', refusal: { kind: 'scene_needs_token' } },
-		rejected: { status: 401, code: 'unauthorized', refusal: { kind: 'token_not_accepted' } },
-		unreachable: {
-			status: 502,
-			code: 'application_unreachable',
-			refusal: { kind: 'token_unchecked' }
-		}
-	};
+/** The answer to each way a caller is not the streamer: its status, code and refusal (lib/share/refusals.ts). */
+const REFUSALS: Record<TokenRefusal, { status: number; code: string; refusal: Refusal }> = {
+	'share-key': { status: 403, code: 'needs_token', refusal: { kind: 'scene_share_key' } },
+	missing: { status: 401, code: 'unauthorized', refusal: { kind: 'scene_needs_token' } },
+	rejected: { status: 401, code: 'unauthorized', refusal: { kind: 'token_not_accepted' } },
+	unreachable: {
+		status: 502,
+		code: 'application_unreachable',
+		refusal: { kind: 'token_unchecked' }
+	}
+};
 
 export interface SceneApiDeps {
 	widgets: WidgetSockets;
@@ -89,7 +88,11 @@ export function createSceneApi(deps: SceneApiDeps) {
 			input = parseJson((await readBody(req, 8 * 1024)).toString('utf8'));
 		} catch (err) {
 			if (!(err instanceof BodyTooLarge)) throw err;
-			sendJson(res, 413, { status: 413, code: 'body_too_large', message: 'the body is too large' });
+			sendJson(res, 413, {
+				status: 413,
+				code: 'body_too_large',
+				...refusalFields({ kind: 'body_too_large' })
+			});
 			return true;
 		}
 		const parsed = v.safeParse(RehearsalSchema, input);
@@ -98,7 +101,16 @@ export function createSceneApi(deps: SceneApiDeps) {
 			const message = parsed.issues
 				.map((issue) => `${v.getDotPath(issue) ?? 'body'}: ${issue.message}`)
 				.join('; ');
-			sendJson(res, 400, { status: 400, code: 'invalid_rehearsal', message });
+			// The fields as data, so a page says which in its language; the English keeps each rule.
+			const fields = [...new Set(parsed.issues.map((issue) => v.getDotPath(issue) ?? 'body'))];
+			sendJson(res, 400, {
+				status: 400,
+				code: 'invalid_rehearsal',
+				...refusalFields(
+					{ kind: 'invalid_rehearsal', params: { fields: fields.join(', ') } },
+					message
+				)
+			});
 			return true;
 		}
 		const rehearsal = parsed.output;

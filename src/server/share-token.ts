@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { parseJson, presentedTokens, readBody, sameSecret, sendJson } from './http-util';
 import { writeOwnerOnly } from './owner-file';
-import { refusalFields, type CompanionRefusal } from '../lib/share/companion-refusals';
+import { refusalFields, type Refusal } from '../lib/share/refusals';
 import { m } from '../lib/paraglide/messages.js';
 
 export const SHARE_TOKEN_PATH = '/__share/token';
@@ -57,11 +57,14 @@ export async function handleShareToken(
 ): Promise<void> {
 	const refuse = (status: number, code: string, message: string) =>
 		sendJson(res, status, { status, code, message });
-	// The refusals the Share page shows: their kind beside the English text (lib/share/companion-refusals.ts).
-	const refuseAs = (status: number, code: string, refusal: CompanionRefusal) =>
+	// The refusals the Share page shows: their kind beside the English text (lib/share/refusals.ts).
+	const refuseAs = (status: number, code: string, refusal: Refusal) =>
 		sendJson(res, status, { status, code, ...refusalFields(refusal) });
 	if (req.method !== 'POST')
-		return refuse(405, 'method_not_allowed', `use POST ${SHARE_TOKEN_PATH}`);
+		return refuseAs(405, 'method_not_allowed', {
+			kind: 'use_post',
+			params: { path: SHARE_TOKEN_PATH }
+		});
 	if (!fromLoopback(req)) return refuseAs(403, 'not_this_pc', { kind: 'not_this_pc' });
 	if (deps.simulator) return refuseAs(409, 'simulator', { kind: 'simulator_shares' });
 	const token = presentedTokens(req).find((t) => t.length > 0);
@@ -71,7 +74,7 @@ export async function handleShareToken(
 		const text = (await readBody(req, 4096)).toString('utf8');
 		body = text.trim() ? parseJson(text) : {};
 	} catch {
-		return refuse(413, 'body_too_large', 'the body is too large');
+		return refuseAs(413, 'body_too_large', { kind: 'body_too_large' });
 	}
 	const parsed = v.safeParse(BodySchema, body);
 	if (!parsed.success) return refuse(400, 'invalid_body', parsed.issues[0].message);

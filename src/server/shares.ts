@@ -4,7 +4,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import { shareRefusalText } from '../lib/share/refusals';
 import { isSendType } from '../lib/protocol/catalog';
 import { describeIssues } from '../lib/protocol/issues';
 import { ClientMessageSchema } from '../lib/protocol/messages';
@@ -26,7 +25,7 @@ import {
 	sendJson,
 	requestUrl
 } from './http-util';
-import { refusalFields, refusalText, type CompanionRefusal } from '../lib/share/companion-refusals';
+import { refusalFields, refusalText, type Refusal } from '../lib/share/refusals';
 import type { KeyAttempts } from './key-attempts';
 import {
 	grantOf,
@@ -44,32 +43,37 @@ export const NOT_ALLOWED = 'not_allowed_by_share';
 export const NO_REAL_TOKEN_MESSAGE = refusalText({ kind: 'no_real_token' });
 const MAX_SEND_BODY = 256 * 1024;
 /** Why the companion, holding no token, makes no widget keys for this caller. */
-const WIDGET_KEYS_OFF: Record<TokenRefusal, CompanionRefusal> = {
+const WIDGET_KEYS_OFF: Record<TokenRefusal, Refusal> = {
 	missing: { kind: 'widget_keys_need_token' },
 	'share-key': { kind: 'widget_keys_share_key' },
 	rejected: { kind: 'widget_keys_token_rejected' },
 	unreachable: { kind: 'widget_keys_unreachable' }
 };
+/** A body's field that breaks the schema, as data: the English keeps the schema's own sentence. */
+const fieldRefusal = (issue: v.BaseIssue<unknown>): Refusal => ({
+	kind: 'invalid_field',
+	params: { field: v.getDotPath(issue) ?? 'body' }
+});
 const MAX_EXPIRY_MINUTES = 366 * 24 * 60;
 
-export type Refusal = { status: number; code: string; message: string };
+export type Denial = { status: number; code: string; message: string };
 export type CommandVerdict =
-	| { ok: true; body: { type: string; params?: Record<string, unknown> } }
-	| ({ ok: false } & Refusal);
+	{ ok: true; body: { type: string; params?: Record<string, unknown> } } | ({ ok: false } & Denial);
 
 /** The share key a request presents, if any: a token with the share prefix, from the query or a Bearer header. */
 export function shareKeyOf(req: IncomingMessage): string | undefined {
 	return presentedTokens(req).find((t) => t.startsWith(SHARE_KEY_PREFIX));
 }
 
-export function keyRefusal(reason: KeyFailure): Refusal {
-	const [code, id] =
+/** A key's refusal: its code, and its kind for a page to say it in its language (lib/share/refusals.ts). */
+export function keyRefusal(reason: KeyFailure): Denial & { kind: Refusal['kind'] } {
+	const [code, kind] =
 		reason === 'malformed'
-			? (['share_key_malformed', 'malformed'] as const)
+			? (['share_key_malformed', 'key_malformed'] as const)
 			: reason === 'expired'
-				? (['share_link_expired', 'expired'] as const)
-				: (['share_link_unknown', 'unknown'] as const);
-	return { status: 401, code, message: shareRefusalText({ id }) };
+				? (['share_link_expired', 'key_expired'] as const)
+				: (['share_link_unknown', 'key_unknown'] as const);
+	return { status: 401, code, ...refusalFields({ kind }) };
 }
 
 /** Whether a link may run a command, with params checked against the catalog's rules. */
@@ -117,7 +121,7 @@ export function judgeFrame(link: ShareLink, raw: string): FrameVerdict {
 			typeof x === 'object' && x !== null ? (x as Record<string, unknown>).context : undefined;
 		return typeof c === 'string' || typeof c === 'number' ? c : undefined;
 	};
-	const refuse = (r: Refusal, context: string | number | undefined): FrameVerdict =>
+	const refuse = (r: Denial, context: string | number | undefined): FrameVerdict =>
 		context === undefined
 			? {}
 			: {
@@ -149,7 +153,7 @@ export function judgeFrame(link: ShareLink, raw: string): FrameVerdict {
 	};
 }
 
-export type RestVerdict = { ok: true; path: string; body?: Buffer } | ({ ok: false } & Refusal);
+export type RestVerdict = { ok: true; path: string; body?: Buffer } | ({ ok: false } & Denial);
 
 /** Checks a REST request made with a share key; answers the canonical path (and body) to forward. */
 export async function judgeRest(req: IncomingMessage, link: ShareLink): Promise<RestVerdict> {
@@ -319,7 +323,7 @@ export async function handleShareApi(
 			return sendJson(res, 413, {
 				status: 413,
 				code: 'body_too_large',
-				message: 'the body is too large'
+				...refusalFields({ kind: 'body_too_large' })
 			});
 		}
 		const parsed = v.safeParse(CreateSchema, input);
@@ -327,12 +331,16 @@ export async function handleShareApi(
 			return sendJson(res, 400, {
 				status: 400,
 				code: 'invalid_link',
-				message: parsed.issues[0].message
+				...refusalFields(fieldRefusal(parsed.issues[0]), parsed.issues[0].message)
 			});
 		const { profile, types, expiresInMinutes, label } = parsed.output;
 		const chosen = checkChosenTypes(profile, types);
 		if (!chosen.ok)
-			return sendJson(res, 400, { status: 400, code: 'invalid_link', message: chosen.message });
+			return sendJson(res, 400, {
+				status: 400,
+				code: 'invalid_link',
+				...refusalFields(chosen.refusal)
+			});
 		const now = Date.now();
 		const link = store.create(
 			{
@@ -359,7 +367,7 @@ export async function handleShareApi(
 			return sendJson(res, 404, {
 				status: 404,
 				code: 'not_found',
-				message: 'no share link has this id'
+				...refusalFields({ kind: 'no_share_link' })
 			});
 		log(m.companion_share_revoked({ label: link.label, id: link.id }));
 		return sendJson(res, 200, { revoked: link.id });
@@ -368,6 +376,9 @@ export async function handleShareApi(
 	return sendJson(res, 404, {
 		status: 404,
 		code: 'not_found',
-		message: `no share API at ${req.method} ${path.slice(0, 80)}`
+		...refusalFields({
+			kind: 'no_share_api',
+			params: { method: req.method ?? '', path: path.slice(0, 80) }
+		})
 	});
 }

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-util';
 import type { ShareLink, ShareStore } from './share-store';
+import { refusalFields, type Refusal } from '../lib/share/refusals';
 // The companion's later lines, in the start log's language (start-lines.ts sets it; English otherwise).
 import { m } from '../lib/paraglide/messages.js';
 
@@ -59,20 +60,27 @@ export async function handleWidgetKeys(
 	path: string,
 	{ store, log, lanOrigins }: WidgetKeyDeps
 ): Promise<void> {
-	const fail = (status: number, code: string, message: string) =>
-		sendJson(res, status, { status, code, message });
+	// Each with its kind, for the widget builder to say in its language (lib/share/refusals.ts).
+	const fail = (status: number, code: string, refusal: Refusal, english?: string) =>
+		sendJson(res, status, { status, code, ...refusalFields(refusal, english) });
 	async function body<T>(schema: v.GenericSchema<unknown, T>): Promise<T | undefined> {
 		let input: unknown;
 		try {
 			input = parseJson((await readBody(req, 16 * 1024)).toString('utf8'));
 		} catch (err) {
 			if (!(err instanceof BodyTooLarge)) throw err;
-			fail(413, 'body_too_large', 'the body is too large');
+			fail(413, 'body_too_large', { kind: 'body_too_large' });
 			return undefined;
 		}
 		const parsed = v.safeParse(schema, input);
 		if (parsed.success) return parsed.output;
-		fail(400, 'invalid_widget_key', parsed.issues[0].message);
+		const [issue] = parsed.issues;
+		fail(
+			400,
+			'invalid_widget_key',
+			{ kind: 'invalid_field', params: { field: v.getDotPath(issue) ?? 'body' } },
+			issue.message
+		);
 		return undefined;
 	}
 
@@ -100,7 +108,7 @@ export async function handleWidgetKeys(
 	const id = match?.[1];
 	const found = id === undefined ? undefined : store.get(id);
 	if (!match || !found || found.profile !== 'widget')
-		return fail(404, 'not_found', match ? 'no widget key has this id' : 'no such widget-key API');
+		return fail(404, 'not_found', { kind: match ? 'no_widget_key' : 'no_widget_key_api' });
 	if (match[2] && req.method === 'POST') {
 		const link = store.regenerate(found.id)!;
 		log(m.companion_widget_key_regenerated({ name: link.name, id: link.id }));
@@ -117,5 +125,8 @@ export async function handleWidgetKeys(
 		log(m.companion_widget_key_revoked({ name: found.name, id: found.id }));
 		return sendJson(res, 200, { revoked: found.id });
 	}
-	return fail(405, 'method_not_allowed', `${req.method} is not used here`);
+	return fail(405, 'method_not_allowed', {
+		kind: 'method_not_used',
+		params: { method: req.method ?? '' }
+	});
 }

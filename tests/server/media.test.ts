@@ -68,10 +68,17 @@ describe('the media folder', () => {
 		const answer = await http('GET', base + path);
 		expect(answer.status).toBe(404);
 		expect(answer.body).not.toContain('outside the folder');
+		expect(JSON.parse(answer.body)).toEqual({
+			status: 404,
+			kind: 'no_sound',
+			message: 'no such sound in the media folder'
+		});
 	});
 
 	it('takes no writes', async () => {
-		expect((await http('PUT', `${base}/media/airhorn.mp3`, { body: 'x' })).status).toBe(405);
+		const answer = await http('PUT', `${base}/media/airhorn.mp3`, { body: 'x' });
+		expect(answer.status).toBe(405);
+		expect(JSON.parse(answer.body)).toMatchObject({ kind: 'media_read_only' });
 	});
 
 	it('without --media, lists nothing and serves nothing', async () => {

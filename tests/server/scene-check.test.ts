@@ -188,6 +188,12 @@ describe('scene check and rehearsal', () => {
 		const bad = await rehearse({ kind: 'alert', alert: 'hug' });
 		expect(bad.status).toBe(400);
 		expect(bad.json.message).toMatch(/alert/);
+		// The fields as data beside the English, for the dashboard to say in its language.
+		expect(bad.json).toMatchObject({
+			code: 'invalid_rehearsal',
+			kind: 'invalid_rehearsal',
+			params: { fields: 'alert' }
+		});
 	});
 
 	it('pushes a rehearsal into widget sockets only: the application receives nothing', async () => {

@@ -57,21 +57,47 @@ describe('share management API', () => {
 	});
 
 	it('refuses bad links with clear messages', async () => {
-		const refuse = async (body: object, message: RegExp) =>
+		// Each with its kind and values beside the English, for the Share page to say in its language.
+		const refuse = async (body: object, message: RegExp, kind: object) =>
 			expect(await rig.manage('POST', '/__share/links', body)).toMatchObject({
 				status: 400,
-				json: { code: 'invalid_link', message: expect.stringMatching(message) }
+				json: { code: 'invalid_link', message: expect.stringMatching(message), ...kind }
 			});
-		await refuse({ profile: 'admin' }, /profile must be one of/);
+		await refuse({ profile: 'admin' }, /profile must be one of/, {
+			kind: 'invalid_field',
+			params: { field: 'profile' }
+		});
 		await refuse(
 			{ profile: 'custom', types: ['tts', 'run-actions'] },
-			/run-actions can never be shared/
+			/run-actions can never be shared/,
+			{ kind: 'never_shared', params: { type: 'run-actions' } }
 		);
-		await refuse({ profile: 'custom' }, /non-empty list/);
-		await refuse({ profile: 'custom', types: ['reboot'] }, /not a send type/);
-		await refuse({ profile: 'music', types: ['ban-user'] }, /custom profile/);
-		await refuse({ profile: 'music', expiresInMinutes: -5 }, /more than 0/);
-		expect((await rig.manage('DELETE', '/__share/links/00ff')).status).toBe(404);
+		await refuse({ profile: 'custom' }, /non-empty list/, { kind: 'no_types' });
+		await refuse({ profile: 'custom', types: ['reboot'] }, /not a send type/, {
+			kind: 'not_a_type',
+			params: { type: 'reboot' }
+		});
+		await refuse({ profile: 'music', types: ['ban-user'] }, /custom profile/, {
+			kind: 'fixed_types',
+			params: { profile: 'music' }
+		});
+		await refuse({ profile: 'music', expiresInMinutes: -5 }, /more than 0/, {
+			kind: 'invalid_field',
+			params: { field: 'expiresInMinutes' }
+		});
+		expect(await rig.manage('DELETE', '/__share/links/00ff')).toMatchObject({
+			status: 404,
+			json: { code: 'not_found', kind: 'no_share_link', message: 'no share link has this id' }
+		});
+		expect(await rig.manage('PUT', '/__share/nothing')).toMatchObject({
+			status: 404,
+			json: {
+				code: 'not_found',
+				kind: 'no_share_api',
+				params: { method: 'PUT', path: '/__share/nothing' },
+				message: 'no share API at PUT /__share/nothing'
+			}
+		});
 	});
 
 	it('tells a page opened through a link what it may do (whoami)', async () => {
@@ -101,7 +127,11 @@ describe('unknown, revoked and expired keys', () => {
 		const unknown = `${SHARE_KEY_PREFIX}${'A'.repeat(32)}`;
 		expect(await rig.send(unknown, 'get-variable-value', { name: 'x' })).toMatchObject({
 			status: 401,
-			json: { code: 'share_link_unknown' }
+			json: {
+				code: 'share_link_unknown',
+				kind: 'key_unknown',
+				message: 'This share link is unknown or was revoked; ask the streamer for a new one.'
+			}
 		});
 		await expect(rig.openShareSocket(unknown)).rejects.toMatchObject({
 			status: 401,
@@ -143,7 +173,7 @@ describe('unknown, revoked and expired keys', () => {
 		expect(await socket.closed).toEqual({ code: 1008, reason: 'share link expired' });
 		expect(await rig.asShare('GET', '/api/meta', link.key)).toMatchObject({
 			status: 401,
-			json: { code: 'share_link_expired' }
+			json: { code: 'share_link_expired', kind: 'key_expired' }
 		});
 		await expect(rig.openShareSocket(link.key)).rejects.toMatchObject({
 			status: 401,

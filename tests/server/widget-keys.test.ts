@@ -241,7 +241,11 @@ describe('bad keys', () => {
 		});
 		expect(await rig.asShare('GET', '/api/meta', encodeURIComponent(malformed))).toMatchObject({
 			status: 401,
-			json: { code: 'share_key_malformed', message: expect.stringMatching(/malformed/) }
+			json: {
+				code: 'share_key_malformed',
+				kind: 'key_malformed',
+				message: expect.stringMatching(/malformed/)
+			}
 		});
 		await expect(rig.openShareSocket(malformed)).rejects.toMatchObject({
 			status: 401,

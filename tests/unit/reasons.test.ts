@@ -21,9 +21,9 @@ import {
 	stoppedError,
 	timeoutError
 } from '$lib/client/errors';
-import { errorWords, issueLine, issueRule, shareWords } from '$lib/app/reason-words';
+import { errorWords, issueLine, issueRule, refusalWords } from '$lib/app/reason-words';
 import { checkChosenTypes } from '$lib/share/profiles';
-import { shareRefusalText } from '$lib/share/refusals';
+import { refusalText } from '$lib/share/refusals';
 import { language } from '$lib/app/language.svelte';
 import { settingsFromParams } from '$lib/client/settings';
 
@@ -207,11 +207,11 @@ describe('the dashboard says it', () => {
 		);
 		const chosen = checkChosenTypes('custom', []);
 		if (chosen.ok) throw new Error('accepted');
-		expect(chosen.message).toBe(shareRefusalText(chosen.refusal));
-		expect(shareWords(chosen.refusal)).toBe(
+		expect(chosen.message).toBe(refusalText(chosen.refusal));
+		expect(refusalWords(chosen.refusal)).toBe(
 			'Ein Link mit „Eigene Auswahl“ braucht mindestens einen Befehl'
 		);
-		expect(shareWords({ id: 'unknown' })).toBe(
+		expect(refusalWords({ kind: 'key_unknown' })).toBe(
 			'Dieser Freigabelink ist unbekannt oder wurde widerrufen; bitte den Streamer um einen neuen.'
 		);
 	});

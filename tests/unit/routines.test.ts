@@ -100,6 +100,30 @@ describe('routines in the dashboard’s language', () => {
 		expect(rehearsalWords({ kind: 'refused', status: 503 })).toBe(
 			'Nicht gesendet: Der Companion antwortete mit HTTP 503.'
 		);
+		// The companion's reason in German, from its kind; its English words only for a kind it does not know.
+		expect(
+			rehearsalWords({
+				kind: 'refused',
+				status: 400,
+				message: 'amount: must be a number',
+				refusal: { kind: 'invalid_rehearsal', params: { fields: 'amount' } }
+			})
+		).toBe('Nicht gesendet: diese Felder sind ungültig: amount');
+		expect(
+			rehearsalWords({
+				kind: 'refused',
+				status: 403,
+				refusal: { kind: 'scene_share_key', params: {} }
+			})
+		).toMatch(/^Nicht gesendet: /);
+		expect(
+			rehearsalWords({
+				kind: 'refused',
+				status: 418,
+				message: 'new words',
+				refusal: { kind: 'from_a_newer_companion', params: {} }
+			})
+		).toBe('Nicht gesendet: new words');
 	});
 
 	it('says a rehearsal’s answer in English as before', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SHARE_REASONS, ShareScope } from '$lib/app/share-scope.svelte';
 import type { ConnectionSettings } from '$lib/client/settings';
 import { allowedSendTypes } from '$lib/share/profiles';
+import { language } from '$lib/app/language.svelte';
 
 const settings = (token: string, demo = false): ConnectionSettings => ({
 	token,
@@ -68,6 +69,7 @@ describe('ShareScope', () => {
 		const revoked = new ShareScope(settings('share_abc'), {
 			fetch: answer(401, {
 				code: 'share_link_unknown',
+				kind: 'key_unknown',
 				message: 'This share link is unknown or was revoked; ask the streamer for a new one.'
 			}),
 			companion: true
@@ -86,6 +88,37 @@ describe('ShareScope', () => {
 		await settled(gone);
 		await expect.poll(() => gone.reasonFor('song-request')).toMatch(/could not be checked/);
 	});
+
+	it(
+		'says a key’s refusal in the page’s language from the kind the companion names (its code alone is not read)',
+		{ timeout: 180_000 },
+		async () => {
+			await language.choose('de');
+			try {
+				const expired = new ShareScope(settings('share_abc'), {
+					fetch: answer(401, {
+						code: 'share_link_expired',
+						kind: 'key_expired',
+						message: 'This share link has expired; ask the streamer for a new one.'
+					}),
+					companion: true
+				});
+				await settled(expired);
+				await expect
+					.poll(() => expired.refusal)
+					.toBe('Dieser Freigabelink ist abgelaufen; bitte den Streamer um einen neuen.');
+				// A body without a kind (an older companion) keeps its own English words.
+				const older = new ShareScope(settings('share_abc'), {
+					fetch: answer(401, { code: 'share_link_unknown', message: 'unknown link' }),
+					companion: true
+				});
+				await settled(older);
+				expect(older.refusal).toBe('unknown link');
+			} finally {
+				await language.choose('en');
+			}
+		}
+	);
 
 	it('treats a token the server does not know as a share key as the streamer', async () => {
 		const scope = new ShareScope(settings('share_abc'), {

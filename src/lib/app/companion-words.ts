@@ -1,44 +1,77 @@
 /**
- * The companion's refusals in the dashboard's language: the server sends each as a kind and its values
- * (lib/share/companion-refusals.ts) beside its English text, which stays the words for a kind this page does not
- * know. Imported by the pages that show them (Share, the widget builder's keys, the scene check).
+ * The companion's refusals in the dashboard's language, and the page's own about its answers: the
+ * server sends each as a kind and its values (lib/share/refusals.ts) beside its English text, which
+ * stays the words for a kind this page does not know. The one table of them: the pages that show
+ * them import it (Share, the widget builder's keys, the scene check, rehearsals), and the reasons'
+ * chunk for a share link's refusal (reason-words.ts).
  */
 import * as m from '$lib/app/messages';
-import type { RefusalData, RefusalKind } from '$lib/share/companion-refusals';
+import type { RefusalData, RefusalKind } from '$lib/share/refusals';
 
-type Said = (params: RefusalData['params']) => string | undefined;
-const plain = (say: () => string): Said => say;
+type Params = NonNullable<RefusalData['params']>;
+type Said = (params: Params) => string | undefined;
+
+/** Its words, when the values the body sent are of the types its sentence needs. */
+function words(shape: Record<string, 'string' | 'number'>, say: (values: never) => string): Said {
+	return (params) =>
+		Object.entries(shape).every(([key, type]) => typeof params[key] === type)
+			? (say as (values: Params) => string)(params)
+			: undefined;
+}
+const NONE = {};
+const STATUS = { status: 'number' } as const;
 
 const SAID: Record<RefusalKind, Said> = {
-	scene_needs_token: plain(m.companion_refused_scene_needs_token),
-	scene_share_key: plain(m.companion_refused_scene_share_key),
-	token_not_accepted: plain(m.companion_refused_token_not_accepted),
-	token_unchecked: plain(m.companion_refused_token_unchecked),
-	management_needs_token: plain(m.companion_refused_management_needs_token),
-	widget_keys_need_token: plain(m.companion_refused_widget_keys_need_token),
-	widget_keys_share_key: plain(m.companion_refused_widget_keys_share_key),
-	widget_keys_token_rejected: plain(m.companion_refused_widget_keys_token_rejected),
-	widget_keys_unreachable: plain(m.companion_refused_widget_keys_unreachable),
-	no_real_token: plain(m.companion_refused_no_real_token),
-	not_this_pc: plain(m.companion_refused_not_this_pc),
-	simulator_shares: plain(m.companion_refused_simulator_shares),
-	token_not_sent: plain(m.companion_refused_token_not_sent),
-	other_token: plain(m.companion_refused_other_token),
-	app_not_answering: plain(m.companion_refused_app_not_answering),
-	app_rejected_token: plain(m.companion_refused_app_rejected_token),
-	app_answered: ({ status }) =>
-		typeof status === 'number' ? m.companion_refused_app_answered({ status }) : undefined,
-	token_not_saved: ({ error }) =>
-		typeof error === 'string' ? m.companion_refused_token_not_saved({ error }) : undefined
+	key_expired: words(NONE, m.companion_refused_key_expired),
+	key_unknown: words(NONE, m.companion_refused_key_unknown),
+	key_malformed: words(NONE, m.companion_refused_key_malformed),
+	companion_unanswered: words(NONE, m.companion_refused_companion_unanswered),
+	link_unanswered: words(NONE, m.companion_refused_link_unanswered),
+	link_unchecked: words(STATUS, m.companion_refused_link_unchecked),
+	unreadable: words(NONE, m.companion_refused_unreadable),
+	status: words(STATUS, m.companion_refused_status),
+	fixed_types: words({ profile: 'string' }, m.companion_refused_fixed_types),
+	no_types: words(NONE, m.companion_refused_no_types),
+	not_a_type: words({ type: 'string' }, m.companion_refused_not_a_type),
+	never_shared: words({ type: 'string' }, m.companion_refused_never_shared),
+	invalid_field: words({ field: 'string' }, m.companion_refused_invalid_field),
+	invalid_rehearsal: words({ fields: 'string' }, m.companion_refused_invalid_rehearsal),
+	body_too_large: words(NONE, m.companion_refused_body_too_large),
+	no_share_link: words(NONE, m.companion_refused_no_share_link),
+	no_share_api: words({ method: 'string', path: 'string' }, m.companion_refused_no_share_api),
+	no_widget_key: words(NONE, m.companion_refused_no_widget_key),
+	no_widget_key_api: words(NONE, m.companion_refused_no_widget_key_api),
+	use_post: words({ path: 'string' }, m.companion_refused_use_post),
+	method_not_used: words({ method: 'string' }, m.companion_refused_method_not_used),
+	no_sound: words(NONE, m.companion_refused_no_sound),
+	media_read_only: words(NONE, m.companion_refused_media_read_only),
+	scene_needs_token: words(NONE, m.companion_refused_scene_needs_token),
+	scene_share_key: words(NONE, m.companion_refused_scene_share_key),
+	token_not_accepted: words(NONE, m.companion_refused_token_not_accepted),
+	token_unchecked: words(NONE, m.companion_refused_token_unchecked),
+	management_needs_token: words(NONE, m.companion_refused_management_needs_token),
+	widget_keys_need_token: words(NONE, m.companion_refused_widget_keys_need_token),
+	widget_keys_share_key: words(NONE, m.companion_refused_widget_keys_share_key),
+	widget_keys_token_rejected: words(NONE, m.companion_refused_widget_keys_token_rejected),
+	widget_keys_unreachable: words(NONE, m.companion_refused_widget_keys_unreachable),
+	no_real_token: words(NONE, m.companion_refused_no_real_token),
+	not_this_pc: words(NONE, m.companion_refused_not_this_pc),
+	simulator_shares: words(NONE, m.companion_refused_simulator_shares),
+	token_not_sent: words(NONE, m.companion_refused_token_not_sent),
+	other_token: words(NONE, m.companion_refused_other_token),
+	app_not_answering: words(NONE, m.companion_refused_app_not_answering),
+	app_rejected_token: words(NONE, m.companion_refused_app_rejected_token),
+	app_answered: words(STATUS, m.companion_refused_app_answered),
+	token_not_saved: words({ error: 'string' }, m.companion_refused_token_not_saved)
 };
 
-/**
- * A refusal in the dashboard's language; the server's own English words when it named no kind this
- * page knows (a newer companion), or values that do not fit it.
- */
-export function companionSays(answer: { companionRefusal?: RefusalData; message: string }): string {
-	const kind = answer.companionRefusal?.kind;
-	const say =
-		kind !== undefined && Object.hasOwn(SAID, kind) ? SAID[kind as RefusalKind] : undefined;
-	return say?.(answer.companionRefusal!.params) ?? answer.message;
+/** A refusal in the dashboard's language; undefined for a kind this page does not know (a newer companion), or values that do not fit it. */
+export function refusalWords(refusal: RefusalData): string | undefined {
+	return Object.hasOwn(SAID, refusal.kind)
+		? SAID[refusal.kind as RefusalKind](refusal.params ?? {})
+		: undefined;
 }
+
+/** A refusal in the dashboard's language; the server's own English words when it is not one this page can say. */
+export const companionSays = (answer: { refusal?: RefusalData; message: string }): string =>
+	(answer.refusal && refusalWords(answer.refusal)) ?? answer.message;

@@ -6,7 +6,6 @@
 import type { ClientError, ClientErrorSaid, NotOfferedWhy } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { Rule, RuleKind } from '$lib/protocol/rule-text';
-import type { ShareRefusal } from '$lib/share/refusals';
 import * as m from '$lib/app/messages';
 import { language } from '$lib/app/language.svelte';
 
@@ -71,20 +70,6 @@ const NOT_OFFERED: Record<NotOfferedWhy, Say> = {
 	'no-answer': m.reasons_error_not_offered_no_answer
 };
 
-const SHARE: Record<ShareRefusal['id'], Say> = {
-	expired: m.reasons_share_expired,
-	unknown: m.reasons_share_unknown,
-	malformed: m.reasons_share_malformed,
-	unanswered: m.reasons_share_unanswered,
-	unchecked: m.reasons_share_unchecked,
-	unreadable: m.reasons_share_unreadable,
-	status: m.reasons_share_status,
-	'fixed-types': m.reasons_share_fixed_types,
-	'no-types': m.reasons_share_no_types,
-	'not-a-type': m.reasons_share_not_a_type,
-	'never-shared': m.reasons_share_never_shared
-};
-
 const say = (words: Say, values: object): string => (words as (v: object) => string)(values);
 
 /**
@@ -128,5 +113,5 @@ export function errorWords(error: ClientError): string {
 	return say(ERRORS[said.id], 'values' in said ? said.values : {});
 }
 
-/** Why a share link (or a request about one) is refused, in the dashboard's language. */
-export const shareWords = (refusal: ShareRefusal): string => say(SHARE[refusal.id], refusal);
+/** A share link's refusals come with the companion's (the one table: companion-words.ts). */
+export { refusalWords } from './companion-words';

@@ -5,7 +5,7 @@
  */
 import type { ClientError } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
-import type { ShareRefusal } from '$lib/share/refusals';
+import type { RefusalData } from '$lib/share/refusals';
 
 type Words = typeof import('./reason-words');
 
@@ -39,5 +39,5 @@ export const sayError = (error: ClientError): string =>
 	loaded()?.errorWords(error) ?? error.message;
 
 /** Why a share link is refused, in the dashboard's language (the companion's own sentence as sent). */
-export const sayShareRefusal = (failure: { message?: string; refusal?: ShareRefusal }): string =>
-	(failure.refusal && loaded()?.shareWords(failure.refusal)) || (failure.message ?? '');
+export const sayShareRefusal = (failure: { message?: string; refusal?: RefusalData }): string =>
+	(failure.refusal && loaded()?.refusalWords(failure.refusal)) || (failure.message ?? '');

@@ -2,17 +2,26 @@
  * Sends a rehearsal to the companion (POST /__companion/rehearse, with the streamer's token): test
  * events it pushes into widget sockets only. Used by the scene check and the widget builder's preview.
  */
+import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
+import { readRefusal, type RefusalData } from '$lib/share/refusals';
 import * as m from '$lib/app/messages';
+import { companionSays } from './companion-words';
 
 const TIMEOUT_MS = 8000;
 
 /** What came of a rehearsal, as data: the widgets it reached, or why it was not sent. */
 export type RehearsalAnswer =
 	| { kind: 'sent'; reached: number }
-	/** The companion's own reason (its HTTP error bodies are English), else its status. */
-	| { kind: 'refused'; message?: string; status: number }
+	/** The companion's reason: its kind and values, and its English words (for a kind this page does not know). */
+	| { kind: 'refused'; status: number; message?: string; refusal?: RefusalData }
 	| { kind: 'no-answer' };
+
+/** The companion's answer, read leniently: what a success or a refusal may carry. */
+const AnswerSchema = v.looseObject({
+	message: v.optional(v.string()),
+	reached: v.optional(v.array(v.unknown()), [])
+});
 
 export async function sendRehearsal(
 	base: string,
@@ -27,15 +36,19 @@ export async function sendRehearsal(
 			cache: 'no-store',
 			signal: AbortSignal.timeout(TIMEOUT_MS)
 		});
-		const body = (await res.json().catch(() => undefined)) as
-			{ message?: unknown; reached?: unknown[] } | undefined;
-		if (!res.ok)
+		const json: unknown = await res.json().catch(() => undefined);
+		const parsed = v.safeParse(AnswerSchema, json);
+		const body = parsed.success ? parsed.output : undefined;
+		if (!res.ok) {
+			const refusal = readRefusal(json);
 			return {
 				kind: 'refused',
 				status: res.status,
-				...(typeof body?.message === 'string' ? { message: body.message } : {})
+				...(body?.message === undefined ? {} : { message: body.message }),
+				...(refusal ? { refusal } : {})
 			};
-		return { kind: 'sent', reached: body?.reached?.length ?? 0 };
+		}
+		return { kind: 'sent', reached: body?.reached.length ?? 0 };
 	} catch {
 		return { kind: 'no-answer' };
 	}
@@ -49,9 +62,15 @@ export function rehearsalWords(answer: RehearsalAnswer): string {
 				? m.ui_rehearse_none()
 				: m.ui_rehearse_sent({ count: answer.reached });
 		case 'refused':
-			return answer.message === undefined
+			// The status only when the companion said neither a kind nor words.
+			return answer.refusal === undefined && answer.message === undefined
 				? m.ui_rehearse_status({ status: String(answer.status) })
-				: m.ui_rehearse_refused({ reason: answer.message });
+				: m.ui_rehearse_refused({
+						reason: companionSays({
+							refusal: answer.refusal,
+							message: answer.message ?? `HTTP ${answer.status}`
+						})
+					});
 		case 'no-answer':
 			return m.ui_rehearse_no_answer();
 	}

@@ -119,7 +119,13 @@ export class ShareApi {
 				signal: AbortSignal.timeout(TIMEOUT_MS)
 			});
 		} catch {
-			return { ok: false, status: 0, message: 'The companion server did not answer.', said: false };
+			return {
+				ok: false,
+				status: 0,
+				message: 'The companion server did not answer.',
+				said: false,
+				refusal: { kind: 'companion_unanswered' }
+			};
 		}
 		return readShareAnswer(res, schema);
 	}

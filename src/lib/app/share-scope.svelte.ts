@@ -17,7 +17,7 @@ import {
 } from '$lib/protocol/send-types';
 import { SHARE_KEY_PREFIX } from '$lib/share/key';
 import type { ShareGrant } from '$lib/share/profiles';
-import type { ShareRefusal } from '$lib/share/refusals';
+import type { RefusalData } from '$lib/share/refusals';
 import { sayShareRefusal } from './reasons.svelte';
 
 export const SHARE_REASONS = {
@@ -31,7 +31,7 @@ type ScopeState =
 	| { kind: 'grant'; grant: ShareGrant }
 	/** `label`: the link's name when it worked before and stopped while the page was open. */
 	/** `message`: in English, unless the page never reached the companion (its words say it then). */
-	| { kind: 'refused'; message?: string; label?: string; refusal?: ShareRefusal };
+	| { kind: 'refused'; message?: string; label?: string; refusal?: RefusalData };
 
 interface ShareScopeOptions {
 	fetch?: typeof fetch;
@@ -143,7 +143,7 @@ export class ShareScope {
 				signal: this.#abort.signal
 			});
 			// Only share links read the answer: its schemas stay out of the deck's first load.
-			const { readShareAnswer, shareRefusalText, WhoamiAnswerSchema } =
+			const { readShareAnswer, refusalText, WhoamiAnswerSchema } =
 				await import('$lib/share/answers');
 			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
 			if (answer.ok)
@@ -152,13 +152,13 @@ export class ShareScope {
 					: { kind: 'full' };
 			else {
 				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
-				const refusal: ShareRefusal | undefined = answer.said
-					? answer.refusal
-					: { id: 'unchecked', status: answer.status };
+				// The companion names a key's refusal (expired, unknown, malformed) by its kind.
+				const own = { kind: 'link_unchecked', params: { status: answer.status } } as const;
+				const refusal = answer.said ? answer.refusal : own;
 				this.#state = {
 					kind: 'refused',
 					label,
-					message: answer.said ? answer.message : shareRefusalText(refusal!),
+					message: answer.said ? answer.message : refusalText(own),
 					...(refusal ? { refusal } : {})
 				};
 			}
@@ -166,11 +166,11 @@ export class ShareScope {
 			if (this.#abort.signal.aborted) return;
 			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
 			if (this.#state.kind === 'grant') return;
-			const refusal: ShareRefusal = { id: 'unanswered' };
+			const refusal = { kind: 'link_unanswered' } as const;
 			this.#state = { kind: 'refused', refusal };
 			// Its English (until the dashboard's words are in) from the refusals' own small chunk.
 			const english = await import('$lib/share/refusals').then(
-				(module) => module.shareRefusalText(refusal),
+				(module) => module.refusalText(refusal),
 				() => undefined
 			);
 			if (english && this.#state.kind === 'refused' && this.#state.refusal === refusal)

@@ -5,10 +5,9 @@
  */
 import * as v from 'valibot';
 import { SHARE_PROFILES, type ShareGrant } from './profiles';
-import { readRefusal, type RefusalData } from './companion-refusals';
-import { keyRefusalOf, shareRefusalText, type ShareRefusal } from './refusals';
+import { readRefusal, refusalText, type RefusalData } from './refusals';
 
-export { shareRefusalText };
+export { refusalText };
 
 /** What a share key may do: the part every link answer and `whoami` share. */
 const GrantEntries = {
@@ -71,14 +70,14 @@ export const WhoamiAnswerSchema = v.variant('share', [
 /** Any refusal: `{status, code, message}`. */
 const FailureSchema = v.looseObject({ code: v.optional(v.string()), message: v.string() });
 
-export const UNREADABLE_ANSWER = shareRefusalText({ id: 'unreadable' });
+export const UNREADABLE_ANSWER = refusalText({ kind: 'unreadable' });
 
 export type ShareAnswer<T> =
 	| { ok: true; data: T }
 	/**
 	 * `said`: the message is the server's own words (else it is this page's). `refusal`: the same as
-	 * data when it is one the dashboard can say in its language (a key's refusal, or this page's own);
-	 * `companionRefusal`: a kind the companion named beside its English (lib/share/companion-refusals.ts).
+	 * data (lib/share/refusals.ts), the kind the companion named beside its English or this page's own,
+	 * for the dashboard to say in its language.
 	 */
 	| {
 			ok: false;
@@ -86,8 +85,7 @@ export type ShareAnswer<T> =
 			code?: string;
 			message: string;
 			said: boolean;
-			refusal?: ShareRefusal;
-			companionRefusal?: RefusalData;
+			refusal?: RefusalData;
 	  };
 
 /** Reads an answer: a success that fits `schema`, or the server's refusal with its status, code and message. */
@@ -99,22 +97,21 @@ export async function readShareAnswer<T>(
 	if (!res.ok) {
 		const failure = v.safeParse(FailureSchema, json);
 		if (failure.success) {
-			const refusal = keyRefusalOf(failure.output.code);
+			const refusal = readRefusal(json);
 			return {
 				ok: false,
 				status: res.status,
 				code: failure.output.code,
 				message: failure.output.message,
 				said: true,
-				...(refusal ? { refusal } : {}),
-				companionRefusal: readRefusal(json)
+				...(refusal ? { refusal } : {})
 			};
 		}
-		const refusal: ShareRefusal = { id: 'status', status: res.status };
+		const refusal = { kind: 'status', params: { status: res.status } } as const;
 		return {
 			ok: false,
 			status: res.status,
-			message: shareRefusalText(refusal),
+			message: refusalText(refusal),
 			said: false,
 			refusal
 		};
@@ -127,6 +124,6 @@ export async function readShareAnswer<T>(
 				status: res.status,
 				message: UNREADABLE_ANSWER,
 				said: false,
-				refusal: { id: 'unreadable' }
+				refusal: { kind: 'unreadable', params: {} }
 			};
 }

@@ -12,7 +12,7 @@ import {
 import * as v from 'valibot';
 import { ControlPressSchema } from '../protocol/alert-control';
 import { describeIssues, toFieldIssues } from '../protocol/issues';
-import { shareRefusalText, type ShareRefusal } from './refusals';
+import { refusalText, type Refusal } from './refusals';
 
 export const SHARE_PROFILES = [
 	'read-only',
@@ -161,12 +161,16 @@ export function isShareProfile(x: unknown): x is ShareProfile {
 	return typeof x === 'string' && (SHARE_PROFILES as readonly string[]).includes(x);
 }
 
+type ChosenRefusal = Extract<
+	Refusal,
+	{ kind: 'fixed_types' | 'no_types' | 'not_a_type' | 'never_shared' }
+>;
 export type ChosenTypesVerdict =
-	{ ok: true; types: SendType[] } | { ok: false; message: string; refusal: ShareRefusal };
+	{ ok: true; types: SendType[] } | { ok: false; message: string; refusal: ChosenRefusal };
 
-const refused = (refusal: ShareRefusal): ChosenTypesVerdict => ({
+const refused = (refusal: ChosenRefusal): ChosenTypesVerdict => ({
 	ok: false,
-	message: shareRefusalText(refusal),
+	message: refusalText(refusal),
 	refusal
 });
 
@@ -175,13 +179,14 @@ export function checkChosenTypes(profile: ShareProfile, types: unknown): ChosenT
 	if (!PROFILE_DEFINITIONS[profile].choosesTypes) {
 		if (types === undefined || (Array.isArray(types) && types.length === 0))
 			return { ok: true, types: [] };
-		return refused({ id: 'fixed-types', profile });
+		return refused({ kind: 'fixed_types', params: { profile } });
 	}
-	if (!Array.isArray(types) || types.length === 0) return refused({ id: 'no-types' });
+	if (!Array.isArray(types) || types.length === 0) return refused({ kind: 'no_types' });
 	const out = new Set<SendType>();
 	for (const t of types) {
-		if (!isSendType(t)) return refused({ id: 'not-a-type', type: String(t).slice(0, 60) });
-		if (!isGrantable(t)) return refused({ id: 'never-shared', type: t });
+		if (!isSendType(t))
+			return refused({ kind: 'not_a_type', params: { type: String(t).slice(0, 60) } });
+		if (!isGrantable(t)) return refused({ kind: 'never_shared', params: { type: t } });
 		out.add(t);
 	}
 	return { ok: true, types: [...out] };

@@ -1,51 +1,118 @@
 /**
- * Why a share link, or a request about one, is refused, as data: the dashboard says it in its own
- * language (lib/app/reason-words.ts), while the companion's HTTP bodies, its logs and the tests read the
- * one English sentence written here.
+ * Why the companion refuses a request, or a page could not use its answer, as data: a stable `kind`
+ * and the values its sentence needs. The companion sends the kind and its `params` beside the English
+ * `message`, which other clients and curl keep reading; the dashboard says the kind in its own
+ * language (lib/app/companion-words.ts). This is the one English text of each. Pure, like the rest of
+ * lib/share.
  */
+import * as v from 'valibot';
 
-export type ShareRefusal =
-	/** The key a page presents (companion codes share_link_expired, share_link_unknown, share_key_malformed). */
-	| { id: 'expired' | 'unknown' | 'malformed' }
-	/** The page could not ask the companion about its link. */
-	| { id: 'unanswered' }
-	| { id: 'unchecked'; status: number }
-	/** An answer of the companion this page does not understand, or one without words (its status only). */
-	| { id: 'unreadable' }
-	| { id: 'status'; status: number }
-	/** A link's chosen send types (checkChosenTypes). */
-	| { id: 'fixed-types'; profile: string }
-	| { id: 'no-types' }
-	| { id: 'not-a-type'; type: string }
-	| { id: 'never-shared'; type: string };
-
-type Of<I extends ShareRefusal['id']> = Extract<ShareRefusal, { id: I }>;
-
-const ENGLISH: { [I in ShareRefusal['id']]: (refusal: Of<I>) => string } = {
-	expired: () => 'This share link has expired; ask the streamer for a new one.',
-	unknown: () => 'This share link is unknown or was revoked; ask the streamer for a new one.',
-	malformed: () =>
+const ENGLISH = {
+	// The key a page presents (codes share_key_malformed, share_link_expired, share_link_unknown).
+	key_expired: () => 'This share link has expired; ask the streamer for a new one.',
+	key_unknown: () => 'This share link is unknown or was revoked; ask the streamer for a new one.',
+	key_malformed: () =>
 		'This key is malformed: it is not a share link or widget key as the companion makes them; copy the whole URL again.',
-	unanswered: () => 'the share link could not be checked: the companion server did not answer',
-	unchecked: ({ status }) => `the share link could not be checked (HTTP ${status})`,
+	// The page's own: it could not ask the companion, or could not read its answer.
+	companion_unanswered: () => 'The companion server did not answer.',
+	link_unanswered: () => 'the share link could not be checked: the companion server did not answer',
+	link_unchecked: (p: { status: number }) =>
+		`the share link could not be checked (HTTP ${p.status})`,
 	unreadable: () => 'The companion server sent an answer this page does not understand.',
-	status: ({ status }) => `HTTP ${status}`,
-	'fixed-types': ({ profile }) =>
-		`the ${profile} profile has a fixed list of types; use the custom profile to choose types`,
-	'no-types': () => 'a custom link needs a non-empty list of send types',
-	'not-a-type': ({ type }) => `"${type}" is not a send type`,
-	'never-shared': ({ type }) =>
-		`${type} can never be shared: an action list can do anything, so it would grant full control`
-};
+	status: (p: { status: number }) => `HTTP ${p.status}`,
+	// A link's chosen send types (checkChosenTypes; code invalid_link).
+	fixed_types: (p: { profile: string }) =>
+		`the ${p.profile} profile has a fixed list of types; use the custom profile to choose types`,
+	no_types: () => 'a custom link needs a non-empty list of send types',
+	not_a_type: (p: { type: string }) => `"${p.type}" is not a send type`,
+	never_shared: (p: { type: string }) =>
+		`${p.type} can never be shared: an action list can do anything, so it would grant full control`,
+	// A body the companion cannot take (invalid_link, invalid_widget_key, invalid_rehearsal, body_too_large).
+	invalid_field: (p: { field: string }) => `${p.field} is not valid`,
+	invalid_rehearsal: (p: { fields: string }) => `these fields are not valid: ${p.fields}`,
+	body_too_large: () => 'the body is too large',
+	// Nothing there (404), or not that way (405).
+	no_share_link: () => 'no share link has this id',
+	no_share_api: (p: { method: string; path: string }) => `no share API at ${p.method} ${p.path}`,
+	no_widget_key: () => 'no widget key has this id',
+	no_widget_key_api: () => 'no such widget-key API',
+	use_post: (p: { path: string }) => `use POST ${p.path}`,
+	method_not_used: (p: { method: string }) => `${p.method} is not used here`,
+	no_sound: () => 'no such sound in the media folder',
+	media_read_only: () => 'media files are read only',
+	// The streamer's token, share links and widget keys.
+	scene_needs_token: () => "the scene check needs the streamer's token",
+	scene_share_key: () =>
+		"the scene check and rehearsals need the streamer's token; a share link or widget key cannot use them",
+	token_not_accepted: () => 'the token was not accepted',
+	token_unchecked: () => 'the application is not reachable, so the token cannot be checked',
+	management_needs_token: () => "share management needs the streamer's token",
+	widget_keys_need_token: () => "widget keys need the streamer's token",
+	widget_keys_share_key: () =>
+		"widget keys need the streamer's token; a share link or widget key cannot make them",
+	widget_keys_token_rejected: () =>
+		'the application did not accept this token, so the companion cannot make widget keys with it',
+	widget_keys_unreachable: () =>
+		'the application is not reachable, so the companion cannot check the token and make widget keys',
+	no_real_token: () => 'start the server with --token or STREAM_TOKEN to create share links',
+	not_this_pc: () =>
+		'share links can be turned on from the streaming PC only (open the dashboard at 127.0.0.1)',
+	simulator_shares: () => 'share links are already on for the built-in simulator',
+	token_not_sent: () => "send the application's token as Authorization: Bearer",
+	other_token: () =>
+		'share links are already on with another token; restart the companion to change it',
+	app_not_answering: () => 'the application did not answer: start it and turn its API on',
+	app_rejected_token: () =>
+		'the application rejected this token: copy it again from Settings → API',
+	app_answered: (p: { status: number }) => `the application answered HTTP ${p.status}`,
+	token_not_saved: (p: { error: string }) =>
+		`share links are on, but the token could not be saved: ${p.error}`
+} satisfies Record<string, (p: never) => string>;
+
+type English = typeof ENGLISH;
+export type RefusalKind = keyof English;
+/** A refusal as data: its kind and the values its sentence needs. */
+export type Refusal = {
+	[K in RefusalKind]: Parameters<English[K]> extends [infer P]
+		? { kind: K; params: P }
+		: { kind: K; params?: undefined };
+}[RefusalKind];
 
 /** The English sentence of a refusal (the one English formatter). */
-export const shareRefusalText = (refusal: ShareRefusal): string =>
-	(ENGLISH[refusal.id] as (r: ShareRefusal) => string)(refusal);
+export function refusalText(refusal: Refusal): string {
+	const say = ENGLISH[refusal.kind] as (p: unknown) => string;
+	return say(refusal.params);
+}
 
-/** The refusal a companion's error code names, if it is one of a key's. */
-export function keyRefusalOf(code: string | undefined): ShareRefusal | undefined {
-	if (code === 'share_link_expired') return { id: 'expired' };
-	if (code === 'share_link_unknown') return { id: 'unknown' };
-	if (code === 'share_key_malformed') return { id: 'malformed' };
-	return undefined;
+/**
+ * What a body carries: the kind, its parameters, and the English text as `message`. `english`: a
+ * more precise sentence of the same refusal, where the companion has one (a schema's own message
+ * for a body's field), which curl keeps reading.
+ */
+export function refusalFields(
+	refusal: Refusal,
+	english?: string
+): { kind: RefusalKind; params?: Record<string, unknown>; message: string } {
+	return {
+		kind: refusal.kind,
+		...(refusal.params ? { params: refusal.params } : {}),
+		message: english ?? refusalText(refusal)
+	};
+}
+
+/** A refusal as a body names it, before the dashboard knows the kind (readRefusal); a Refusal is one too. */
+export type RefusalData = { kind: string; params?: Readonly<Record<string, string | number>> };
+
+const RefusalDataSchema = v.looseObject({
+	kind: v.string(),
+	params: v.optional(v.record(v.string(), v.union([v.string(), v.number()])), {})
+});
+
+/**
+ * The refusal a body names, read leniently and without the English table (so a page that reads
+ * answers does not carry it): the dashboard's words check the kind (lib/app/companion-words.ts).
+ */
+export function readRefusal(body: unknown): RefusalData | undefined {
+	const parsed = v.safeParse(RefusalDataSchema, body);
+	return parsed.success ? { kind: parsed.output.kind, params: parsed.output.params } : undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * The companion's words on the streamer's pages (issue 30): a refusal it sends as a kind and values
- * is said in the dashboard's language (the scene check, in German), and the scene check's rehearsal
+ * is said in the dashboard's language (the scene check, a refused rehearsal, a co-streamer's page
+ * with an unknown or expired key, in German), and the scene check's rehearsal
  * form fits a 360 px phone in German, French, Spanish and Brazilian Portuguese: its selects stacked,
  * none cutting its value. Screenshots at 390×844 in German and French in test-results/.
  */
@@ -13,6 +14,7 @@ import { startCompanion, type Companion } from '../../../src/server/companion';
 import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { BUILD_DIR, launchBrowser } from '../harness';
 import { TOKEN } from '../stack';
+import { SHARE_KEY_PREFIX } from '../../../src/lib/share/key';
 import { clippedIn, overflows } from './language-helpers';
 
 const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -99,6 +101,84 @@ describe('the companion in the dashboard’s language', () => {
 			.poll(async () => fold(await alert.first().textContent()))
 			.toBe('Die Szene konnte nicht gelesen werden: das Token wurde nicht angenommen');
 		await page.context().close();
+	});
+
+	it('de-DE: a refused rehearsal says the companion’s reason in German', async () => {
+		const page = await open(
+			`${companion.url}/#/check?token=${TOKEN}`,
+			{ width: 390, height: 844 },
+			'de-DE'
+		);
+		// The companion itself refuses: the body the form sends is swapped for one with a bad field.
+		await page.route('**/__companion/rehearse', (route) =>
+			route.continue({ postData: JSON.stringify({ kind: 'alert', alert: 'hug' }) })
+		);
+		await page.getByRole('button', { name: 'Test senden' }).click();
+		await expect
+			.poll(async () =>
+				fold(
+					await page.getByRole('status').filter({ hasText: 'Nicht gesendet' }).first().textContent()
+				)
+			)
+			.toBe('Nicht gesendet: diese Felder sind ungültig: alert');
+		await page.context().close();
+	});
+
+	describe('a co-streamer’s page whose key does not work', () => {
+		let shares: Companion;
+		beforeAll(async () => {
+			shares = await startCompanion({
+				port: 0,
+				host: '127.0.0.1',
+				api: sim.url,
+				buildDir: BUILD_DIR,
+				sharesFile: join(dir, 'shares.json'),
+				realToken: TOKEN,
+				log: () => {}
+			});
+		});
+		afterAll(() => shares?.close());
+
+		const whoami = (key: string) =>
+			fetch(`${shares.url}/__share/whoami`, { headers: { authorization: `Bearer ${key}` } });
+
+		it('de-DE: an unknown key is said in German', async () => {
+			const key = `${SHARE_KEY_PREFIX}${'A'.repeat(32)}`;
+			const page = await open(
+				`${shares.url}/#/songs?token=${key}`,
+				{ width: 390, height: 844 },
+				'de-DE'
+			);
+			await page
+				.getByRole('alert')
+				.getByText(
+					'Dieser Freigabelink ist unbekannt oder wurde widerrufen; bitte den Streamer um einen neuen.'
+				)
+				.waitFor();
+			expect(await page.getByText(/unknown or was revoked/).count()).toBe(0);
+			await page.context().close();
+		});
+
+		it('de-DE: an expired key is said in German', { timeout: 60_000 }, async () => {
+			const created = await fetch(`${shares.url}/__share/links`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ label: 'Kurz', profile: 'music', expiresInMinutes: 0.02 })
+			});
+			const { key } = (await created.json()) as { key: string };
+			// Waits for the link to expire (the companion says so), no fixed sleep.
+			await expect.poll(async () => (await whoami(key)).status, { timeout: 30_000 }).toBe(401);
+			const page = await open(
+				`${shares.url}/#/songs?token=${key}`,
+				{ width: 390, height: 844 },
+				'de-DE'
+			);
+			await page
+				.getByRole('alert')
+				.getByText('Dieser Freigabelink ist abgelaufen; bitte den Streamer um einen neuen.')
+				.waitFor();
+			await page.context().close();
+		});
 	});
 
 	it.each([

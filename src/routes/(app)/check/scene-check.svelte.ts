@@ -5,7 +5,7 @@
  */
 import * as m from '$lib/app/messages';
 import { companionSays } from '$lib/app/companion-words';
-import { readRefusal } from '$lib/share/companion-refusals';
+import { readRefusal } from '$lib/share/refusals';
 import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
 import { rehearse } from '$lib/app/rehearse';
@@ -68,7 +68,7 @@ type State =
 async function messageOf(res: Response): Promise<string> {
 	const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
 	const message = typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
-	return companionSays({ companionRefusal: readRefusal(body), message });
+	return companionSays({ refusal: readRefusal(body), message });
 }
 
 export class SceneCheck {
@@ -114,7 +114,11 @@ export class SceneCheck {
 			}
 			const parsed = v.safeParse(ReportSchema, await res.json());
 			if (!parsed.success) {
-				this.#state = { kind: 'failed', message: 'the companion answered something unexpected' };
+				const message = companionSays({
+					refusal: { kind: 'unreadable' },
+					message: 'the companion answered something unexpected'
+				});
+				this.#state = { kind: 'failed', message };
 				return;
 			}
 			this.#last = parsed.output;

@@ -8,7 +8,7 @@ import {
 	type ShareLinkView
 } from '$lib/app/share-api';
 import { companionSays } from '$lib/app/companion-words';
-import type { ShareRefusal } from '$lib/share/refusals';
+import type { RefusalData } from '$lib/share/refusals';
 
 export type LinksState = ShareApiState;
 
@@ -44,7 +44,7 @@ export class ShareLinks {
 	async create(
 		link: NewLink
 	): Promise<
-		{ ok: true; link: ShareLinkView } | { ok: false; message: string; refusal?: ShareRefusal }
+		{ ok: true; link: ShareLinkView } | { ok: false; message: string; refusal?: RefusalData }
 	> {
 		const result = await this.#api.create(link);
 		if (!result.ok) {

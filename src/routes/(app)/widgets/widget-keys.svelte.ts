@@ -8,7 +8,7 @@ import type { Options, WidgetDefinition } from '$lib/widgets/options';
 import { widgetName } from './widget-names';
 import * as m from '$lib/app/messages';
 import { companionSays } from '$lib/app/companion-words';
-import { readRefusal } from '$lib/share/companion-refusals';
+import { readRefusal } from '$lib/share/refusals';
 
 export type KeysState =
 	| { kind: 'loading' }
@@ -73,7 +73,7 @@ export class WidgetKeys {
 				kind: 'no-token',
 				message: result.data.message
 					? companionSays({
-							companionRefusal: readRefusal(result.data),
+							refusal: readRefusal(result.data),
 							message: result.data.message
 						})
 					: m.builder_keys_no_token_reason()

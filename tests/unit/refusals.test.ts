@@ -1,11 +1,12 @@
 /**
- * The companion's refusals as data (lib/share/companion-refusals.ts): a body carries a stable kind and its
- * values beside the English message other clients read, and the dashboard says the kind in its
- * language (lib/app/companion-words.ts), keeping the English for a kind it does not know.
+ * The companion's refusals as data, and the page's own about its answers (lib/share/refusals.ts, one
+ * catalogue): a body carries a stable kind and its values beside the English message other clients
+ * read, and the dashboard says the kind in its language (lib/app/companion-words.ts, one table),
+ * keeping the English for a kind it does not know.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRefusal, refusalFields, refusalText } from '$lib/share/companion-refusals';
-import { companionSays } from '$lib/app/companion-words';
+import { readRefusal, refusalFields, refusalText, type Refusal } from '$lib/share/refusals';
+import { companionSays, refusalWords } from '$lib/app/companion-words';
 import { language } from '$lib/app/language.svelte';
 
 describe('a refusal as data', () => {
@@ -43,7 +44,7 @@ describe('the dashboard says it', () => {
 
 	const said = (body: object) =>
 		companionSays({
-			companionRefusal: readRefusal(body),
+			refusal: readRefusal(body),
 			message: (body as { message: string }).message
 		});
 
@@ -64,6 +65,38 @@ describe('the dashboard says it', () => {
 		expect(said(refusalFields({ kind: 'other_token' }))).toBe(
 			'les liens de partage sont déjà activés avec un autre jeton ; redémarre le companion pour le changer'
 		);
+	});
+
+	it('says a key’s refusal, a body’s and the page’s own in German', async () => {
+		await language.choose('de');
+		expect(said(refusalFields({ kind: 'key_expired' }))).toBe(
+			'Dieser Freigabelink ist abgelaufen; bitte den Streamer um einen neuen.'
+		);
+		expect(said(refusalFields({ kind: 'body_too_large' }))).toBe('die Anfrage ist zu groß');
+		expect(
+			said(refusalFields({ kind: 'no_share_api', params: { method: 'PUT', path: '/__share/x' } }))
+		).toBe('keine Freigabe-Schnittstelle unter PUT /__share/x');
+		expect(said(refusalFields({ kind: 'fixed_types', params: { profile: 'moderator' } }))).toBe(
+			'Das Profil moderator hat eine feste Liste von Befehlen; wähle Befehle mit „Eigene Auswahl“'
+		);
+		expect(companionSays({ refusal: { kind: 'companion_unanswered' }, message: 'x' })).toBe(
+			'Der Companion-Server hat nicht geantwortet.'
+		);
+	});
+
+	it('says every kind in English as its one English sentence', () => {
+		const all: Refusal[] = [
+			{ kind: 'key_malformed' },
+			{ kind: 'link_unchecked', params: { status: 502 } },
+			{ kind: 'invalid_field', params: { field: 'label' } },
+			{ kind: 'invalid_rehearsal', params: { fields: 'kind, amount' } },
+			{ kind: 'use_post', params: { path: '/__share/token' } },
+			{ kind: 'method_not_used', params: { method: 'PUT' } },
+			{ kind: 'no_sound' },
+			{ kind: 'media_read_only' },
+			{ kind: 'never_shared', params: { type: 'actions' } }
+		];
+		for (const refusal of all) expect(refusalWords(refusal)).toBe(refusalText(refusal));
 	});
 
 	it('keeps the English text for a kind it does not know, or values that do not fit', async () => {
