@@ -42,7 +42,7 @@ const ENGLISH_ONLY = here('./.paraglide-english');
  */
 export const WIDGET_ENGLISH_MESSAGES = `${ENGLISH_ONLY}/english-messages.js`;
 
-/** Message keys no widget shows (the companion's start log): left out of widget.html. */
+/** Message keys no widget shows (the companion's start log): left out of widget.html and widget-languages.js. */
 export const NOT_WIDGET_PREFIXES = ['companion_'];
 
 function writeIfChanged(file: string, text: string): void {
@@ -108,6 +108,51 @@ export function widgetEnglishParaglide() {
 		// detects a locale, so `isServer` (a tree-shaking flag) leaves the browser's detection out.
 		strategy: ['baseLocale'],
 		isServer: 'true'
+	});
+}
+
+/**
+ * build/widget-languages.js's messages: every language's widget messages, compiled once more (as for
+ * widget.html's English) without the keys no widget says (the companion's start log), which
+ * `Object.entries(m)` in src/widget-entry/languages.ts would otherwise carry into the script.
+ * widget-languages.config.ts points `$lib/paraglide` at this folder's compile.
+ */
+export const WIDGET_LANGUAGES = here('./.paraglide-widget-languages');
+
+export function widgetLanguagesParaglide() {
+	const settings = projectSettings();
+	const project = `${WIDGET_LANGUAGES}/languages.inlang`;
+	mkdirSync(project, { recursive: true });
+	mkdirSync(`${WIDGET_LANGUAGES}/messages`, { recursive: true });
+	writeIfChanged(
+		`${project}/settings.json`,
+		JSON.stringify(
+			{
+				...(fromHere(settings) as object),
+				// Beside the project: ./messages/{locale}.json in this hidden folder, the filtered copies.
+				'plugin.inlang.messageFormat': { pathPattern: './messages/{locale}.json' }
+			},
+			null,
+			'\t'
+		)
+	);
+	for (const locale of settings.locales) {
+		const all = JSON.parse(readFileSync(here(`../messages/${locale}.json`), 'utf8')) as Record<
+			string,
+			unknown
+		>;
+		const widgetOnly = Object.fromEntries(
+			Object.entries(all).filter(([key]) => !NOT_WIDGET_PREFIXES.some((p) => key.startsWith(p)))
+		);
+		writeIfChanged(
+			`${WIDGET_LANGUAGES}/messages/${locale}.json`,
+			`${JSON.stringify(widgetOnly, null, '\t')}\n`
+		);
+	}
+	return paraglideVitePlugin({
+		...PARAGLIDE_OPTIONS,
+		project,
+		outdir: `${WIDGET_LANGUAGES}/paraglide`
 	});
 }
 

@@ -94,7 +94,7 @@ describe('the companion’s other lines in the start log’s language', () => {
 			expect(logs).toContain(
 				'Abgewiesene Versuche mit Teilen-Links und Widget-Schlüsseln bisher: 1 (unbekannt oder widerrufen 0, abgelaufen 0, fehlerhaft 1).'
 			);
-			// A refusal the dashboard shows: its kind beside the English text (lib/share/companion-refusals.ts).
+			// A refusal the dashboard shows: its kind beside the English text (lib/share/refusals.ts).
 			const scene = await http('GET', `${companion.url}/__companion/scene`, {
 				headers: { authorization: 'Bearer wrong-token' }
 			});

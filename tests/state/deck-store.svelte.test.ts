@@ -94,7 +94,7 @@ describe('DeckStore', () => {
 		).toMatchObject({ col: 0, row: 0 });
 		expect(deck.edit((doc) => moveButton(doc, page.id, id, 9, 9))).toEqual({
 			ok: false,
-			reason: 'Intro cannot go past the edge of the grid.'
+			refusal: { id: 'past-edge', label: 'Intro' }
 		});
 		expect(deck.canUndo).toBe(true);
 		await stop();
@@ -126,11 +126,6 @@ describe('DeckStore', () => {
 			'{"version":2,"pages":5}'
 		);
 		deck.addPage('Main');
-		expect(deck.replace({ version: 2, pages: 'no' })).toEqual({
-			ok: false,
-			reason: 'pages must be a list of pages'
-		});
-		expect(deck.pages.map((p) => p.name)).toEqual(['Main']);
 		expect(deck.replace({ version: 2, pages: [] }).ok).toBe(true);
 		expect(deck.pages).toEqual([]);
 		deck.undo();

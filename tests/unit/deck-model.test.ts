@@ -203,7 +203,7 @@ const deck = (buttons: DeckButton[], columns = 3, rows = 2): DeckDocument => ({
 	pages: [{ id: 'p', name: 'Main', columns, rows, buttons }]
 });
 const ok = (r: EditResult): DeckDocument => {
-	if (!r.ok) throw new Error(r.reason);
+	if (!r.ok) throw new Error(r.refusal.id);
 	return r.doc;
 };
 const places = (doc: DeckDocument) =>
@@ -258,7 +258,7 @@ describe('deck edits', () => {
 		const full = addButton(doc, 'p', { ...button('e', 0, 0), col: undefined, row: undefined });
 		expect(full).toEqual({
 			ok: false,
-			reason: 'Main is full: make its grid bigger or remove a button.'
+			refusal: { id: 'page-full', page: 'Main' }
 		});
 		expect(firstFree(doc.pages[0]!, 1)).toBeUndefined();
 	});
@@ -277,12 +277,12 @@ describe('deck edits', () => {
 		]);
 		expect(moveButton(doc, 'p', 'a', 3, 0)).toEqual({
 			ok: false,
-			reason: 'a cannot go past the edge of the grid.'
+			refusal: { id: 'past-edge', label: 'a' }
 		});
 		const wide = deck([button('w', 0, 0, 2), button('x', 0, 1), button('y', 1, 1)]);
 		expect(moveButton(wide, 'p', 'w', 0, 1)).toEqual({
 			ok: false,
-			reason: 'There is no room for w there.'
+			refusal: { id: 'no-room', label: 'w' }
 		});
 	});
 
@@ -295,7 +295,7 @@ describe('deck edits', () => {
 		const blocked = deck([button('a', 0, 0), button('b', 1, 0)], 2, 1);
 		expect(resizeButton(blocked, 'p', 'a', 2)).toEqual({
 			ok: false,
-			reason: 'a needs a free cell beside it to be 2 × 1.'
+			refusal: { id: 'no-wide-room', label: 'a' }
 		});
 	});
 
@@ -311,7 +311,7 @@ describe('deck edits', () => {
 		});
 		expect(resizePage(doc, 'p', { columns: 2, rows: 2 })).toEqual({
 			ok: false,
-			reason: 'Bee would fall outside a 2 × 2 grid: move or remove it first.'
+			refusal: { id: 'outside-grid', label: 'Bee', columns: 2, rows: 2 }
 		});
 		doc = ok(resizePage(doc, 'p', { columns: 4, rows: 3 }));
 		expect(doc.pages[0]).toMatchObject({ columns: 4, rows: 3 });

@@ -51,24 +51,39 @@ describe('deck files', () => {
 		expect(parseDeck(exportDeck(DOC))).toEqual({ ok: true, doc: DOC });
 	});
 
-	it('a bad file says which field breaks which rule', () => {
-		expect(parseDeck('{nope')).toEqual({
-			ok: false,
-			message: 'The file is not a deck: it is not JSON.'
-		});
+	it('a bad file says which field breaks which rule, as data', () => {
+		expect(parseDeck('{nope')).toEqual({ ok: false, refusal: { id: 'not-json' } });
 		const overlapping = structuredClone(DOC);
 		overlapping.pages[0]!.buttons[1]!.col = 0;
 		expect(parseDeck(JSON.stringify(overlapping))).toEqual({
 			ok: false,
-			message:
-				'The file is not a deck this version can read: pages[0].buttons[1].col overlaps button a.'
+			refusal: {
+				id: 'bad-file',
+				issues: [
+					{
+						field: 'pages[0].buttons[1].col',
+						kind: 'overlaps',
+						values: { other: 'a' },
+						english: 'overlaps button a'
+					}
+				]
+			}
 		});
 		expect(
 			parseDeck(JSON.stringify({ version: 2, pages: [{ ...DOC.pages[0], columns: 40 }] }))
 		).toEqual({
 			ok: false,
-			message:
-				'The file is not a deck this version can read: pages[0].columns must be between 1 and 12.'
+			refusal: {
+				id: 'bad-file',
+				issues: [
+					{
+						field: 'pages[0].columns',
+						kind: 'between',
+						values: { min: 1, max: 12 },
+						english: 'must be between 1 and 12'
+					}
+				]
+			}
 		});
 	});
 
@@ -90,7 +105,7 @@ describe('deck files', () => {
 		};
 		expect(appendPages(full, DOC)).toEqual({
 			ok: false,
-			reason: 'A deck holds at most 30 pages: this one has 30 and the file 1.'
+			refusal: { id: 'file-page-limit', max: 30, here: 30, file: 1 }
 		});
 	});
 });
@@ -120,9 +135,6 @@ describe('deck in a share link', () => {
 			DOC.pages[0]!.buttons.map((b) => b.action)
 		);
 		expect(await decodeDeck(encoded.slice(0, 12))).toMatchObject({ ok: false });
-		expect(await decodeDeck('x.abc')).toEqual({
-			ok: false,
-			message: 'The link carries a deck in a form this version cannot read.'
-		});
+		expect(await decodeDeck('x.abc')).toEqual({ ok: false, refusal: { id: 'link-form' } });
 	});
 });

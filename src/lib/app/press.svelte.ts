@@ -92,13 +92,16 @@ export class Press {
 		return this.#sent;
 	}
 
-	/** The rule broken by a field, in the dashboard's language, e.g. `issueFor('duration')` for `params.duration`. */
-	issueFor(field: string): string | undefined {
+	/**
+	 * The rule broken by a field, in the dashboard's language, e.g. `issueFor('duration')` for
+	 * `params.duration`; `named`: shown after the form's label, so the rule need not name the field.
+	 */
+	issueFor(field: string, named?: boolean): string | undefined {
 		const path = field.startsWith('params') || field === 'type' ? field : `params.${field}`;
 		const issue = this.#issues.find(
 			(i) => i.field === path || i.field.startsWith(path + '.') || i.field.startsWith(path + '[')
 		);
-		return issue && sayRule(issue);
+		return issue && sayRule(issue, named);
 	}
 
 	/**

@@ -70,6 +70,20 @@ const NOT_OFFERED: Record<NotOfferedWhy, Say> = {
 	'no-answer': m.reasons_error_not_offered_no_answer
 };
 
+/** The send types the dashboard names in its words (the deck's action picker): the rest keep the catalogue's label. */
+const TYPES: Record<string, () => string> = {
+	'chat-command': m.actions_trigger_chat_command,
+	'chatbot-command': m.actions_trigger_chatbot_command,
+	'alpha-points': m.actions_trigger_alpha_points,
+	'alpha-extension': m.actions_trigger_alpha_extension,
+	'gamma-points': m.actions_trigger_gamma_points,
+	alert: m.actions_trigger_alert,
+	'studio-scene': m.actions_trigger_scene,
+	'studio-theme': m.actions_trigger_theme,
+	'studio-animation': m.actions_trigger_animation,
+	'toggle-stream-mode': m.edit_toggle_stream_mode
+};
+
 const say = (words: Say, values: object): string => (words as (v: object) => string)(values);
 
 /**
@@ -92,9 +106,21 @@ export function ruleWords(rule: Rule): string {
 	return say(RULES[rule.kind], numbersIn(rule.values));
 }
 
-/** An issue's rule in the dashboard's language; a rule written by hand comes as it is. */
-export const issueRule = (issue: FieldIssue): string =>
-	issue.says ? ruleWords(issue.says) : issue.rule;
+/** The rules that name their field in the protocol's words ("is required (title)"). */
+const UNNAMED: Partial<Record<RuleKind, RuleKind>> = {
+	required_of: 'required',
+	string_of: 'string'
+};
+
+/**
+ * An issue's rule in the dashboard's language; a rule written by hand comes as it is. `named`: the
+ * form names the field by its own label, so the rule leaves out the protocol's name of it.
+ */
+export function issueRule(issue: FieldIssue, named = false): string {
+	if (!issue.says) return issue.rule;
+	const plain = named ? UNNAMED[issue.says.kind] : undefined;
+	return ruleWords(plain ? { kind: plain, values: {} } : issue.says);
+}
 
 /** An issue as a line: the field (without `params.`) and its rule. */
 export function issueLine(issue: FieldIssue): string {
@@ -109,7 +135,11 @@ export function errorWords(error: ClientError): string {
 		return m.reasons_not_sent({ issues: error.issues.map(issueLine).join('; ') });
 	const said = error.said;
 	if (!said) return error.message;
-	if (said.id === 'not-offered') return say(NOT_OFFERED[said.values.why], said.values);
+	if (said.id === 'not-offered') {
+		const { type } = said.values;
+		const named = type !== undefined && Object.hasOwn(TYPES, type) ? TYPES[type]!() : undefined;
+		return say(NOT_OFFERED[said.values.why], { ...said.values, what: named ?? said.values.what });
+	}
 	return say(ERRORS[said.id], 'values' in said ? said.values : {});
 }
 

@@ -26,8 +26,9 @@ const loaded = (): Words | undefined => {
 	return words;
 };
 
-/** The rule an issue states, in the dashboard's language (after the field's name). */
-export const sayRule = (issue: FieldIssue): string => loaded()?.issueRule(issue) ?? issue.rule;
+/** The rule an issue states, in the dashboard's language (after the field's name; `named`: its label). */
+export const sayRule = (issue: FieldIssue, named?: boolean): string =>
+	loaded()?.issueRule(issue, named) ?? issue.rule;
 
 /** An issue as a line, its field (without `params.`) and its rule. */
 export const sayIssue = (issue: FieldIssue): string =>

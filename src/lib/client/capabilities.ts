@@ -137,12 +137,14 @@ export function refusalFor(
 	readOnly = false
 ): ClientError | undefined {
 	if (readOnly && !SEND_TYPE_INFO[type].readOnly)
-		return notOfferedError(SEND_TYPE_INFO[type].label, 'read-only');
+		return notOfferedError(SEND_TYPE_INFO[type].label, 'read-only', undefined, type);
 	const capability = capabilities.get(type);
 	if (capabilities.known && !capability.offered)
 		return notOfferedError(
 			SEND_TYPE_INFO[type].label,
-			capability.reason === NOT_OFFERED_REASONS.notInSetup ? 'not-in-setup' : 'needs-update'
+			capability.reason === NOT_OFFERED_REASONS.notInSetup ? 'not-in-setup' : 'needs-update',
+			undefined,
+			type
 		);
 	const kind = params.kind;
 	if (
@@ -150,6 +152,6 @@ export function refusalFor(
 		typeof kind === 'string' &&
 		!capability.commandKinds.includes(kind as CommandKind)
 	)
-		return notOfferedError(SEND_TYPE_INFO[type].label, 'kind-needs-update', kind);
+		return notOfferedError(SEND_TYPE_INFO[type].label, 'kind-needs-update', kind, type);
 	return undefined;
 }

@@ -29,7 +29,10 @@ export type ClientErrorSaid =
 	| { id: 'status'; values: { status: number } }
 	| { id: 'unauthorized' | 'stopped' | 'dropped' | 'off-platform' }
 	| { id: 'invalid-response'; values: { what: string } }
-	| { id: 'not-offered'; values: { what: string; why: NotOfferedWhy; kind?: string } };
+	| {
+			id: 'not-offered';
+			values: { what: string; why: NotOfferedWhy; kind?: string; type?: string };
+	  };
 
 /** Why a send is not offered here (the words each says are in NOT_OFFERED below). */
 export type NotOfferedWhy =
@@ -202,12 +205,18 @@ const NOT_OFFERED: Record<NotOfferedWhy, (kind?: string) => string> = {
 
 /**
  * `what`: the send refused, as the page names it (its type's label, from the table the caller has);
- * `kind`: the command kind an older application does not know (for `kind-needs-update`).
+ * `kind`: the command kind an older application does not know (for `kind-needs-update`); `type`: the
+ * send type, so the dashboard can name it in its language.
  */
-export function notOfferedError(what: string, why: NotOfferedWhy, kind?: string): ClientError {
+export function notOfferedError(
+	what: string,
+	why: NotOfferedWhy,
+	kind?: string,
+	type?: string
+): ClientError {
 	return new ClientError({
 		kind: 'not-offered',
-		said: { id: 'not-offered', values: { what, why, ...(kind === undefined ? {} : { kind }) } },
+		said: { id: 'not-offered', values: { what, why, kind, type } },
 		message: `${what} is not available: ${NOT_OFFERED[why](kind)}.`
 	});
 }

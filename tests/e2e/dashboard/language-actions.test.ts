@@ -74,6 +74,39 @@ describe('the action catalogue’s words in German and French', () => {
 		await page.context().close();
 	});
 
+	it('German: a refused deck edit (a bad deck file) names the field and the rule', async () => {
+		const { page, errors } = await stack.open(
+			'/',
+			{},
+			{ width: 390, height: 844 },
+			{ locale: 'de-DE' }
+		);
+		page.setDefaultTimeout(15_000);
+		await page.locator('[data-status="open"]').waitFor();
+		await page.getByRole('button', { name: 'Bearbeiten', exact: true }).click();
+		const bad = {
+			version: 2,
+			pages: [{ id: 'p', name: 'Szenen', columns: 40, rows: 1, buttons: [] }]
+		};
+		await page.locator('input[type="file"]').setInputFiles({
+			name: 'szenen-deck.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(bad))
+		});
+		const error = page.locator('p.error[role="alert"]');
+		await expect
+			.poll(async () => (await error.textContent())?.trim())
+			.toBe(
+				'szenen-deck.json: Die Datei ist kein Deck, das diese Version lesen kann: pages[0].columns muss zwischen 1 und 12 liegen. Nichts wurde geändert.'
+			);
+		await error.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: 'test-results/language-actions-refused-de-390x844.png' });
+		expect(await overflows(page)).toBe(false);
+		expect(await clippedIn(page, 'p.error')).toEqual([]);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
 	it('French: the picker’s sections and titles', async () => {
 		const { page, errors } = await stack.open(
 			'/',

@@ -153,6 +153,45 @@ describe('refusals and the connection’s status in German', () => {
 	});
 
 	it(
+		'a required field is named by its German label, without the protocol’s name of it',
+		{ timeout: 120_000 },
+		async () => {
+			const { page, errors } = await stack.open('/stream', {}, PHONE, { locale: 'de-DE' });
+			page.setDefaultTimeout(15_000);
+			await page.locator('[data-status="open"]').waitFor();
+			await openSections(page);
+			const title = page.getByRole('region', { name: 'Titel', exact: true });
+			const before = stack.sends().length;
+			await title.getByRole('button', { name: 'Titel ändern', exact: true }).click();
+			const error = title.getByRole('alert');
+			await expect.poll(async () => fold(await error.textContent())).toBe('Stream-Titel fehlt');
+			expect(stack.sends().length).toBe(before);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	);
+
+	it('the builder says an alert look’s error in German', { timeout: 120_000 }, async () => {
+		const { page, errors } = await stack.open('/widgets', {}, PHONE, { locale: 'de-DE' });
+		page.setDefaultTimeout(15_000);
+		const main = page.getByRole('main');
+		await main.getByRole('radio', { name: 'Alert-Box' }).check();
+		await main.getByRole('heading', { name: 'Optionen: Alert-Box' }).waitFor();
+		const look = main.getByLabel(/^Look aller Alerts/);
+		await look.evaluate((el) => el.closest('details')?.setAttribute('open', ''));
+		await look.fill('500,spin');
+		const issue = main.getByRole('alert').filter({ hasText: 'Look aller Alerts' });
+		await expect
+			.poll(async () => fold(await issue.textContent()))
+			.toMatch(/^Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen\./);
+		await issue.scrollIntoViewIfNeeded();
+		await page.screenshot({ path: 'test-results/language-reasons-look-de-390x844.png' });
+		expect(await overflows(page)).toBe(false);
+		expect(errors).toEqual([]);
+		await page.context().close();
+	});
+
+	it(
 		'a poll with one choice is refused in German, naming the field, and nothing is sent',
 		{ timeout: 120_000 },
 		async () => {

@@ -4,16 +4,18 @@
  */
 import { fits, occupied, type GridSize } from './grid';
 import { GRID_LIMITS, cellsOf, type DeckButton, type DeckDocument, type DeckPage } from './layout';
-import { fail, labelOf, onPage, type EditResult } from './edit';
+import { fail, onPage, type EditResult } from './edit';
+
+const label = (b: DeckButton) => b.look.label;
 
 export function removePage(doc: DeckDocument, pageId: string): EditResult {
-	if (!doc.pages.some((p) => p.id === pageId)) return fail('That page is gone.');
+	if (!doc.pages.some((p) => p.id === pageId)) return fail({ id: 'page-gone' });
 	return { ok: true, doc: { ...doc, pages: doc.pages.filter((p) => p.id !== pageId) } };
 }
 
 export function renamePage(doc: DeckDocument, pageId: string, name: string): EditResult {
 	const clean = name.trim().slice(0, 60);
-	if (!clean) return fail('A page needs a name.');
+	if (!clean) return fail({ id: 'page-name' });
 	return onPage(doc, pageId, (p) => ({ ...p, name: clean }));
 }
 
@@ -25,15 +27,13 @@ export function resizePage(doc: DeckDocument, pageId: string, size: GridSize): E
 		columns < GRID_LIMITS.columns.min ||
 		columns > GRID_LIMITS.columns.max
 	)
-		return fail(
-			`Columns must be between ${GRID_LIMITS.columns.min} and ${GRID_LIMITS.columns.max}.`
-		);
+		return fail({ id: 'columns', ...GRID_LIMITS.columns });
 	if (!Number.isInteger(rows) || rows < GRID_LIMITS.rows.min || rows > GRID_LIMITS.rows.max)
-		return fail(`Rows must be between ${GRID_LIMITS.rows.min} and ${GRID_LIMITS.rows.max}.`);
+		return fail({ id: 'rows', ...GRID_LIMITS.rows });
 	return onPage(doc, pageId, (p) => {
 		const outside = p.buttons.find((b) => b.col + b.width > columns || b.row >= rows);
 		return outside
-			? `${labelOf(outside)} would fall outside a ${columns} × ${rows} grid: move or remove it first.`
+			? { id: 'outside-grid', label: label(outside), columns, rows }
 			: { ...p, columns, rows };
 	});
 }
@@ -51,11 +51,11 @@ export function moveButton(
 ): EditResult {
 	return onPage(doc, pageId, (p) => {
 		const moving = p.buttons.find((b) => b.id === buttonId);
-		if (!moving) return 'That button is gone.';
+		if (!moving) return { id: 'button-gone' };
 		if (moving.col === col && moving.row === row) return p;
 		const target = { col, row, width: moving.width };
 		if (col < 0 || row < 0 || col + moving.width > p.columns || row >= p.rows)
-			return `${labelOf(moving)} cannot go past the edge of the grid.`;
+			return { id: 'past-edge', label: label(moving) };
 		if (fits(p, target, moving.id))
 			return { ...p, buttons: p.buttons.map((b) => (b.id === moving.id ? { ...b, col, row } : b)) };
 		const taken = occupied(p, moving.id);
@@ -67,7 +67,7 @@ export function moveButton(
 			)
 		];
 		const other = others.length === 1 ? p.buttons.find((b) => b.id === others[0]) : undefined;
-		if (!other) return `There is no room for ${labelOf(moving)} there.`;
+		if (!other) return { id: 'no-room', label: label(moving) };
 		// The other button takes the moved one's place, if the page still holds both without overlap.
 		const after = p.buttons.map((b) =>
 			b.id === moving.id
@@ -77,7 +77,7 @@ export function moveButton(
 					: b
 		);
 		const candidate = { ...p, buttons: after };
-		return laidOut(candidate) ? candidate : `There is no room for ${labelOf(moving)} there.`;
+		return laidOut(candidate) ? candidate : { id: 'no-room', label: label(moving) };
 	});
 }
 
@@ -104,11 +104,11 @@ export function resizeButton(
 ): EditResult {
 	return onPage(doc, pageId, (p) => {
 		const b = p.buttons.find((x) => x.id === buttonId);
-		if (!b) return 'That button is gone.';
+		if (!b) return { id: 'button-gone' };
 		if (b.width === width) return p;
 		const spots = width === 1 ? [b.col] : [b.col, b.col - 1];
 		const col = spots.find((c) => fits(p, { col: c, row: b.row, width }, b.id));
-		if (col === undefined) return `${labelOf(b)} needs a free cell beside it to be 2 × 1.`;
+		if (col === undefined) return { id: 'no-wide-room', label: label(b) };
 		return { ...p, buttons: p.buttons.map((x) => (x.id === b.id ? { ...x, col, width } : x)) };
 	});
 }
@@ -123,6 +123,6 @@ export function updateButton(
 	return onPage(doc, pageId, (p) =>
 		p.buttons.some((b) => b.id === buttonId)
 			? { ...p, buttons: p.buttons.map((b) => (b.id === buttonId ? { ...b, ...patch } : b)) }
-			: 'That button is gone.'
+			: { id: 'button-gone' }
 	);
 }

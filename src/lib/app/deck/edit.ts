@@ -1,38 +1,69 @@
 /**
  * Edits of a deck, as pure functions: each takes a document and answers a new one, or why it cannot
- * (a sentence the page announces). The store keeps the previous document for undo. Here are the edits
+ * (as data: edit mode's `refusal-words.ts` says it in the dashboard's language). The store keeps the previous document for undo. Here are the edits
  * the deck page itself makes (a star adds or removes a Favourites button); those only edit mode
  * makes are in `arrange.ts`, fetched with it.
  */
 import { fits, firstFree, type GridSize } from './grid';
 import { GRID_LIMITS, type DeckButton, type DeckDocument, type DeckPage } from './layout';
 
-export type EditResult = { ok: true; doc: DeckDocument } | { ok: false; reason: string };
+/**
+ * Why an edit of the deck is refused, as data. `label` is the button's own label ('' when it has
+ * none); a file's issues name the field and the rule it breaks (`portable.ts`).
+ */
+export type DeckRefusal =
+	| {
+			id:
+				| 'page-gone'
+				| 'button-gone'
+				| 'button-there'
+				| 'page-name'
+				| 'read-only'
+				| 'not-json'
+				| 'link-form'
+				| 'link-damaged';
+	  }
+	| { id: 'columns' | 'rows'; min: number; max: number }
+	| { id: 'page-full'; page: string }
+	| { id: 'outside-grid'; label: string; columns: number; rows: number }
+	| { id: 'past-edge' | 'no-room' | 'no-wide-room'; label: string }
+	| { id: 'page-limit'; max: number }
+	| { id: 'file-page-limit'; max: number; here: number; file: number }
+	| { id: 'bad-file'; issues: readonly DeckIssue[] };
+
+/** One broken rule of a deck file: the field's path and the rule (its kind and values, or English). */
+export interface DeckIssue {
+	field: string;
+	kind: string;
+	values: Readonly<Record<string, string | number>>;
+	/** The schema's English sentence, said as it is when the kind has no words of its own. */
+	english: string;
+}
+
+export type EditResult = { ok: true; doc: DeckDocument } | { ok: false; refusal: DeckRefusal };
 export type NewButton = Omit<DeckButton, 'col' | 'row'> & Partial<Pick<DeckButton, 'col' | 'row'>>;
 
-export const fail = (reason: string): EditResult => ({ ok: false, reason });
+export const fail = (refusal: DeckRefusal): EditResult => ({ ok: false, refusal });
 
-/** Changes one page of the document; a string from `change` is the reason it refused. */
+/** Changes one page of the document; a refusal from `change` is why it refused. */
 export function onPage(
 	doc: DeckDocument,
 	pageId: string,
-	change: (page: DeckPage) => DeckPage | string
+	change: (page: DeckPage) => DeckPage | DeckRefusal
 ): EditResult {
 	const page = doc.pages.find((p) => p.id === pageId);
-	if (!page) return fail('That page is gone.');
+	if (!page) return fail({ id: 'page-gone' });
 	const next = change(page);
-	if (typeof next === 'string') return fail(next);
+	if (!('buttons' in next)) return fail(next);
 	return { ok: true, doc: { ...doc, pages: doc.pages.map((p) => (p.id === pageId ? next : p)) } };
 }
-
-export const labelOf = (b: DeckButton) => b.look.label || 'The button';
 
 export function addPage(
 	doc: DeckDocument,
 	page: Pick<DeckPage, 'id' | 'name'> & GridSize
 ): EditResult {
 	if (doc.pages.length >= GRID_LIMITS.pages)
-		return fail(`A deck holds at most ${GRID_LIMITS.pages} pages.`);
+		return fail({ id: 'page-limit', max: GRID_LIMITS.pages });
 	const name = page.name.trim().slice(0, 60) || 'New page';
 	return { ok: true, doc: { ...doc, pages: [...doc.pages, { ...page, name, buttons: [] }] } };
 }
@@ -40,14 +71,14 @@ export function addPage(
 /** Adds a button at its place, or the first free one; refused when the page is full. */
 export function addButton(doc: DeckDocument, pageId: string, button: NewButton): EditResult {
 	return onPage(doc, pageId, (p) => {
-		if (p.buttons.some((b) => b.id === button.id)) return 'That button is already on the page.';
+		if (p.buttons.some((b) => b.id === button.id)) return { id: 'button-there' };
 		const spot =
 			button.col !== undefined &&
 			button.row !== undefined &&
 			fits(p, { col: button.col, row: button.row, width: button.width })
 				? { col: button.col, row: button.row }
 				: firstFree(p, button.width);
-		if (!spot) return `${p.name} is full: make its grid bigger or remove a button.`;
+		if (!spot) return { id: 'page-full', page: p.name };
 		return { ...p, buttons: [...p.buttons, { ...button, ...spot }] };
 	});
 }
@@ -56,7 +87,7 @@ export function removeButton(doc: DeckDocument, pageId: string, buttonId: string
 	return onPage(doc, pageId, (p) =>
 		p.buttons.some((b) => b.id === buttonId)
 			? { ...p, buttons: p.buttons.filter((b) => b.id !== buttonId) }
-			: 'That button is gone.'
+			: { id: 'button-gone' }
 	);
 }
 

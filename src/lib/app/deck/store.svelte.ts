@@ -6,7 +6,6 @@
  * carries, per page, the shared revision it started from and whether it changed since (`sync`).
  */
 import * as v from 'valibot';
-import { describeIssues, toFieldIssues } from '$lib/protocol/issues';
 import { StoredValue, deviceStorage, type KeyValueStorage } from '$lib/client/persisted';
 import { PersistedState } from '$lib/client/state/persisted-state';
 import { ENGLISH_NAMES, defaultLabel, defaultPress, type MadeNames } from './actions';
@@ -177,11 +176,7 @@ export class DeckStore {
 
 	/** Applies one edit; a refused edit changes nothing and answers why. */
 	edit(change: (doc: DeckDocument) => EditResult): EditResult {
-		if (this.#readOnly)
-			return {
-				ok: false,
-				reason: 'This deck is the streamer’s: a share link shows it, never changes it.'
-			};
+		if (this.#readOnly) return { ok: false, refusal: { id: 'read-only' } };
 		const result = change(this.doc);
 		if (result.ok && result.doc !== this.doc)
 			this.#apply(commit({ past: this.#past, present: this.doc }, result.doc));
@@ -232,12 +227,9 @@ export class DeckStore {
 		return { rev: sync.rev, pages, removed };
 	}
 
-	/** Replaces the whole deck (an import), checked first; undo brings the old one back. */
-	replace(doc: unknown): EditResult {
-		const parsed = v.safeParse(DeckDocumentSchema, doc);
-		if (!parsed.success)
-			return { ok: false, reason: describeIssues(toFieldIssues(parsed.issues).slice(0, 1)) };
-		return this.edit(() => ({ ok: true, doc: parsed.output }));
+	/** Replaces the whole deck with one already checked (`portable.ts`); undo brings the old one back. */
+	replace(doc: DeckDocument): EditResult {
+		return this.edit(() => ({ ok: true, doc }));
 	}
 
 	/** A new page with the grid that suits this screen. */

@@ -7,6 +7,7 @@ import { WIDGETS, widgetById } from '$lib/widgets/definitions';
 import { widgetForm, type WidgetForm } from './form-text';
 import { optionWarnings } from './control-name';
 import { defaultIn } from './language-defaults';
+import { lookErrorWords } from './look-words';
 import { sayRule } from '$lib/app/reasons.svelte';
 import { ruleText, type Rule } from '$lib/protocol/rule-text';
 import {
@@ -70,11 +71,9 @@ export class WidgetBuilder {
 			const read = readRaw(field, raw);
 			if (read.ok) options[field.key] = read.value;
 			else
-				issues[field.key] = sayRule({
-					field: field.key,
-					rule: read.rule,
-					...ruleAsData(field, read.rule)
-				});
+				issues[field.key] =
+					lookErrorWords(field, read.rule) ??
+					sayRule({ field: field.key, rule: read.rule, ...ruleAsData(field, read.rule) });
 		}
 		return { options, issues };
 	});
