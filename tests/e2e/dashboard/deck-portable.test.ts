@@ -28,7 +28,7 @@ describe('deck export, import and share links', () => {
 	}
 	const key = () => `stream-control:deck:v2:127.0.0.1:${new URL(stack.companion.url).port}`;
 	const sends = () =>
-		stack.sim.stack.sim.requestLog.filter((r) => r.type && r.type !== 'get-variable-value');
+		stack.sim.sim.requestLog.filter((r) => r.type && r.type !== 'get-variable-value');
 	/**
 	 * Puts a deck on the page's device and reloads. On the deck, first waits until the page's own deck
 	 * reached the companion and came back marked as shared: until then its answer could write the page's
@@ -197,7 +197,7 @@ describe('deck export, import and share links', () => {
 			.filter({ has: co.getByRole('button', { name: /^Stream mode/ }) })
 			.getByText('not allowed by this share link')
 			.waitFor();
-		stack.sim.stack.sim.clearLog();
+		stack.sim.sim.clearLog();
 		await lurk.click();
 		await expect.poll(() => sends().length).toBe(1);
 		expect(sends().map((r) => [r.type, r.params])).toEqual([['chat-command', { value: 'lurk' }]]);

@@ -52,10 +52,10 @@ describe('shared code’s words in the dashboard’s language', () => {
 		await page.getByRole('heading', { name: 'Chat und Events', level: 1 }).waitFor();
 		const feed = page.getByRole('list', { name: 'Chat, Befehle und Alerts, neueste zuerst' });
 		const now = Date.now();
-		stack.sim.stack.sim.emit(
+		stack.sim.sim.emit(
 			alertEnvelope('twitch-follower', { value: 'sunny_side' }, { displayname: 'sunny_side' }, now)
 		);
-		stack.sim.stack.sim.emit(
+		stack.sim.sim.emit(
 			alertEnvelope('twitch-bits', { value: 1500 }, { displayname: 'cheery', bits: 1500 }, now)
 		);
 		await expect.poll(async () => fold(await feed.textContent()));
@@ -70,7 +70,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 		await page.screenshot({ path: 'test-results/language-feed-chat-de.png' });
 		const fr = await open(dashboard('chat'), 'fr-FR');
 		await fr.getByRole('heading', { level: 1 }).waitFor();
-		stack.sim.stack.sim.emit(
+		stack.sim.sim.emit(
 			alertEnvelope('twitch-bits', { value: 1 }, { displayname: 'lucky_one', bits: 1 }, Date.now())
 		);
 		await expect

@@ -26,7 +26,7 @@ describe('moderation on a phone through the companion', () => {
 	let browser: Browser;
 	let stack: CompanionStack;
 	const say = (text: string, id: string, username = 'viewer') =>
-		stack.sim.stack.sim.emit(chatEnvelope('alpha', { username }, text, id, Date.now()));
+		stack.sim.sim.emit(chatEnvelope('alpha', { username }, text, id, Date.now()));
 
 	beforeAll(async () => {
 		stack = await startCompanionStack('moderation-e2e', {
@@ -83,7 +83,7 @@ describe('moderation on a phone through the companion', () => {
 		const sheet = page.getByRole('dialog', { name: 'early4' });
 		await sheet.waitFor();
 		await sheet.getByRole('button', { name: '1 h', exact: true }).click();
-		stack.sim.stack.sim.clearLog();
+		stack.sim.sim.clearLog();
 		await sheet.getByRole('button', { name: 'Timeout early4' }).click();
 		await page
 			.getByRole('dialog', { name: 'Timeout early4?' })
@@ -91,7 +91,7 @@ describe('moderation on a phone through the companion', () => {
 			.click();
 		await expect
 			.poll(() =>
-				stack.sim.stack.sim.requestLog.filter((r) => r.type === 'timeout-user').map((r) => r.params)
+				stack.sim.sim.requestLog.filter((r) => r.type === 'timeout-user').map((r) => r.params)
 			)
 			.toEqual([{ value: 'early4', platform: 'alpha', duration: 3600 }]);
 		const receipt = sheet.locator('.act [role="status"]');

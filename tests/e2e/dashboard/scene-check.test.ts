@@ -118,7 +118,7 @@ describe('scene check through the companion', () => {
 			.getByRole('button', { name: 'Turn Stream Mode on' })
 			.click();
 		await expect.poll(() => blockerIds(check), { timeout: 20_000 }).not.toContain('stream-mode');
-		expect(stack.sim.stack.sim.requestLog.some((r) => r.type === 'toggle-stream-mode')).toBe(true);
+		expect(stack.sim.sim.requestLog.some((r) => r.type === 'toggle-stream-mode')).toBe(true);
 		await check
 			.locator('[data-blocker="goal-variable:no_such_goal"]')
 			.getByRole('button', { name: /Create no_such_goal/ })
@@ -129,7 +129,7 @@ describe('scene check through the companion', () => {
 	}, 120_000);
 
 	it('rehearses into the widgets, and the application receives nothing', async () => {
-		const seq = stack.sim.stack.sim.requestLog.at(-1)?.seq ?? 0;
+		const seq = stack.sim.sim.requestLog.at(-1)?.seq ?? 0;
 		const form = check.getByRole('region', { name: 'Rehearse' });
 		await form.getByLabel('Alert', { exact: true }).selectOption('bits');
 		await form.getByLabel('Amount').fill('500');
