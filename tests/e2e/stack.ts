@@ -1,15 +1,20 @@
 /**
  * One simulator, the built app served over http, and Chromium: what every dashboard and widget test
  * starts from. Pages connect to the simulator cross-origin, as a static page on another port would.
+ * Tests of the companion server start it in front of a simulator instead (startCompanionStack).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startSimServer, type SimServer } from '../../src/server/sim-server';
+import { startSimServer, type SimServer, type SimServerOptions } from '../../src/server/sim-server';
+import { startCompanion, type Companion, type CompanionOptions } from '../../src/server/companion';
 import { recordLint } from '../support/lint';
 import type { Profile } from '../../src/lib/sim/types';
 import type { Feature } from '../../src/lib/protocol';
 import type { LoggedRequest } from '../../src/lib/sim/types';
 import type { Setup } from '../../src/lib/sim/setup';
-import { appUrl, launchBrowser, serveBuild, watchPage } from './harness';
+import { appUrl, BUILD_DIR, launchBrowser, serveBuild, watchPage } from './harness';
 import { launchEngine, type EngineVersion } from './engines';
 
 export const TOKEN = 'e2e-secret-token-7f3a';
@@ -112,6 +117,50 @@ export async function startStack(
 			if (!options.browser) await (engine ?? browser).close();
 			await site.close();
 			await sim.close();
+		}
+	};
+}
+
+/** A simulator with the companion server in front of it, serving the build: no browser (each file starts its own). */
+export interface CompanionStack {
+	sim: SimServer;
+	companion: Companion;
+	/** A fresh folder of the companion's files (its share links in links.json); removed at close. */
+	dir: string;
+	close(): Promise<void>;
+}
+
+/**
+ * Both on 127.0.0.1 at free ports, with TOKEN; the companion quiet, its share links in a fresh folder
+ * named after `name`. `sim` and `companion` add to or change those options.
+ */
+export async function startCompanionStack(
+	name: string,
+	options: { sim?: Partial<SimServerOptions>; companion?: CompanionOptions } = {}
+): Promise<CompanionStack> {
+	const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+	const sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN, ...options.sim });
+	const companion = await startCompanion({
+		port: 0,
+		host: '127.0.0.1',
+		api: sim.url,
+		buildDir: BUILD_DIR,
+		sharesFile: join(dir, 'links.json'),
+		log: () => {},
+		...options.companion
+	}).catch(async (error: unknown) => {
+		await sim.close();
+		rmSync(dir, { recursive: true, force: true });
+		throw error;
+	});
+	return {
+		sim,
+		companion,
+		dir,
+		async close() {
+			await companion.close();
+			await sim.close();
+			rmSync(dir, { recursive: true, force: true });
 		}
 	};
 }

@@ -8,7 +8,7 @@
  * streamer's own token, demo mode, a page not served by the companion) it never refuses anything.
  * `Dashboard.reasonFor` and the menu read it, so every page gets the same behaviour.
  */
-import { httpBase, isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
+import { isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import {
 	SEND_TYPE_INFO,
 	SEND_TYPES,
@@ -25,7 +25,7 @@ export const SHARE_REASONS = {
 	checking: 'checking what this share link allows…'
 } as const;
 
-type ScopeState =
+export type ScopeState =
 	| { kind: 'full' }
 	| { kind: 'checking' }
 	| { kind: 'grant'; grant: ShareGrant }
@@ -135,46 +135,16 @@ export class ShareScope {
 		this.#abort.abort();
 	}
 
+	/** Asks the companion what the link may do (share-check.ts: fetched only by a share link's page). */
 	async #check(settings: ConnectionSettings, fetchImpl: typeof fetch): Promise<void> {
-		try {
-			// The key goes in a header, so it never lands in a URL (or a log line built from one).
-			const res = await fetchImpl(`${httpBase(settings)}/__share/whoami`, {
-				headers: { authorization: `Bearer ${settings.token}` },
-				signal: this.#abort.signal
+		const check = await import('./share-check').catch(() => undefined);
+		if (check)
+			return check.checkShare(settings, fetchImpl, this.#abort.signal, {
+				get: () => this.#state,
+				set: (state) => (this.#state = state)
 			});
-			// Only share links read the answer: its schemas stay out of the deck's first load.
-			const { readShareAnswer, refusalText, WhoamiAnswerSchema } =
-				await import('$lib/share/answers');
-			const answer = await readShareAnswer(res, WhoamiAnswerSchema);
-			if (answer.ok)
-				this.#state = answer.data.share
-					? { kind: 'grant', grant: answer.data.grant }
-					: { kind: 'full' };
-			else {
-				const label = this.#state.kind === 'grant' ? this.#state.grant.label : undefined;
-				// The companion names a key's refusal (expired, unknown, malformed) by its kind.
-				const own = { kind: 'link_unchecked', params: { status: answer.status } } as const;
-				const refusal = answer.said ? answer.refusal : own;
-				this.#state = {
-					kind: 'refused',
-					label,
-					message: answer.said ? answer.message : refusalText(own),
-					...(refusal ? { refusal } : {})
-				};
-			}
-		} catch {
-			if (this.#abort.signal.aborted) return;
-			// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
-			if (this.#state.kind === 'grant') return;
-			const refusal = { kind: 'link_unanswered' } as const;
-			this.#state = { kind: 'refused', refusal };
-			// Its English (until the dashboard's words are in) from the refusals' own small chunk.
-			const english = await import('$lib/share/refusals').then(
-				(module) => module.refusalText(refusal),
-				() => undefined
-			);
-			if (english && this.#state.kind === 'refused' && this.#state.refusal === refusal)
-				this.#state = { ...this.#state, message: english };
-		}
+		// Not fetched (offline, or a newer build): as when whoami is not answered.
+		if (!this.#abort.signal.aborted && this.#state.kind !== 'grant')
+			this.#state = { kind: 'refused', refusal: { kind: 'link_unanswered' } };
 	}
 }

@@ -3,23 +3,17 @@
  * field and the rule, with nothing changed), and carried to a co-streamer by a share link made on the
  * companion server, whose scope still decides what can be pressed.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startCompanion, type Companion } from '../../../src/server/companion';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { seriousViolations } from '../axe';
-import { BUILD_DIR, launchBrowser } from '../harness';
-import { PHONE, TOKEN } from '../stack';
+import { launchBrowser } from '../harness';
+import { PHONE, startCompanionStack, TOKEN, type CompanionStack } from '../stack';
 import { SAMPLE_DECK } from './deck-helpers';
 
 describe('deck export, import and share links', () => {
-	let sim: SimServer;
-	let companion: Companion;
+	let stack: CompanionStack;
 	let browser: Browser;
-	let dir: string;
 
 	async function open(url: string): Promise<Page> {
 		const context = await browser.newContext({
@@ -32,8 +26,9 @@ describe('deck export, import and share links', () => {
 		await page.goto(url);
 		return page;
 	}
-	const key = () => `stream-control:deck:v2:127.0.0.1:${new URL(companion.url).port}`;
-	const sends = () => sim.sim.requestLog.filter((r) => r.type && r.type !== 'get-variable-value');
+	const key = () => `stream-control:deck:v2:127.0.0.1:${new URL(stack.companion.url).port}`;
+	const sends = () =>
+		stack.sim.sim.requestLog.filter((r) => r.type && r.type !== 'get-variable-value');
 	/**
 	 * Puts a deck on the page's device and reloads. On the deck, first waits until the page's own deck
 	 * reached the companion and came back marked as shared: until then its answer could write the page's
@@ -54,28 +49,16 @@ describe('deck export, import and share links', () => {
 	}
 
 	beforeAll(async () => {
-		dir = mkdtempSync(join(tmpdir(), 'deck-portable-'));
-		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
-		companion = await startCompanion({
-			port: 0,
-			host: '127.0.0.1',
-			api: sim.url,
-			buildDir: BUILD_DIR,
-			log: () => {},
-			sharesFile: join(dir, 'links.json'),
-			realToken: TOKEN
-		});
+		stack = await startCompanionStack('deck-portable', { companion: { realToken: TOKEN } });
 		browser = await launchBrowser();
 	});
 	afterAll(async () => {
 		await browser?.close();
-		await companion?.close();
-		await sim?.close();
-		rmSync(dir, { recursive: true, force: true });
+		await stack?.close();
 	});
 
 	it('exports the deck as JSON; a bad file is refused naming the field and rule; a good one is added or replaces, as asked', async () => {
-		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
+		const page = await open(`${stack.companion.url}/#/?token=${TOKEN}`);
 		await page.locator('[data-status="open"]').waitFor();
 		await putDeck(page);
 		await page.getByRole('group', { name: /^Live: 3 × 4 grid/ }).waitFor();
@@ -177,7 +160,7 @@ describe('deck export, import and share links', () => {
 
 	it("a co-streamer's link carries the layout; the link's scope still decides what can be pressed", async () => {
 		const manage = (method: string, path: string, body?: object) =>
-			fetch(`${companion.url}${path}`, {
+			fetch(`${stack.companion.url}${path}`, {
 				method,
 				headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
 				body: body && JSON.stringify(body)
@@ -192,7 +175,7 @@ describe('deck export, import and share links', () => {
 			).status
 		).toBeLessThan(300);
 
-		const streamer = await open(`${companion.url}/#/share?token=${TOKEN}`);
+		const streamer = await open(`${stack.companion.url}/#/share?token=${TOKEN}`);
 		await putDeck(streamer, { onDeck: false });
 		const card = streamer.getByRole('listitem', { name: 'Commands only' });
 		await card.getByRole('checkbox', { name: /^Carry my deck layout/ }).check();
@@ -214,7 +197,7 @@ describe('deck export, import and share links', () => {
 			.filter({ has: co.getByRole('button', { name: /^Stream mode/ }) })
 			.getByText('not allowed by this share link')
 			.waitFor();
-		sim.sim.clearLog();
+		stack.sim.sim.clearLog();
 		await lurk.click();
 		await expect.poll(() => sends().length).toBe(1);
 		expect(sends().map((r) => [r.type, r.params])).toEqual([['chat-command', { value: 'lurk' }]]);

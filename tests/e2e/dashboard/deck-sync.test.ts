@@ -4,21 +4,16 @@
  * changes are merged page by page (the page changed later elsewhere wins, the dock's version is kept as
  * a backup page), with no page lost on any device. A share link's holder sees the deck and cannot edit.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startCompanion, type Companion } from '../../../src/server/companion';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
-import { BUILD_DIR, launchBrowser, watchPage } from '../harness';
-import { TOKEN } from '../stack';
+import { launchBrowser, watchPage } from '../harness';
+import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
 
 describe('one deck on every device', () => {
-	let sim: SimServer;
-	let companion: Companion;
+	let stack: CompanionStack;
 	let browser: Browser;
-	let dir: string;
 
 	async function open(
 		viewport: { width: number; height: number },
@@ -28,7 +23,7 @@ describe('one deck on every device', () => {
 		const page = await context.newPage();
 		page.setDefaultTimeout(20_000);
 		const { errors } = watchPage(page);
-		await page.goto(`${companion.url}/#/?token=${TOKEN}${query}`);
+		await page.goto(`${stack.companion.url}/#/?token=${TOKEN}${query}`);
 		await page.locator('[data-status="open"]').waitFor();
 		return Object.assign(page, { errors });
 	}
@@ -62,24 +57,12 @@ describe('one deck on every device', () => {
 	const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 	beforeAll(async () => {
-		dir = mkdtempSync(join(tmpdir(), 'deck-sync-'));
-		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
-		companion = await startCompanion({
-			port: 0,
-			host: '127.0.0.1',
-			api: sim.url,
-			buildDir: BUILD_DIR,
-			log: () => {},
-			sharesFile: join(dir, 'links.json'),
-			realToken: TOKEN
-		});
+		stack = await startCompanionStack('deck-sync', { companion: { realToken: TOKEN } });
 		browser = await launchBrowser();
 	});
 	afterAll(async () => {
 		await browser?.close();
-		await companion?.close();
-		await sim?.close();
-		rmSync(dir, { recursive: true, force: true });
+		await stack?.close();
 	});
 
 	it(
@@ -151,7 +134,7 @@ describe('one deck on every device', () => {
 				await device.screenshot({ path: `test-results/deck-sync-${name}.png` });
 
 			// The shared deck is in an owner-only file beside the share links, without the token.
-			const file = join(dir, '.stream-decks.json');
+			const file = join(stack.dir, '.stream-decks.json');
 			expect(statSync(file).mode & 0o777).toBe(0o600);
 			expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
 			for (const device of [dock, phone, pc]) expect(device.errors).toEqual([]);
@@ -161,7 +144,7 @@ describe('one deck on every device', () => {
 
 	it("a share link's holder sees the streamer's deck and its changes, and no Edit", async () => {
 		const asStreamer = (method: string, path: string, body?: object) =>
-			fetch(`${companion.url}${path}`, {
+			fetch(`${stack.companion.url}${path}`, {
 				method,
 				headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
 				body: body && JSON.stringify(body)
@@ -175,7 +158,7 @@ describe('one deck on every device', () => {
 		const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
 		const co = await context.newPage();
 		co.setDefaultTimeout(20_000);
-		await co.goto(`${companion.url}/#/?token=${key}`);
+		await co.goto(`${stack.companion.url}/#/?token=${key}`);
 		const shared = async () =>
 			(await (await asStreamer('GET', '/__companion/deck')).json()) as {
 				rev: number;

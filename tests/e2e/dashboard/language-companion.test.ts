@@ -5,24 +5,19 @@
  * form fits a 360 px phone in German, French, Spanish and Brazilian Portuguese: its selects stacked,
  * none cutting its value. Screenshots at 390×844 in German and French in test-results/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startCompanion, type Companion } from '../../../src/server/companion';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
-import { BUILD_DIR, launchBrowser } from '../harness';
-import { TOKEN } from '../stack';
 import { SHARE_KEY_PREFIX } from '../../../src/lib/share/key';
-import { clippedIn, overflows } from './language-helpers';
+import { BUILD_DIR, launchBrowser } from '../harness';
+import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
+import { clippedIn, cutSelects, overflows } from './language-helpers';
 
 const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 let browser: Browser;
-let sim: SimServer;
-let companion: Companion;
-let dir: string;
+let stack: CompanionStack;
 const contexts: BrowserContext[] = [];
 
 async function open(
@@ -42,40 +37,11 @@ async function open(
 	return page;
 }
 
-/** Each visible select whose chosen value is wider than the room beside its arrow. */
-const cutSelects = (page: Page) =>
-	page.evaluate(() => {
-		const ARROW = 20;
-		const canvas = document.createElement('canvas').getContext('2d')!;
-		return [...document.querySelectorAll('select')]
-			.filter((el) => el.getClientRects().length > 0)
-			.flatMap((el) => {
-				const option = el.selectedOptions[0];
-				if (!option) return [];
-				const style = getComputedStyle(el);
-				canvas.font = style.font;
-				const room =
-					el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
-				const width = canvas.measureText(option.text).width;
-				return width > room + 1 ? [`"${option.text}" (${Math.round(width)} > ${room})`] : [];
-			});
-	});
-
 beforeAll(async () => {
 	browser = await launchBrowser();
-	dir = mkdtempSync(join(tmpdir(), 'language-companion-'));
-	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
-	companion = await startCompanion({
-		port: 0,
-		host: '127.0.0.1',
-		api: sim.url,
-		buildDir: BUILD_DIR,
-		sharesFile: join(dir, 'links.json'),
-		widgetPingMs: 500,
-		log: () => {}
-	});
+	stack = await startCompanionStack('language-companion', { companion: { widgetPingMs: 500 } });
 	// A widget connected through the companion: the form then offers a second select, where to send.
-	const widget = await open(`${companion.url}/widget.html#/widget/chat?token=${TOKEN}`, {
+	const widget = await open(`${stack.companion.url}/widget.html#/widget/chat?token=${TOKEN}`, {
 		width: 800,
 		height: 450
 	});
@@ -84,15 +50,13 @@ beforeAll(async () => {
 afterAll(async () => {
 	for (const context of contexts) await context.close();
 	await browser?.close();
-	await companion?.close();
-	await sim?.close();
-	rmSync(dir, { recursive: true, force: true });
+	await stack?.close();
 });
 
 describe('the companion in the dashboard’s language', () => {
 	it('de-DE: the scene check says the companion’s refusal of a wrong token in German', async () => {
 		const page = await open(
-			`${companion.url}/#/check?token=not-the-streamers-token`,
+			`${stack.companion.url}/#/check?token=not-the-streamers-token`,
 			{ width: 390, height: 844 },
 			'de-DE'
 		);
@@ -105,7 +69,7 @@ describe('the companion in the dashboard’s language', () => {
 
 	it('de-DE: a refused rehearsal says the companion’s reason in German', async () => {
 		const page = await open(
-			`${companion.url}/#/check?token=${TOKEN}`,
+			`${stack.companion.url}/#/check?token=${TOKEN}`,
 			{ width: 390, height: 844 },
 			'de-DE'
 		);
@@ -130,9 +94,9 @@ describe('the companion in the dashboard’s language', () => {
 			shares = await startCompanion({
 				port: 0,
 				host: '127.0.0.1',
-				api: sim.url,
+				api: stack.sim.url,
 				buildDir: BUILD_DIR,
-				sharesFile: join(dir, 'shares.json'),
+				sharesFile: join(stack.dir, 'shares.json'),
 				realToken: TOKEN,
 				log: () => {}
 			});
@@ -191,7 +155,7 @@ describe('the companion in the dashboard’s language', () => {
 		{ timeout: 60_000 },
 		async (locale, lang) => {
 			const page = await open(
-				`${companion.url}/#/check?token=${TOKEN}`,
+				`${stack.companion.url}/#/check?token=${TOKEN}`,
 				{ width: 360, height: 740 },
 				locale
 			);
@@ -224,7 +188,7 @@ describe('the companion in the dashboard’s language', () => {
 		['fr-FR', 'fr']
 	])('%s: the scene check at 390×844 (screenshot)', async (locale, lang) => {
 		const page = await open(
-			`${companion.url}/#/check?token=${TOKEN}`,
+			`${stack.companion.url}/#/check?token=${TOKEN}`,
 			{ width: 390, height: 844 },
 			locale
 		);

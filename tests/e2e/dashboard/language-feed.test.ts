@@ -4,26 +4,19 @@
  * default alert template once the widget's language is German. The real companion (serving the real
  * build) in front of a simulator; screenshots at 390×844 in German and French in test-results/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startCompanion, type Companion } from '../../../src/server/companion';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { defaultSetup } from '../../../src/lib/sim/default-setup';
 import { alertEnvelope } from '../../../src/lib/sim/events';
-import { BUILD_DIR, launchBrowser } from '../harness';
-import { TOKEN } from '../stack';
+import { launchBrowser } from '../harness';
+import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
 import { clippedIn, overflows } from './language-helpers';
 
 const PHONE = { width: 390, height: 844 };
 const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 let browser: Browser;
-let sim: SimServer;
-let companion: Companion;
-let dir: string;
+let stack: CompanionStack;
 const contexts: BrowserContext[] = [];
 
 /** A page of the companion's dashboard (or a widget) in a browser speaking `locale`. */
@@ -35,33 +28,22 @@ async function open(url: string, locale = 'de-DE', viewport = PHONE): Promise<Pa
 	await page.goto(url);
 	return page;
 }
-const dashboard = (route: string) => `${companion.url}/#/${route}?token=${TOKEN}`;
+const dashboard = (route: string) => `${stack.companion.url}/#/${route}?token=${TOKEN}`;
 const clipped = (page: Page) =>
 	clippedIn(page, 'main button, main label, main h1, main h2, main a');
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	dir = mkdtempSync(join(tmpdir(), 'language-feed-'));
 	const setup = defaultSetup();
 	// Blockers to find: follower alerts disabled, no song source; Stream Mode is turned off below.
 	setup.alerts = setup.alerts.filter((key) => !key.endsWith('-follower'));
 	setup.songs.nowPlaying = null;
-	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN, setup });
-	companion = await startCompanion({
-		port: 0,
-		host: '127.0.0.1',
-		api: sim.url,
-		buildDir: BUILD_DIR,
-		sharesFile: join(dir, 'links.json'),
-		log: () => {}
-	});
+	stack = await startCompanionStack('language-feed', { sim: { setup } });
 }, 120_000);
 afterAll(async () => {
 	for (const context of contexts) await context.close();
 	await browser?.close();
-	await companion?.close();
-	await sim?.close();
-	rmSync(dir, { recursive: true, force: true });
+	await stack?.close();
 });
 
 describe('shared code’s words in the dashboard’s language', () => {
@@ -70,10 +52,10 @@ describe('shared code’s words in the dashboard’s language', () => {
 		await page.getByRole('heading', { name: 'Chat und Events', level: 1 }).waitFor();
 		const feed = page.getByRole('list', { name: 'Chat, Befehle und Alerts, neueste zuerst' });
 		const now = Date.now();
-		sim.sim.emit(
+		stack.sim.sim.emit(
 			alertEnvelope('twitch-follower', { value: 'sunny_side' }, { displayname: 'sunny_side' }, now)
 		);
-		sim.sim.emit(
+		stack.sim.sim.emit(
 			alertEnvelope('twitch-bits', { value: 1500 }, { displayname: 'cheery', bits: 1500 }, now)
 		);
 		await expect.poll(async () => fold(await feed.textContent()));
@@ -88,7 +70,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 		await page.screenshot({ path: 'test-results/language-feed-chat-de.png' });
 		const fr = await open(dashboard('chat'), 'fr-FR');
 		await fr.getByRole('heading', { level: 1 }).waitFor();
-		sim.sim.emit(
+		stack.sim.sim.emit(
 			alertEnvelope('twitch-bits', { value: 1 }, { displayname: 'lucky_one', bits: 1 }, Date.now())
 		);
 		await expect
@@ -99,7 +81,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 	}, 120_000);
 
 	it('the scene check’s findings, sent as data, speak German, and the fix’s button works', async () => {
-		await fetch(`${sim.url}/api/send`, {
+		await fetch(`${stack.sim.url}/api/send`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ type: 'toggle-stream-mode', params: { value: false } })
@@ -107,7 +89,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 		for (const route of ['alert-box', 'now-playing', 'goal'])
 			await (
 				await open(
-					`${companion.url}/widget.html#/widget/${route}?token=${TOKEN}${route === 'goal' ? '&current=no_such_goal&target=100' : ''}`,
+					`${stack.companion.url}/widget.html#/widget/${route}?token=${TOKEN}${route === 'goal' ? '&current=no_such_goal&target=100' : ''}`,
 					'en-US',
 					{ width: 800, height: 450 }
 				)

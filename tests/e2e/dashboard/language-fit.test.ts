@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { DASHBOARD_ROUTES } from '../reliability/pages';
 import { startStack, type Stack } from '../stack';
 import { alertEnvelope, chatEnvelope } from '../../../src/lib/sim/events';
-import { overflows } from './language-helpers';
+import { cutSelects, overflows } from './language-helpers';
 import { seedDeck, tile } from './deck-helpers';
 import type { DeckDocument } from '../../../src/lib/app/deck/layout';
 
@@ -46,31 +46,19 @@ const langOf = (locale: string) => (locale === 'pt-BR' ? 'pt-BR' : locale.slice(
 /**
  * Visible words cut off, by their text: a box (not inline) holding text of its own that is wider than
  * the box, or taller where it hides the rest (a clamp, `overflow: hidden`); and a select whose chosen
- * value is wider than the room beside its arrow.
+ * value is wider than the room beside its arrow (cutSelects).
  */
-const cutOff = (page: Page) =>
-	page.evaluate(() => {
-		const ARROW = 20;
+const cutOff = async (page: Page) => [
+	...(await cutSelects(page)).map((cut) => `select ${cut}`),
+	...(await page.evaluate(() => {
 		const found: string[] = [];
-		const canvas = document.createElement('canvas').getContext('2d')!;
 		for (const el of document.querySelectorAll<HTMLElement>('body *')) {
 			if (el.getClientRects().length === 0 || el.closest('.visually-hidden')) continue;
 			const style = getComputedStyle(el);
 			// Clipped out of sight on purpose: the skip link until focused, words only read out.
 			if (style.clipPath !== 'none' || style.clip.startsWith('rect')) continue;
-			if (style.visibility === 'hidden') continue;
+			if (style.visibility === 'hidden' || el instanceof HTMLSelectElement) continue;
 			const said = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-			if (el instanceof HTMLSelectElement) {
-				const option = el.selectedOptions[0];
-				if (!option) continue;
-				canvas.font = style.font;
-				const room =
-					el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
-				const width = canvas.measureText(option.text).width;
-				if (width > room + 1)
-					found.push(`select "${option.text}" (${Math.round(width)} > ${room})`);
-				continue;
-			}
 			if (style.display === 'inline' || style.display === 'contents') continue;
 			const own = [...el.childNodes].some(
 				(n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim()
@@ -85,7 +73,8 @@ const cutOff = (page: Page) =>
 			if (wide || tall) found.push(`${wide ? 'wide' : 'tall'}: ${said.slice(0, 80)}`);
 		}
 		return found;
-	});
+	}))
+];
 
 describe('every page fits in every language', () => {
 	let stack: Stack;

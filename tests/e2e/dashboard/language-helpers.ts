@@ -1,6 +1,25 @@
 /** Layout checks shared by the browser tests of the dashboard in each language. */
 import type { Page } from 'playwright-core';
 
+/** Each visible select whose chosen value is wider than the room beside its arrow, by its value. */
+export const cutSelects = (page: Page) =>
+	page.evaluate(() => {
+		const ARROW = 20;
+		const canvas = document.createElement('canvas').getContext('2d')!;
+		return [...document.querySelectorAll('select')]
+			.filter((el) => el.getClientRects().length > 0)
+			.flatMap((el) => {
+				const option = el.selectedOptions[0];
+				if (!option) return [];
+				const style = getComputedStyle(el);
+				canvas.font = style.font;
+				const room =
+					el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+				const width = canvas.measureText(option.text).width;
+				return width > room + 1 ? [`"${option.text}" (${Math.round(width)} > ${room})`] : [];
+			});
+	});
+
 /** Whether the page scrolls sideways. */
 export const overflows = (page: Page) =>
 	page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

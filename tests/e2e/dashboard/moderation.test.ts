@@ -4,17 +4,12 @@
  * a timeout's length is picked in minutes and sent in the platform's unit, and its receipt shows beside
  * the button, without scrolling.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chatEnvelope } from '../../../src/lib/sim/events';
 import { CHAT_HISTORY_PATH } from '../../../src/server/chat-history';
-import { startCompanion, type Companion } from '../../../src/server/companion';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
-import { BUILD_DIR, launchBrowser, watchPage } from '../harness';
-import { TOKEN } from '../stack';
+import { launchBrowser, watchPage } from '../harness';
+import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -29,31 +24,20 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 
 describe('moderation on a phone through the companion', () => {
 	let browser: Browser;
-	let sim: SimServer;
-	let companion: Companion;
-	let dir: string;
+	let stack: CompanionStack;
 	const say = (text: string, id: string, username = 'viewer') =>
-		sim.sim.emit(chatEnvelope('alpha', { username }, text, id, Date.now()));
+		stack.sim.sim.emit(chatEnvelope('alpha', { username }, text, id, Date.now()));
 
 	beforeAll(async () => {
-		dir = mkdtempSync(join(tmpdir(), 'moderation-e2e-'));
-		sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN });
-		companion = await startCompanion({
-			port: 0,
-			host: '127.0.0.1',
-			api: sim.url,
-			buildDir: BUILD_DIR,
-			realToken: TOKEN,
-			sharesFile: join(dir, 'links.json'),
-			lanAddresses: () => [],
-			log: () => {}
+		stack = await startCompanionStack('moderation-e2e', {
+			companion: { realToken: TOKEN, lanAddresses: () => [] }
 		});
 		browser = await launchBrowser();
 		// Chat before any dashboard is open: the companion hears it (once its own socket is up).
 		let probe = 0;
 		await until(async () => {
 			say(`probe ${probe}`, `probe-${probe++}`);
-			const res = await fetch(`${companion.url}${CHAT_HISTORY_PATH}`, {
+			const res = await fetch(`${stack.companion.url}${CHAT_HISTORY_PATH}`, {
 				headers: { authorization: `Bearer ${TOKEN}` }
 			});
 			return ((await res.json()) as { lines: unknown[] }).lines.length > 0;
@@ -62,9 +46,7 @@ describe('moderation on a phone through the companion', () => {
 	}, 120_000);
 	afterAll(async () => {
 		await browser?.close();
-		await companion?.close();
-		await sim?.close();
-		if (dir) rmSync(dir, { recursive: true, force: true });
+		await stack?.close();
 	});
 
 	async function openChat(token: string): Promise<{ page: Page; errors: string[] }> {
@@ -72,7 +54,7 @@ describe('moderation on a phone through the companion', () => {
 		const page = await context.newPage();
 		page.setDefaultTimeout(20_000);
 		const { errors } = watchPage(page);
-		await page.goto(`${companion.url}/#/chat?token=${token}`);
+		await page.goto(`${stack.companion.url}/#/chat?token=${token}`);
 		await page.locator('[data-status="open"]').waitFor();
 		return { page, errors };
 	}
@@ -101,14 +83,16 @@ describe('moderation on a phone through the companion', () => {
 		const sheet = page.getByRole('dialog', { name: 'early4' });
 		await sheet.waitFor();
 		await sheet.getByRole('button', { name: '1 h', exact: true }).click();
-		sim.sim.clearLog();
+		stack.sim.sim.clearLog();
 		await sheet.getByRole('button', { name: 'Timeout early4' }).click();
 		await page
 			.getByRole('dialog', { name: 'Timeout early4?' })
 			.getByRole('button', { name: 'Timeout early4 for 1 h' })
 			.click();
 		await expect
-			.poll(() => sim.sim.requestLog.filter((r) => r.type === 'timeout-user').map((r) => r.params))
+			.poll(() =>
+				stack.sim.sim.requestLog.filter((r) => r.type === 'timeout-user').map((r) => r.params)
+			)
 			.toEqual([{ value: 'early4', platform: 'alpha', duration: 3600 }]);
 		const receipt = sheet.locator('.act [role="status"]');
 		await expect.poll(() => receipt.textContent()).toMatch(/Done|Sent/);
@@ -123,7 +107,7 @@ describe('moderation on a phone through the companion', () => {
 	});
 
 	it("a moderator's share link sees the earlier lines too", async () => {
-		const res = await fetch(`${companion.url}/__share/links`, {
+		const res = await fetch(`${stack.companion.url}/__share/links`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ label: 'mod', profile: 'moderation' })

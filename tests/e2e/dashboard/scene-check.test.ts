@@ -5,16 +5,11 @@
  * widgets while the simulator's request log shows that the application received nothing.
  * Also: a widget that cannot connect opens its debug corner by itself after 10 s (Playwright's clock).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startCompanion, type Companion } from '../../../src/server/companion';
-import { startSimServer, type SimServer } from '../../../src/server/sim-server';
 import { defaultSetup } from '../../../src/lib/sim/default-setup';
-import { BUILD_DIR, launchBrowser } from '../harness';
-import { TOKEN } from '../stack';
+import { launchBrowser } from '../harness';
+import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
 import { goToPage } from './page-helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -22,9 +17,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 let browser: Browser;
-let sim: SimServer;
-let companion: Companion;
-let dir: string;
+let stack: CompanionStack;
 const contexts: BrowserContext[] = [];
 
 async function open(url: string, viewport = PHONE, clock = false): Promise<Page> {
@@ -37,9 +30,9 @@ async function open(url: string, viewport = PHONE, clock = false): Promise<Page>
 	return page;
 }
 const widgetUrl = (route: string, params = '', token = TOKEN) =>
-	`${companion.url}/widget.html#/widget/${route}?token=${token}${params}`;
+	`${stack.companion.url}/widget.html#/widget/${route}?token=${token}${params}`;
 const simSend = (type: string, params: object) =>
-	fetch(`${sim.url}/api/send`, {
+	fetch(`${stack.sim.url}/api/send`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
 		body: JSON.stringify({ type, params })
@@ -51,27 +44,18 @@ const blockerIds = (page: Page) =>
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	dir = mkdtempSync(join(tmpdir(), 'scene-e2e-'));
 	const setup = defaultSetup();
 	setup.alerts = setup.alerts.filter((key) => !key.endsWith('-follower'));
 	setup.songs.nowPlaying = null;
-	sim = await startSimServer({ port: 0, host: '127.0.0.1', token: TOKEN, setup });
-	companion = await startCompanion({
-		port: 0,
-		host: '127.0.0.1',
-		api: sim.url,
-		buildDir: BUILD_DIR,
-		sharesFile: join(dir, 'links.json'),
-		widgetPingMs: 500,
-		log: () => {}
+	stack = await startCompanionStack('scene-e2e', {
+		sim: { setup },
+		companion: { widgetPingMs: 500 }
 	});
 }, 120_000);
 afterAll(async () => {
 	for (const context of contexts) await context.close();
 	await browser?.close();
-	await companion?.close();
-	await sim?.close();
-	rmSync(dir, { recursive: true, force: true });
+	await stack?.close();
 });
 
 describe('a widget that cannot connect', () => {
@@ -105,7 +89,7 @@ describe('scene check through the companion', () => {
 			await page.locator('.widget[data-status="open"]').waitFor();
 			widgets[key] = page;
 		}
-		check = await open(`${companion.url}/#/check?token=${TOKEN}`);
+		check = await open(`${stack.companion.url}/#/check?token=${TOKEN}`);
 		const rows = check.getByRole('list', { name: 'Connected widgets' }).getByRole('listitem');
 		await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(5);
 		const text = fold(await rows.allTextContents().then((t) => t.join(' | ')));
@@ -134,7 +118,7 @@ describe('scene check through the companion', () => {
 			.getByRole('button', { name: 'Turn Stream Mode on' })
 			.click();
 		await expect.poll(() => blockerIds(check), { timeout: 20_000 }).not.toContain('stream-mode');
-		expect(sim.sim.requestLog.some((r) => r.type === 'toggle-stream-mode')).toBe(true);
+		expect(stack.sim.sim.requestLog.some((r) => r.type === 'toggle-stream-mode')).toBe(true);
 		await check
 			.locator('[data-blocker="goal-variable:no_such_goal"]')
 			.getByRole('button', { name: /Create no_such_goal/ })
@@ -145,7 +129,7 @@ describe('scene check through the companion', () => {
 	}, 120_000);
 
 	it('rehearses into the widgets, and the application receives nothing', async () => {
-		const seq = sim.sim.requestLog.at(-1)?.seq ?? 0;
+		const seq = stack.sim.sim.requestLog.at(-1)?.seq ?? 0;
 		const form = check.getByRole('region', { name: 'Rehearse' });
 		await form.getByLabel('Alert', { exact: true }).selectOption('bits');
 		await form.getByLabel('Amount').fill('500');
@@ -185,7 +169,7 @@ describe('scene check through the companion', () => {
 			})
 			.toContain('5 / 100');
 		// Nothing but the scene check's own reads reached the application: no alert, no chat line.
-		const sent = sim.sim
+		const sent = stack.sim.sim
 			.requestsSince(seq)
 			.filter((r) => r.type !== undefined && r.type !== 'get-variable-value');
 		expect(sent).toEqual([]);
@@ -194,7 +178,7 @@ describe('scene check through the companion', () => {
 	}, 120_000);
 
 	it("rehearses from the builder's preview too", async () => {
-		const builder = await open(`${companion.url}/#/widgets?token=${TOKEN}`, DESKTOP);
+		const builder = await open(`${stack.companion.url}/#/widgets?token=${TOKEN}`, DESKTOP);
 		await builder.getByRole('radio', { name: 'Alert box' }).check();
 		const preview = builder.frameLocator('iframe');
 		await preview.locator('.widget[data-status="open"]').waitFor();
@@ -231,7 +215,7 @@ describe('scene check through the companion', () => {
 	}, 120_000);
 
 	it('is under Settings in More on a phone', async () => {
-		const page = await open(`${companion.url}/#/?token=${TOKEN}`);
+		const page = await open(`${stack.companion.url}/#/?token=${TOKEN}`);
 		expect(await goToPage(page, 'Scene check')).toBe(2);
 		await page.getByRole('heading', { name: 'Scene check' }).waitFor();
 	});
@@ -240,7 +224,7 @@ describe('scene check through the companion', () => {
 		const page = await open(widgetUrl('counter', '&name=wins'), undefined, true);
 		await page.locator('.widget[data-status="open"]').waitFor();
 		const control = (what: string) =>
-			fetch(`${sim.url}/__sim/${what}`, {
+			fetch(`${stack.sim.url}/__sim/${what}`, {
 				method: 'POST',
 				headers: { authorization: `Bearer ${TOKEN}` }
 			});
@@ -262,7 +246,7 @@ describe('scene check through the companion', () => {
 	}, 120_000);
 
 	it('says the application is unreachable when it goes away', async () => {
-		await sim.close();
+		await stack.sim.close();
 		await expect.poll(() => blockerIds(check), { timeout: 20_000 }).toContain('unreachable');
 		expect(fold(await check.locator('[data-blocker="unreachable"]').textContent())).toContain(
 			'not reachable'

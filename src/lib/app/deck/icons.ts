@@ -1,4 +1,9 @@
-/** A small built-in icon set for deck buttons (24×24 outline paths): nothing is fetched from the network. */
+/**
+ * A small built-in icon set for deck buttons (24×24 outline paths): nothing is fetched from the network.
+ * Only the tiles that draw them load the paths; the deck's first load reads the names (icon-names.ts).
+ */
+import type { IconName } from './icon-names';
+
 export const ICONS = {
 	star: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
 	heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
@@ -19,7 +24,4 @@ export const ICONS = {
 	skull: 'M12 3a8 8 0 0 0-5 14.2V21h10v-3.8A8 8 0 0 0 12 3zM9 11h.01M15 11h.01M10 21v-3M14 21v-3',
 	plus: 'M12 5v14M5 12h14',
 	minus: 'M5 12h14'
-} as const;
-
-export type IconName = keyof typeof ICONS;
-export const ICON_NAMES = Object.keys(ICONS) as [IconName, ...IconName[]];
+} as const satisfies Record<IconName, string>;

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { LIMITS } from '../../protocol/limits';
 import { CONTROL_ACTIONS } from '../../protocol/alert-control-actions';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
-import { ICON_NAMES } from './icons';
+import { ICON_NAMES } from './icon-names';
 
 /** Stored layouts before this number were favourites and user pages (`stream-control:deck`). */
 export const DECK_VERSION = 2;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { checkAction } from '$lib/app/deck/check-action';
 import type { InputBindings, PressMode } from '$lib/app/deck/bindings';
-import type { IconName } from '$lib/app/deck/icons';
+import type { IconName } from '$lib/app/deck/icon-names';
 import {
 	DeckButtonSchema,
 	type DeckAction,

@@ -64,34 +64,28 @@ export function pickerItems(s: PickerSources): PickerItem[] {
 		{ kind: 'counter', name: 'deaths', step: 'add', amount: 1 },
 		true
 	);
-	for (const name of s.capabilities?.get('chat-command').names ?? []) {
-		add(m.actions_sec_commands(), m.actions_enable({ name }), {
-			kind: 'switch',
-			target: 'command',
-			name,
-			on: true
-		});
-		add(m.actions_sec_commands(), m.actions_disable({ name }), {
-			kind: 'switch',
-			target: 'command',
-			name,
-			on: false
-		});
-	}
-	for (const name of s.folders) {
-		add(m.actions_sec_folders(), m.actions_enable_folder({ name }), {
-			kind: 'switch',
-			target: 'folder',
-			name,
-			on: true
-		});
-		add(m.actions_sec_folders(), m.actions_disable_folder({ name }), {
-			kind: 'switch',
-			target: 'folder',
-			name,
-			on: false
-		});
-	}
+	// Each chat command, then each folder, on and off.
+	const switches = [
+		[
+			'command',
+			m.actions_sec_commands(),
+			s.capabilities?.get('chat-command').names ?? [],
+			m.actions_enable,
+			m.actions_disable
+		],
+		[
+			'folder',
+			m.actions_sec_folders(),
+			s.folders,
+			m.actions_enable_folder,
+			m.actions_disable_folder
+		]
+	] as const;
+	for (const [target, section, names, enable, disable] of switches)
+		for (const name of names) {
+			add(section, enable({ name }), { kind: 'switch', target, name, on: true });
+			add(section, disable({ name }), { kind: 'switch', target, name, on: false });
+		}
 	add(
 		m.actions_sec_overlays(),
 		m.actions_pick_layer(),

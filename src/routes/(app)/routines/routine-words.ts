@@ -8,68 +8,56 @@ import { language } from '$lib/app/language.svelte';
 import * as m from '$lib/app/messages';
 
 type Say = () => string;
-type Words = { name: Say; fields: Record<string, Say> };
 
-const ACTIONS: Record<string, Words> = {
-	delay: { name: m.routines_act_delay, fields: { delay: m.routines_field_ms } },
-	'app.chatbot': { name: m.routines_act_chatbot, fields: { message: m.routines_field_message } },
-	'app.tts': {
-		name: m.routines_act_tts,
-		fields: {
-			message: m.routines_field_text,
-			voice: m.routines_field_voice,
-			volume: m.routines_field_volume
-		}
-	},
-	'app.callCommand': {
-		name: m.routines_act_call_command,
-		fields: { value: m.routines_field_command }
-	},
-	'app.setStreamMode': {
-		name: m.routines_act_set_stream_mode,
-		fields: { on: m.routines_field_on }
-	},
-	'app.toggleStreamMode': { name: m.routines_act_toggle_stream_mode, fields: {} },
-	'app.updateCounter': {
-		name: m.routines_act_update_counter,
-		fields: {
-			value: m.routines_field_counter,
-			message: m.routines_field_amount,
-			operator: m.routines_field_operator
-		}
-	},
-	'app.updateVariable': {
-		name: m.routines_act_update_variable,
-		fields: { value: m.routines_field_variable, message: m.routines_field_value }
-	},
-	'app.backToDefault': { name: m.routines_act_back_to_default, fields: {} },
-	'app.clearCooldowns': { name: m.routines_act_clear_cooldowns, fields: {} },
-	'app.pauseQueue': { name: m.routines_act_pause_queue, fields: {} },
-	'app.resumeQueue': { name: m.routines_act_resume_queue, fields: {} },
-	'app.addSongRequest': {
-		name: m.routines_act_add_song,
-		fields: { value: m.routines_field_search }
-	},
-	'app.skipSongRequest': { name: m.routines_act_skip_song, fields: {} },
-	'app.setFolder': {
-		name: m.routines_act_set_folder,
-		fields: { value: m.routines_field_folder, on: m.routines_field_on }
-	},
-	'overlay.setLayerVisibility': {
-		name: m.routines_act_layer_visibility,
-		fields: { value: m.routines_field_layer, on: m.routines_field_visible }
-	}
+/** Each action's name, by its key. */
+const NAMES: Record<string, Say> = {
+	delay: m.routines_act_delay,
+	'app.chatbot': m.routines_act_chatbot,
+	'app.tts': m.routines_act_tts,
+	'app.callCommand': m.routines_act_call_command,
+	'app.setStreamMode': m.routines_act_set_stream_mode,
+	'app.toggleStreamMode': m.routines_act_toggle_stream_mode,
+	'app.updateCounter': m.routines_act_update_counter,
+	'app.updateVariable': m.routines_act_update_variable,
+	'app.backToDefault': m.routines_act_back_to_default,
+	'app.clearCooldowns': m.routines_act_clear_cooldowns,
+	'app.pauseQueue': m.routines_act_pause_queue,
+	'app.resumeQueue': m.routines_act_resume_queue,
+	'app.addSongRequest': m.routines_act_add_song,
+	'app.skipSongRequest': m.routines_act_skip_song,
+	'app.setFolder': m.routines_act_set_folder,
+	'overlay.setLayerVisibility': m.routines_act_layer_visibility
+};
+
+/** A field by its key, in every action that does not name it otherwise (below). */
+const FIELDS: Record<string, Say> = {
+	delay: m.routines_field_ms,
+	message: m.routines_field_message,
+	voice: m.routines_field_voice,
+	volume: m.routines_field_volume,
+	on: m.routines_field_on,
+	operator: m.routines_field_operator
+};
+
+/** What a field holds in one action: `value` is a command in one, a counter in another. */
+const OWN_FIELDS: Record<string, Record<string, Say>> = {
+	'app.tts': { message: m.routines_field_text },
+	'app.callCommand': { value: m.routines_field_command },
+	'app.updateCounter': { value: m.routines_field_counter, message: m.routines_field_amount },
+	'app.updateVariable': { value: m.routines_field_variable, message: m.routines_field_value },
+	'app.addSongRequest': { value: m.routines_field_search },
+	'app.setFolder': { value: m.routines_field_folder },
+	'overlay.setLayerVisibility': { value: m.routines_field_layer, on: m.routines_field_visible }
 };
 
 const keyOf = (a: Pick<KnownAction, 'base' | 'type'>) => (a.base ? `${a.base}.${a.type}` : a.type);
 
 /** A known action's name ("Chatbot-Nachricht"); one the words do not know keeps the catalogue's. */
-export const actionName = (action: KnownAction): string =>
-	ACTIONS[keyOf(action)]?.name() ?? action.label;
+export const actionName = (action: KnownAction): string => NAMES[keyOf(action)]?.() ?? action.label;
 
 /** A field's name within its action ("Zähler" for updateCounter's value). */
 export const fieldName = (action: KnownAction, field: ActionField): string =>
-	ACTIONS[keyOf(action)]?.fields[field.key]?.() ?? field.label;
+	(OWN_FIELDS[keyOf(action)]?.[field.key] ?? FIELDS[field.key])?.() ?? field.label;
 
 /** Milliseconds as the language writes them, grouped only from five digits ("5000 ms", "50.000 ms"). */
 export const millisWords = (ms: number): string =>
