@@ -88,7 +88,7 @@ describe('readShareAnswer', () => {
 			message: refusal.message,
 			said: true,
 			// The same refusal as data, for the dashboard to say in its language.
-			refusal: { id: 'expired' }
+			refusal: { kind: 'key_expired', params: {} }
 		});
 	});
 
@@ -98,14 +98,14 @@ describe('readShareAnswer', () => {
 			status: 502,
 			message: 'HTTP 502',
 			said: false,
-			refusal: { id: 'status', status: 502 }
+			refusal: { kind: 'status', params: { status: 502 } }
 		});
 		const unreadable = {
 			ok: false,
 			status: 200,
 			message: UNREADABLE_ANSWER,
 			said: false,
-			refusal: { id: 'unreadable' }
+			refusal: { kind: 'unreadable', params: {} }
 		};
 		for (const body of ['not json', { links: 'none' }, null])
 			expect(await readShareAnswer(answer(200, body), LinksAnswerSchema)).toEqual(unreadable);
