@@ -38,7 +38,8 @@ function times(envelope: Envelope): number[] {
 describe('an event time', () => {
 	it('always formats, whatever number came', () => {
 		fc.assert(
-			fc.property(fc.double(), (timestamp) => {
+			// JSON has no NaN, so no frame carries one (the schemas refuse it, dropping the event).
+			fc.property(fc.double({ noNaN: true }), (timestamp) => {
 				for (const envelope of envelopes(timestamp)) {
 					const [time] = times(envelope);
 					expect(time).toBeTypeOf('number');
