@@ -52,7 +52,7 @@ describe('commands page', () => {
 			.getByLabel(/Cooldown/)
 			.fill('1.5');
 		await create().getByRole('button', { name: 'Create command' }).click();
-		await create().getByText('Reply is required (reply text)').waitFor();
+		await create().getByText('Reply is required', { exact: true }).waitFor();
 		await create().getByText('Cooldown must be a whole number').waitFor();
 		expect(stack.sends()).toEqual([]);
 		await create().getByLabel('Reply', { exact: true }).fill('dup');

@@ -94,7 +94,7 @@ describe('stream page', () => {
 		// An empty title is named before anything is sent.
 		await title.getByLabel('Stream title').fill('   ');
 		await click(title, 'Change title');
-		await title.getByText('Stream title is required (title)').waitFor();
+		await title.getByText('Stream title is required', { exact: true }).waitFor();
 		expect(stack.sends()).toEqual([]);
 	});
 
@@ -302,7 +302,7 @@ describe('stream page', () => {
 	it('pin needs an id; unpin without one unpins the current message', async () => {
 		const pin = card('Pinned message');
 		await click(pin, 'Pin');
-		await pin.getByText('Message id is required (message id)').waitFor();
+		await pin.getByText('Message id is required', { exact: true }).waitFor();
 		expect(stack.sends()).toEqual([]);
 		await click(pin, 'Unpin current');
 		expect(await onlySend(stack)).toEqual({

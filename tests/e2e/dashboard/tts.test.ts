@@ -34,7 +34,7 @@ describe('tts page', () => {
 	it('refuses an empty message by name and rule, then speaks with the chosen voice and volume', async () => {
 		stack.sim.sim.clearLog();
 		await form().getByRole('button', { name: 'Speak' }).click();
-		await form().getByText('Message is required (text to speak)').waitFor();
+		await form().getByText('Message is required', { exact: true }).waitFor();
 		expect(stack.sends()).toEqual([]);
 		await form().getByLabel('Message').fill('Hola a todos');
 		await form().getByLabel('Voice').selectOption({ label: 'Lucía' });
