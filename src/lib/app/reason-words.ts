@@ -8,6 +8,7 @@ import type { FieldIssue } from '$lib/protocol/issues';
 import type { Rule, RuleKind } from '$lib/protocol/rule-text';
 import * as m from '$lib/app/messages';
 import { language } from '$lib/app/language.svelte';
+import { TRIGGER_WORDS } from '$lib/app/trigger-words';
 
 type Say = (values: never) => string;
 
@@ -72,15 +73,7 @@ const NOT_OFFERED: Record<NotOfferedWhy, Say> = {
 
 /** The send types the dashboard names in its words (the deck's action picker): the rest keep the catalogue's label. */
 const TYPES: Record<string, () => string> = {
-	'chat-command': m.actions_trigger_chat_command,
-	'chatbot-command': m.actions_trigger_chatbot_command,
-	'alpha-points': m.actions_trigger_alpha_points,
-	'alpha-extension': m.actions_trigger_alpha_extension,
-	'gamma-points': m.actions_trigger_gamma_points,
-	alert: m.actions_trigger_alert,
-	'studio-scene': m.actions_trigger_scene,
-	'studio-theme': m.actions_trigger_theme,
-	'studio-animation': m.actions_trigger_animation,
+	...TRIGGER_WORDS,
 	'toggle-stream-mode': m.edit_toggle_stream_mode
 };
 

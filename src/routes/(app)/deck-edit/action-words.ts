@@ -15,6 +15,7 @@ import {
 import type { DeckAction, TriggerType } from '$lib/app/deck/layout';
 import { language } from '$lib/app/language.svelte';
 import * as m from '$lib/app/messages';
+import { TRIGGER_WORDS } from '$lib/app/trigger-words';
 import { alertWords } from '../tile-words';
 
 const LIGHTS: Record<LightColour, () => string> = {
@@ -25,18 +26,6 @@ const LIGHTS: Record<LightColour, () => string> = {
 	blue: m.actions_light_blue,
 	purple: m.actions_light_purple,
 	white: m.actions_light_white
-};
-
-const TRIGGERS: Record<TriggerType, () => string> = {
-	'chat-command': m.actions_trigger_chat_command,
-	'chatbot-command': m.actions_trigger_chatbot_command,
-	'alpha-points': m.actions_trigger_alpha_points,
-	'alpha-extension': m.actions_trigger_alpha_extension,
-	'gamma-points': m.actions_trigger_gamma_points,
-	alert: m.actions_trigger_alert,
-	'studio-scene': m.actions_trigger_scene,
-	'studio-theme': m.actions_trigger_theme,
-	'studio-animation': m.actions_trigger_animation
 };
 
 const TOGGLES = {
@@ -55,7 +44,7 @@ const ALERT_BOX = {
 const seconds = (n: number) => new Intl.NumberFormat(language.current).format(Math.abs(n));
 
 /** What a trigger type fires ("Szene", "Alert"), for the picker's sections and the editor's choice. */
-export const triggerWords = (type: TriggerType): string => TRIGGERS[type]();
+export const triggerWords = (type: TriggerType): string => TRIGGER_WORDS[type]();
 
 /** "Rotes Licht": a colour of the picker by its name, any other by its code. */
 export function lightWords(color: string): string {
