@@ -15,7 +15,8 @@ export default defineConfig(
 		'src/lib/paraglide/',
 		'build-tools/.paraglide-english/',
 		'src/lib/paraglide-ui/',
-		'build-tools/.paraglide-dashboard/'
+		'build-tools/.paraglide-dashboard/',
+		'build-tools/.paraglide-widget-languages/'
 	]),
 	js.configs.recommended,
 	...ts.configs.recommended,
