@@ -50,15 +50,34 @@ describe('shared code’s words in the dashboard’s language', () => {
 	it('an alert line in the chat feed speaks German, with German plurals and numbers', async () => {
 		const page = await open(dashboard('chat'));
 		await page.getByRole('heading', { name: 'Chat und Events', level: 1 }).waitFor();
-		const feed = page.getByRole('list', { name: 'Chat, Befehle und Alerts, neueste zuerst' });
 		const now = Date.now();
-		stack.sim.sim.emit(
-			alertEnvelope('twitch-follower', { value: 'sunny_side' }, { displayname: 'sunny_side' }, now)
-		);
-		stack.sim.sim.emit(
-			alertEnvelope('twitch-bits', { value: 1500 }, { displayname: 'cheery', bits: 1500 }, now)
-		);
-		await expect.poll(async () => fold(await feed.textContent()));
+		// Events reach only a connected page: until both lines show, emit them again (the page may still
+		// be connecting through the companion, and an event sent before that is not kept).
+		await expect
+			.poll(
+				async () => {
+					stack.sim.sim.emit(
+						alertEnvelope(
+							'twitch-follower',
+							{ value: 'sunny_side' },
+							{ displayname: 'sunny_side' },
+							now
+						)
+					);
+					stack.sim.sim.emit(
+						alertEnvelope(
+							'twitch-bits',
+							{ value: 1500 },
+							{ displayname: 'cheery', bits: 1500 },
+							now
+						)
+					);
+					return fold(await page.getByRole('main').textContent());
+				},
+				{ timeout: 60_000, intervals: [1000] }
+			)
+			.toContain('sunny_side folgt jetzt');
+		const feed = page.getByRole('list', { name: 'Chat, Befehle und Alerts, neueste zuerst' });
 		await expect
 			.poll(async () => fold(await feed.textContent()))
 			.toContain('sunny_side folgt jetzt');
@@ -70,11 +89,21 @@ describe('shared code’s words in the dashboard’s language', () => {
 		await page.screenshot({ path: 'test-results/language-feed-chat-de.png' });
 		const fr = await open(dashboard('chat'), 'fr-FR');
 		await fr.getByRole('heading', { level: 1 }).waitFor();
-		stack.sim.sim.emit(
-			alertEnvelope('twitch-bits', { value: 1 }, { displayname: 'lucky_one', bits: 1 }, Date.now())
-		);
 		await expect
-			.poll(async () => fold(await fr.getByRole('main').textContent()))
+			.poll(
+				async () => {
+					stack.sim.sim.emit(
+						alertEnvelope(
+							'twitch-bits',
+							{ value: 1 },
+							{ displayname: 'lucky_one', bits: 1 },
+							Date.now()
+						)
+					);
+					return fold(await fr.getByRole('main').textContent());
+				},
+				{ timeout: 60_000, intervals: [1000] }
+			)
 			.toContain('lucky_one a envoyé 1 bit');
 		await fr.getByText('lucky_one').first().scrollIntoViewIfNeeded();
 		await fr.screenshot({ path: 'test-results/language-feed-chat-fr.png' });
