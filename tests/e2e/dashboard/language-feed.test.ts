@@ -74,7 +74,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 					);
 					return fold(await page.getByRole('main').textContent());
 				},
-				{ timeout: 60_000, intervals: [1000] }
+				{ timeout: 60_000, interval: 1000 }
 			)
 			.toContain('sunny_side folgt jetzt');
 		const feed = page.getByRole('list', { name: 'Chat, Befehle und Alerts, neueste zuerst' });
@@ -102,7 +102,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 					);
 					return fold(await fr.getByRole('main').textContent());
 				},
-				{ timeout: 60_000, intervals: [1000] }
+				{ timeout: 60_000, interval: 1000 }
 			)
 			.toContain('lucky_one a envoyé 1 bit');
 		await fr.getByText('lucky_one').first().scrollIntoViewIfNeeded();
