@@ -1,6 +1,7 @@
 /**
  * A share link's check (ShareScope): `GET /__share/whoami` and what its answer makes of the scope. Out
- * of the deck's first load: only a page opened through a share link fetches it.
+ * of the deck's first load: only a page opened through a share link fetches it. Rejects when whoami is
+ * not answered: ShareScope says that, also when this chunk itself could not be fetched.
  */
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';
 import type { ScopeState } from './share-scope.svelte';
@@ -11,43 +12,27 @@ export async function checkShare(
 	signal: AbortSignal,
 	scope: { get(): ScopeState; set(state: ScopeState): void }
 ): Promise<void> {
-	try {
-		// The key goes in a header, so it never lands in a URL (or a log line built from one).
-		const res = await fetchImpl(`${httpBase(settings)}/__share/whoami`, {
-			headers: { authorization: `Bearer ${settings.token}` },
-			signal
+	// The key goes in a header, so it never lands in a URL (or a log line built from one).
+	const res = await fetchImpl(`${httpBase(settings)}/__share/whoami`, {
+		headers: { authorization: `Bearer ${settings.token}` },
+		signal
+	});
+	// Only share links read the answer: its schemas stay out of the deck's first load.
+	const { readShareAnswer, refusalText, WhoamiAnswerSchema } = await import('$lib/share/answers');
+	const answer = await readShareAnswer(res, WhoamiAnswerSchema);
+	const state = scope.get();
+	if (answer.ok)
+		scope.set(answer.data.share ? { kind: 'grant', grant: answer.data.grant } : { kind: 'full' });
+	else {
+		const label = state.kind === 'grant' ? state.grant.label : undefined;
+		// The companion names a key's refusal (expired, unknown, malformed) by its kind.
+		const own = { kind: 'link_unchecked', params: { status: answer.status } } as const;
+		const refusal = answer.said ? answer.refusal : own;
+		scope.set({
+			kind: 'refused',
+			label,
+			message: answer.said ? answer.message : refusalText(own),
+			...(refusal ? { refusal } : {})
 		});
-		// Only share links read the answer: its schemas stay out of the deck's first load.
-		const { readShareAnswer, refusalText, WhoamiAnswerSchema } = await import('$lib/share/answers');
-		const answer = await readShareAnswer(res, WhoamiAnswerSchema);
-		const state = scope.get();
-		if (answer.ok)
-			scope.set(answer.data.share ? { kind: 'grant', grant: answer.data.grant } : { kind: 'full' });
-		else {
-			const label = state.kind === 'grant' ? state.grant.label : undefined;
-			// The companion names a key's refusal (expired, unknown, malformed) by its kind.
-			const own = { kind: 'link_unchecked', params: { status: answer.status } } as const;
-			const refusal = answer.said ? answer.refusal : own;
-			scope.set({
-				kind: 'refused',
-				label,
-				message: answer.said ? answer.message : refusalText(own),
-				...(refusal ? { refusal } : {})
-			});
-		}
-	} catch {
-		if (signal.aborted) return;
-		// A recheck that meets no answer (the companion restarting) keeps what the link allowed.
-		if (scope.get().kind === 'grant') return;
-		const refusal = { kind: 'link_unanswered' } as const;
-		scope.set({ kind: 'refused', refusal });
-		// Its English (until the dashboard's words are in) from the refusals' own small chunk.
-		const english = await import('$lib/share/refusals').then(
-			(module) => module.refusalText(refusal),
-			() => undefined
-		);
-		const now = scope.get();
-		if (english && now.kind === 'refused' && now.refusal === refusal)
-			scope.set({ ...now, message: english });
 	}
 }

@@ -137,14 +137,31 @@ export class ShareScope {
 
 	/** Asks the companion what the link may do (share-check.ts: fetched only by a share link's page). */
 	async #check(settings: ConnectionSettings, fetchImpl: typeof fetch): Promise<void> {
-		const check = await import('./share-check').catch(() => undefined);
-		if (check)
-			return check.checkShare(settings, fetchImpl, this.#abort.signal, {
+		const signal = this.#abort.signal;
+		try {
+			const check = await import('./share-check');
+			await check.checkShare(settings, fetchImpl, signal, {
 				get: () => this.#state,
 				set: (state) => (this.#state = state)
 			});
-		// Not fetched (offline, or a newer build): as when whoami is not answered.
-		if (!this.#abort.signal.aborted && this.#state.kind !== 'grant')
-			this.#state = { kind: 'refused', refusal: { kind: 'link_unanswered' } };
+		} catch {
+			// No answer to whoami, or its chunk not fetched (offline, or a newer build): the same to the page.
+			await this.#unanswered(signal);
+		}
+	}
+
+	/** The link could not be checked. A recheck that meets no answer (the companion restarting) keeps what the link allowed. */
+	async #unanswered(signal: AbortSignal): Promise<void> {
+		if (signal.aborted || this.#state.kind === 'grant') return;
+		const refusal = { kind: 'link_unanswered' } as const;
+		this.#state = { kind: 'refused', refusal };
+		// Its English (until the dashboard's words are in) from the refusals' own small chunk.
+		const english = await import('$lib/share/refusals').then(
+			(module) => module.refusalText(refusal),
+			() => undefined
+		);
+		const now = this.#state;
+		if (english && now.kind === 'refused' && now.refusal === refusal)
+			this.#state = { ...now, message: english };
 	}
 }
