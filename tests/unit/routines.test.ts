@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { language } from '$lib/app/language.svelte';
-import { rehearsalWords } from '$lib/app/rehearse';
+import { rehearsalWords, sendRehearsal } from '$lib/app/rehearse';
 import { KNOWN_ACTIONS } from '$lib/protocol';
 import { presets } from '../../src/routes/(app)/routines/presets';
 import {
@@ -124,6 +124,14 @@ describe('routines in the dashboard’s language', () => {
 				refusal: { kind: 'from_a_newer_companion', params: {} }
 			})
 		).toBe('Nicht gesendet: new words');
+		// A kind it does not know and no words of the companion's: the status, in German too.
+		expect(
+			rehearsalWords({
+				kind: 'refused',
+				status: 418,
+				refusal: { kind: 'from_a_newer_companion', params: {} }
+			})
+		).toBe('Nicht gesendet: Der Companion antwortete mit HTTP 418.');
 	});
 
 	it('says a rehearsal’s answer in English as before', () => {
@@ -134,5 +142,40 @@ describe('routines in the dashboard’s language', () => {
 			'Not sent: Wrong token'
 		);
 		expect(rehearsalWords({ kind: 'no-answer' })).toBe('Not sent: the companion did not answer.');
+	});
+
+	it('reads a rehearsal’s answer once: the widgets reached, or the refusal’s kind, values and words', async () => {
+		const answers = [
+			new Response(JSON.stringify({ reached: ['a', 'b'] }), { status: 200 }),
+			new Response(
+				JSON.stringify({
+					code: 'invalid_rehearsal',
+					kind: 'invalid_rehearsal',
+					params: { fields: 'amount' },
+					message: 'amount: must be a number'
+				}),
+				{ status: 400 }
+			),
+			new Response('not json', { status: 502 })
+		];
+		vi.stubGlobal(
+			'fetch',
+			vi.fn(async () => answers.shift()!)
+		);
+		try {
+			const send = () => sendRehearsal('http://127.0.0.1:1', 'token', { events: [] } as never);
+			expect(await send()).toEqual({ kind: 'sent', reached: 2 });
+			expect(await send()).toEqual({
+				kind: 'refused',
+				status: 400,
+				message: 'amount: must be a number',
+				refusal: { kind: 'invalid_rehearsal', params: { fields: 'amount' } }
+			});
+			const bare = await send();
+			expect(bare).toEqual({ kind: 'refused', status: 502 });
+			expect(rehearsalWords(bare)).toBe('Not sent: the companion answered HTTP 502.');
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 });

@@ -4,9 +4,9 @@
  */
 import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
-import { readRefusal, type RefusalData } from '$lib/share/refusals';
+import { REFUSAL_ENTRIES, type RefusalData } from '$lib/share/refusals';
 import * as m from '$lib/app/messages';
-import { companionSays } from './companion-words';
+import { refusalWords } from './companion-words';
 
 const TIMEOUT_MS = 8000;
 
@@ -17,10 +17,12 @@ export type RehearsalAnswer =
 	| { kind: 'refused'; status: number; message?: string; refusal?: RefusalData }
 	| { kind: 'no-answer' };
 
-/** The companion's answer, read leniently: what a success or a refusal may carry. */
+/** The companion's answer, read once and leniently: what a success or a refusal may carry. */
 const AnswerSchema = v.looseObject({
 	message: v.optional(v.string()),
-	reached: v.optional(v.array(v.unknown()), [])
+	reached: v.optional(v.array(v.unknown()), []),
+	kind: v.optional(REFUSAL_ENTRIES.kind),
+	params: REFUSAL_ENTRIES.params
 });
 
 export async function sendRehearsal(
@@ -40,7 +42,8 @@ export async function sendRehearsal(
 		const parsed = v.safeParse(AnswerSchema, json);
 		const body = parsed.success ? parsed.output : undefined;
 		if (!res.ok) {
-			const refusal = readRefusal(json);
+			const refusal =
+				body?.kind === undefined ? undefined : { kind: body.kind, params: body.params };
 			return {
 				kind: 'refused',
 				status: res.status,
@@ -61,16 +64,13 @@ export function rehearsalWords(answer: RehearsalAnswer): string {
 			return answer.reached === 0
 				? m.ui_rehearse_none()
 				: m.ui_rehearse_sent({ count: answer.reached });
-		case 'refused':
-			// The status only when the companion said neither a kind nor words.
-			return answer.refusal === undefined && answer.message === undefined
+		case 'refused': {
+			// The kind in the page's words, else the companion's own; the status when it said neither.
+			const reason = (answer.refusal && refusalWords(answer.refusal)) ?? answer.message;
+			return reason === undefined
 				? m.ui_rehearse_status({ status: String(answer.status) })
-				: m.ui_rehearse_refused({
-						reason: companionSays({
-							refusal: answer.refusal,
-							message: answer.message ?? `HTTP ${answer.status}`
-						})
-					});
+				: m.ui_rehearse_refused({ reason });
+		}
 		case 'no-answer':
 			return m.ui_rehearse_no_answer();
 	}

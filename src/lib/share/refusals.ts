@@ -103,10 +103,12 @@ export function refusalFields(
 /** A refusal as a body names it, before the dashboard knows the kind (readRefusal); a Refusal is one too. */
 export type RefusalData = { kind: string; params?: Readonly<Record<string, string | number>> };
 
-const RefusalDataSchema = v.looseObject({
+/** A body's refusal as valibot entries, for a reader that takes the body's other fields in the same pass. */
+export const REFUSAL_ENTRIES = {
 	kind: v.string(),
 	params: v.optional(v.record(v.string(), v.union([v.string(), v.number()])), {})
-});
+};
+const RefusalDataSchema = v.looseObject(REFUSAL_ENTRIES);
 
 /**
  * The refusal a body names, read leniently and without the English table (so a page that reads
