@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../axe';
 import { startStack, type Stack } from '../stack';
+import { SAMPLE_DECK } from './deck-helpers';
 import { sent } from './page-helpers';
 
 describe('deck edit mode', () => {
@@ -175,4 +176,59 @@ describe('deck edit mode', () => {
 			await page.context().close();
 		}
 	});
+	it.each([
+		{ width: 390, height: 844 },
+		{ width: 1280, height: 800 }
+	])(
+		'at %o a refused deck file is said once, beside the import, naming the field and the rule; nothing clips or covers it',
+		async (viewport) => {
+			const { page, errors } = await stack.open('/', {}, viewport);
+			page.setDefaultTimeout(10_000);
+			await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
+			await page.getByRole('button', { name: 'Edit', exact: true }).click();
+			// An edit said first: the refusal does not stand beside its words.
+			await page.getByLabel('New page name').fill('Main');
+			await page.getByRole('button', { name: 'Add page' }).click();
+			await page.getByRole('status').filter({ hasText: 'Page Main added.' }).waitFor();
+
+			const bad = structuredClone(SAMPLE_DECK);
+			bad.pages[0]!.buttons[1]!.col = 0;
+			await page.getByLabel('Import a deck file').setInputFiles({
+				name: 'broken.json',
+				mimeType: 'application/json',
+				buffer: Buffer.from(JSON.stringify(bad))
+			});
+			const words =
+				'broken.json: The file is not a deck this version can read: pages[0].buttons[1].col overlaps button t1. Nothing was changed.';
+			const alert = page.getByRole('alert').filter({ hasText: words });
+			await alert.waitFor();
+			// Once: not again in the page's line, shown or live.
+			expect(await page.getByText(words).count()).toBe(1);
+			expect(await page.getByText('Page Main added.').count()).toBe(0);
+
+			await alert.scrollIntoViewIfNeeded();
+			const seen = await alert.evaluate((el) => {
+				const r = el.getBoundingClientRect();
+				const mine = (x: number, y: number) => el.contains(document.elementFromPoint(x, y));
+				return {
+					onScreen: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+					clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+					covered: ![
+						[r.left + 2, r.top + 2],
+						[r.right - 2, r.top + 2],
+						[r.left + r.width / 2, r.top + r.height / 2],
+						[r.left + 2, r.bottom - 2],
+						[r.right - 2, r.bottom - 2]
+					].every(([x, y]) => mine(x!, y!)),
+					sideways: document.documentElement.scrollWidth > innerWidth + 1
+				};
+			});
+			expect(seen).toEqual({ onScreen: true, clipped: false, covered: false, sideways: false });
+			await page.screenshot({
+				path: `test-results/deck-file-refused-${viewport.width}x${viewport.height}.png`
+			});
+			expect(errors).toEqual([]);
+			await page.context().close();
+		}
+	);
 });
