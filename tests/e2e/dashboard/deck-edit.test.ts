@@ -16,13 +16,20 @@ describe('deck edit mode', () => {
 	});
 	afterAll(async () => stack?.close());
 
-	it('adds, moves (keys and drag), resizes, edits, removes and undoes; axe clean', async () => {
-		const { page, errors } = await stack.open('/');
+	/** The deck in edit mode, a new page `name` added to it. */
+	async function editNewPage(name: string, viewport?: { width: number; height: number }) {
+		const opened = await stack.open('/', {}, viewport);
+		const { page } = opened;
 		page.setDefaultTimeout(10_000);
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
 		await page.getByRole('button', { name: 'Edit', exact: true }).click();
-		await page.getByLabel('New page name').fill('Main');
+		await page.getByLabel('New page name').fill(name);
 		await page.getByRole('button', { name: 'Add page' }).click();
+		return opened;
+	}
+
+	it('adds, moves (keys and drag), resizes, edits, removes and undoes; axe clean', async () => {
+		const { page, errors } = await editNewPage('Main');
 		const status = page.getByRole('status').filter({ hasText: /./ });
 		await status.filter({ hasText: 'Page Main added.' }).waitFor();
 
@@ -135,12 +142,7 @@ describe('deck edit mode', () => {
 			{ width: 390, height: 844 },
 			{ width: 1280, height: 800 }
 		]) {
-			const { page, errors } = await stack.open('/', {}, viewport);
-			page.setDefaultTimeout(10_000);
-			await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
-			await page.getByRole('button', { name: 'Edit', exact: true }).click();
-			await page.getByLabel('New page name').fill('Several');
-			await page.getByRole('button', { name: 'Add page' }).click();
+			const { page, errors } = await editNewPage('Several', viewport);
 			await page.getByRole('button', { name: 'Add button' }).click();
 			const picker = page.getByRole('region', { name: 'Add a button' });
 			const search = picker.getByLabel('Search what to add');
@@ -176,19 +178,15 @@ describe('deck edit mode', () => {
 			await page.context().close();
 		}
 	});
+
 	it.each([
 		{ width: 390, height: 844 },
 		{ width: 1280, height: 800 }
 	])(
 		'at %o a refused deck file is said once, beside the import, naming the field and the rule; nothing clips or covers it',
 		async (viewport) => {
-			const { page, errors } = await stack.open('/', {}, viewport);
-			page.setDefaultTimeout(10_000);
-			await page.getByRole('button', { name: 'lurk', exact: true }).waitFor();
-			await page.getByRole('button', { name: 'Edit', exact: true }).click();
 			// An edit said first: the refusal does not stand beside its words.
-			await page.getByLabel('New page name').fill('Main');
-			await page.getByRole('button', { name: 'Add page' }).click();
+			const { page, errors } = await editNewPage('Main', viewport);
 			await page.getByRole('status').filter({ hasText: 'Page Main added.' }).waitFor();
 
 			const bad = structuredClone(SAMPLE_DECK);

@@ -6,7 +6,62 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../stack';
-import { clippedIn, overflows } from './language-helpers';
+import {
+	clippedIn,
+	openIn,
+	openPicker,
+	pickerWhole,
+	saysPoll,
+	type PickerWords,
+	shownWhole
+} from './language-helpers';
+
+/** The picker in each language: the words that open it, what a search shows, the screenshot's name. */
+const PICKERS: {
+	lang: string;
+	locale: string;
+	words: PickerWords;
+	shows: [query: string, role: 'button' | 'heading', name: string][];
+	shot: string;
+}[] = [
+	{
+		lang: 'German',
+		locale: 'de-DE',
+		words: {
+			edit: 'Bearbeiten',
+			newPageName: 'Name der neuen Seite',
+			page: 'Licht',
+			addPage: 'Seite hinzufügen',
+			addButton: 'Button hinzufügen',
+			search: 'Suchen, was hinzukommt'
+		},
+		shows: [
+			['timer', 'button', 'Timer starten oder fortsetzen'],
+			['schalter', 'heading', 'Schalter'],
+			['rot', 'heading', 'Lichtfarbe'],
+			['licht', 'button', 'Rotes Licht']
+		],
+		shot: 'language-actions-picker-de-390x844'
+	},
+	{
+		lang: 'French',
+		locale: 'fr-FR',
+		words: {
+			edit: 'Modifier',
+			newPageName: 'Nom de la nouvelle page',
+			page: 'Lumière',
+			addPage: 'Ajouter une page',
+			addButton: 'Ajouter un bouton',
+			search: 'Chercher quoi ajouter'
+		},
+		shows: [
+			['minuteur', 'button', 'Ajouter 60 s au minuteur'],
+			['lumière', 'heading', 'Couleur de lumière'],
+			['lumière', 'button', 'Lumière rouge']
+		],
+		shot: 'language-actions-picker-fr-390x844'
+	}
+];
 
 describe('the action catalogue’s words in German and French', () => {
 	let stack: Stack;
@@ -15,36 +70,24 @@ describe('the action catalogue’s words in German and French', () => {
 	}, 120_000);
 	afterAll(async () => stack?.close());
 
-	it('German: the picker, a new button’s label and learning a key', async () => {
-		const { page, errors } = await stack.open(
-			'/',
-			{},
-			{ width: 390, height: 844 },
-			{
-				locale: 'de-DE'
+	for (const { lang, locale, words, shows, shot } of PICKERS)
+		it(`${lang}: the picker’s sections and titles`, async () => {
+			const { page, errors, picker, search } = await openPicker(stack, locale, words);
+			// The picker shows the first 60 of what matches: a search brings each part into view.
+			for (const [query, role, name] of shows) {
+				await search.fill(query);
+				await picker.getByRole(role, { name, exact: true }).waitFor();
 			}
-		);
-		page.setDefaultTimeout(15_000);
-		await page.locator('[data-status="open"]').waitFor();
-		await page.getByRole('button', { name: 'Bearbeiten', exact: true }).click();
-		await page.getByLabel('Name der neuen Seite').fill('Licht');
-		await page.getByRole('button', { name: 'Seite hinzufügen' }).click();
-		await page.getByRole('button', { name: 'Button hinzufügen' }).click();
-		const picker = page.getByRole('region', { name: 'Button hinzufügen' });
-		const search = picker.getByLabel('Suchen, was hinzukommt');
-		// The picker shows the first 60 of what matches: a search brings each part into view.
-		await search.fill('timer');
-		await picker.getByRole('button', { name: 'Timer starten oder fortsetzen' }).waitFor();
-		await search.fill('schalter');
-		await picker.getByRole('heading', { name: 'Schalter' }).waitFor();
+			await pickerWhole(page, shot);
+			expect(errors).toEqual([]);
+			await page.context().close();
+		});
+
+	it('German: a new button’s label and learning a key', async () => {
+		const { page, errors, picker, search } = await openPicker(stack, 'de-DE', PICKERS[0]!.words);
 		await search.fill('rot');
-		await picker.getByRole('heading', { name: 'Lichtfarbe' }).waitFor();
 		await picker.getByRole('button', { name: 'Rotes Licht', exact: true }).click();
 		await picker.getByText('Rotes Licht hinzugefügt.').waitFor();
-		await search.fill('licht');
-		await page.screenshot({ path: 'test-results/language-actions-picker-de-390x844.png' });
-		expect(await overflows(page)).toBe(false);
-		expect(await clippedIn(page, '.picker h3, .picker button')).toEqual([]);
 		await picker.getByRole('button', { name: 'Fertig', exact: true }).click();
 		await expect.poll(() => picker.count()).toBe(0);
 
@@ -66,23 +109,14 @@ describe('the action catalogue’s words in German and French', () => {
 		expect(await keys.locator('[data-binding="key"]').textContent()).toBe(
 			'Strg+Umschalt+Leertaste'
 		);
-		await keys.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: 'test-results/language-actions-learn-de-390x844.png' });
-		expect(await overflows(page)).toBe(false);
+		await shownWhole(page, keys, 'language-actions-learn-de-390x844');
 		expect(await clippedIn(page, '[data-binding], .status')).toEqual([]);
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});
 
 	it('German: a refused deck edit (a bad deck file) names the field and the rule', async () => {
-		const { page, errors } = await stack.open(
-			'/',
-			{},
-			{ width: 390, height: 844 },
-			{ locale: 'de-DE' }
-		);
-		page.setDefaultTimeout(15_000);
-		await page.locator('[data-status="open"]').waitFor();
+		const { page, errors } = await openIn(stack, '/', 'de-DE');
 		await page.getByRole('button', { name: 'Bearbeiten', exact: true }).click();
 		const bad = {
 			version: 2,
@@ -94,44 +128,12 @@ describe('the action catalogue’s words in German and French', () => {
 			buffer: Buffer.from(JSON.stringify(bad))
 		});
 		const error = page.locator('p.error[role="alert"]');
-		await expect
-			.poll(async () => (await error.textContent())?.trim())
-			.toBe(
-				'szenen-deck.json: Die Datei ist kein Deck, das diese Version lesen kann: pages[0].columns muss zwischen 1 und 12 liegen. Nichts wurde geändert.'
-			);
-		await error.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: 'test-results/language-actions-refused-de-390x844.png' });
-		expect(await overflows(page)).toBe(false);
-		expect(await clippedIn(page, 'p.error')).toEqual([]);
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
-
-	it('French: the picker’s sections and titles', async () => {
-		const { page, errors } = await stack.open(
-			'/',
-			{},
-			{ width: 390, height: 844 },
-			{
-				locale: 'fr-FR'
-			}
+		await saysPoll(
+			error,
+			'szenen-deck.json: Die Datei ist kein Deck, das diese Version lesen kann: pages[0].columns muss zwischen 1 und 12 liegen. Nichts wurde geändert.'
 		);
-		page.setDefaultTimeout(15_000);
-		await page.locator('[data-status="open"]').waitFor();
-		await page.getByRole('button', { name: 'Modifier', exact: true }).click();
-		await page.getByLabel('Nom de la nouvelle page').fill('Lumière');
-		await page.getByRole('button', { name: 'Ajouter une page' }).click();
-		await page.getByRole('button', { name: 'Ajouter un bouton' }).click();
-		const picker = page.getByRole('region', { name: 'Ajouter un bouton' });
-		const search = picker.getByLabel('Chercher quoi ajouter');
-		await search.fill('minuteur');
-		await picker.getByRole('button', { name: 'Ajouter 60 s au minuteur' }).waitFor();
-		await search.fill('lumière');
-		await picker.getByRole('heading', { name: 'Couleur de lumière' }).waitFor();
-		await picker.getByRole('button', { name: 'Lumière rouge', exact: true }).waitFor();
-		await page.screenshot({ path: 'test-results/language-actions-picker-fr-390x844.png' });
-		expect(await overflows(page)).toBe(false);
-		expect(await clippedIn(page, '.picker h3, .picker button')).toEqual([]);
+		await shownWhole(page, error, 'language-actions-refused-de-390x844');
+		expect(await clippedIn(page, 'p.error')).toEqual([]);
 		expect(errors).toEqual([]);
 		await page.context().close();
 	});

@@ -12,9 +12,15 @@ import { startCompanion, type Companion } from '../../../src/server/companion';
 import { SHARE_KEY_PREFIX } from '../../../src/lib/share/key';
 import { BUILD_DIR, launchBrowser } from '../harness';
 import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
-import { clippedIn, cutSelects, overflows } from './language-helpers';
-
-const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+import {
+	clippedIn,
+	cutSelects,
+	inLanguage,
+	overflows,
+	PHONE,
+	rehearsalForm,
+	saysPoll
+} from './language-helpers';
 
 let browser: Browser;
 let stack: CompanionStack;
@@ -47,6 +53,16 @@ beforeAll(async () => {
 	});
 	await widget.locator('.widget[data-status="open"]').waitFor();
 }, 120_000);
+/** The scene check in `locale`, once the page speaks `lang`, and its rehearsal form once it offers the widget. */
+async function openCheck(locale: string, lang: string, viewport = PHONE) {
+	const page = await open(`${stack.companion.url}/#/check?token=${TOKEN}`, viewport, locale);
+	await inLanguage(page, lang);
+	const form = rehearsalForm(page);
+	// The target select appears once the scene lists the widget.
+	await expect.poll(() => form.locator('select').count()).toBe(3);
+	return { page, form };
+}
+
 afterAll(async () => {
 	for (const context of contexts) await context.close();
 	await browser?.close();
@@ -57,34 +73,28 @@ describe('the companion in the dashboard’s language', () => {
 	it('de-DE: the scene check says the companion’s refusal of a wrong token in German', async () => {
 		const page = await open(
 			`${stack.companion.url}/#/check?token=not-the-streamers-token`,
-			{ width: 390, height: 844 },
+			PHONE,
 			'de-DE'
 		);
 		const alert = page.getByRole('alert').filter({ hasText: 'Szene' });
-		await expect
-			.poll(async () => fold(await alert.first().textContent()))
-			.toBe('Die Szene konnte nicht gelesen werden: das Token wurde nicht angenommen');
+		await saysPoll(
+			alert.first(),
+			'Die Szene konnte nicht gelesen werden: das Token wurde nicht angenommen'
+		);
 		await page.context().close();
 	});
 
 	it('de-DE: a refused rehearsal says the companion’s reason in German', async () => {
-		const page = await open(
-			`${stack.companion.url}/#/check?token=${TOKEN}`,
-			{ width: 390, height: 844 },
-			'de-DE'
-		);
+		const page = await open(`${stack.companion.url}/#/check?token=${TOKEN}`, PHONE, 'de-DE');
 		// The companion itself refuses: the body the form sends is swapped for one with a bad field.
 		await page.route('**/__companion/rehearse', (route) =>
 			route.continue({ postData: JSON.stringify({ kind: 'alert', alert: 'hug' }) })
 		);
 		await page.getByRole('button', { name: 'Test senden' }).click();
-		await expect
-			.poll(async () =>
-				fold(
-					await page.getByRole('status').filter({ hasText: 'Nicht gesendet' }).first().textContent()
-				)
-			)
-			.toBe('Nicht gesendet: diese Felder sind ungültig: alert');
+		await saysPoll(
+			page.getByRole('status').filter({ hasText: 'Nicht gesendet' }).first(),
+			'Nicht gesendet: diese Felder sind ungültig: alert'
+		);
 		await page.context().close();
 	});
 
@@ -108,11 +118,7 @@ describe('the companion in the dashboard’s language', () => {
 
 		it('de-DE: an unknown key is said in German', async () => {
 			const key = `${SHARE_KEY_PREFIX}${'A'.repeat(32)}`;
-			const page = await open(
-				`${shares.url}/#/songs?token=${key}`,
-				{ width: 390, height: 844 },
-				'de-DE'
-			);
+			const page = await open(`${shares.url}/#/songs?token=${key}`, PHONE, 'de-DE');
 			await page
 				.getByRole('alert')
 				.getByText(
@@ -132,11 +138,7 @@ describe('the companion in the dashboard’s language', () => {
 			const { key } = (await created.json()) as { key: string };
 			// Waits for the link to expire (the companion says so), no fixed sleep.
 			await expect.poll(async () => (await whoami(key)).status, { timeout: 30_000 }).toBe(401);
-			const page = await open(
-				`${shares.url}/#/songs?token=${key}`,
-				{ width: 390, height: 844 },
-				'de-DE'
-			);
+			const page = await open(`${shares.url}/#/songs?token=${key}`, PHONE, 'de-DE');
 			await page
 				.getByRole('alert')
 				.getByText('Dieser Freigabelink ist abgelaufen; bitte den Streamer um einen neuen.')
@@ -154,19 +156,8 @@ describe('the companion in the dashboard’s language', () => {
 		'%s: the rehearsal form fits 360 px, its selects one under the other, none cutting its value',
 		{ timeout: 60_000 },
 		async (locale, lang) => {
-			const page = await open(
-				`${stack.companion.url}/#/check?token=${TOKEN}`,
-				{ width: 360, height: 740 },
-				locale
-			);
-			await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-			const form = page
-				.locator('form')
-				.filter({ has: page.locator('select') })
-				.last();
+			const { page, form } = await openCheck(locale, lang, { width: 360, height: 740 });
 			const selects = form.locator('select');
-			// The target select appears once the scene lists the widget.
-			await expect.poll(() => selects.count()).toBe(3);
 			const [kind, target] = await Promise.all([
 				selects.nth(0).boundingBox(),
 				selects.nth(1).boundingBox()
@@ -187,17 +178,7 @@ describe('the companion in the dashboard’s language', () => {
 		['de-DE', 'de'],
 		['fr-FR', 'fr']
 	])('%s: the scene check at 390×844 (screenshot)', async (locale, lang) => {
-		const page = await open(
-			`${stack.companion.url}/#/check?token=${TOKEN}`,
-			{ width: 390, height: 844 },
-			locale
-		);
-		await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-		const form = page
-			.locator('form')
-			.filter({ has: page.locator('select') })
-			.last();
-		await expect.poll(() => form.locator('select').count()).toBe(3);
+		const { page, form } = await openCheck(locale, lang);
 		await form.scrollIntoViewIfNeeded();
 		await page.screenshot({ path: `test-results/language-companion-check-${lang}-390x844.png` });
 		await page.screenshot({

@@ -1,5 +1,50 @@
-/** Layout checks shared by the browser tests of the dashboard in each language. */
-import type { Page } from 'playwright-core';
+/** Layout checks and steps shared by the browser tests of the dashboard in each language. */
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { Stack } from '../stack';
+
+/** The phone the language tests look through. */
+export const PHONE = { width: 390, height: 844 };
+
+/** An element's text with its white space folded. */
+export const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** A page of the dashboard on the phone with the browser in `locale`; `connected`: once its socket is open. */
+export async function openIn(
+	stack: Stack,
+	route: string,
+	locale: string,
+	{ connected = true } = {}
+) {
+	const opened = await stack.open(route, {}, PHONE, { locale });
+	opened.page.setDefaultTimeout(15_000);
+	if (connected) await opened.page.locator('[data-status="open"]').waitFor();
+	return opened;
+}
+
+/** Until the element says `words` (exactly, or matching). */
+export const saysPoll = (element: Locator, words: string | RegExp) =>
+	typeof words === 'string'
+		? expect.poll(async () => fold(await element.textContent())).toBe(words)
+		: expect.poll(async () => fold(await element.textContent())).toMatch(words);
+
+/** The element scrolled to, the screen saved as `test-results/<shot>.png`, and the page not scrolling sideways. */
+export async function shownWhole(page: Page, element: Locator, shot: string): Promise<void> {
+	await element.scrollIntoViewIfNeeded();
+	await page.screenshot({ path: `test-results/${shot}.png` });
+	expect(await overflows(page)).toBe(false);
+}
+
+/** The form of the scene check's rehearsal: the last one with selects. */
+export const rehearsalForm = (page: Page) =>
+	page
+		.locator('form')
+		.filter({ has: page.locator('select') })
+		.last();
+
+/** Until the page's language (its `lang`) is `lang`. */
+export const inLanguage = (page: Page, lang: string) =>
+	expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
 
 /** Each visible select whose chosen value is wider than the room beside its arrow, by its value. */
 export const cutSelects = (page: Page) =>
@@ -68,3 +113,32 @@ export const brokenWords = (page: Page, selector: string) =>
 			}
 		return faults;
 	}, selector);
+
+/** Edit mode's words for opening the picker on a new page, in one language. */
+export interface PickerWords {
+	edit: string;
+	newPageName: string;
+	page: string;
+	addPage: string;
+	addButton: string;
+	search: string;
+}
+
+/** The deck in edit mode with a new page, and the picker open on it: the picker and its search field. */
+export async function openPicker(stack: Stack, locale: string, words: PickerWords) {
+	const opened = await openIn(stack, '/', locale);
+	const { page } = opened;
+	await page.getByRole('button', { name: words.edit, exact: true }).click();
+	await page.getByLabel(words.newPageName).fill(words.page);
+	await page.getByRole('button', { name: words.addPage }).click();
+	await page.getByRole('button', { name: words.addButton }).click();
+	const picker = page.getByRole('region', { name: words.addButton });
+	return { ...opened, picker, search: picker.getByLabel(words.search) };
+}
+
+/** The picker's screen saved as `test-results/<shot>.png`: no sideways scroll, no title or button cut. */
+export async function pickerWhole(page: Page, shot: string): Promise<void> {
+	await page.screenshot({ path: `test-results/${shot}.png` });
+	expect(await overflows(page)).toBe(false);
+	expect(await clippedIn(page, '.picker h3, .picker button')).toEqual([]);
+}

@@ -6,14 +6,95 @@
  * are saved in test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startStack, type Stack } from '../stack';
 import { seedDeck, tile } from './deck-helpers';
-import { brokenWords, clippedIn, overflows } from './language-helpers';
+import {
+	brokenWords,
+	clippedIn,
+	fold,
+	openIn,
+	PHONE,
+	saysPoll,
+	shownWhole
+} from './language-helpers';
 import { openSections } from './page-helpers';
 
-const PHONE = { width: 390, height: 844 };
-const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** A control page's value refused before anything is sent: what is filled in, pressed, and said. */
+const CONTROL_REFUSALS: {
+	name: string;
+	route: string;
+	region: string;
+	fill: (region: Locator) => Promise<void>;
+	submit: string;
+	error: (region: Locator) => Locator;
+	says?: string;
+	shot: string;
+}[] = [
+	{
+		name: 'a control page refuses a value naming its field and rule in German, and sends nothing',
+		route: '/stream',
+		region: 'Werbung',
+		fill: (region) => region.getByLabel(/Länge/).fill('200'),
+		submit: 'Werbung schalten',
+		error: (region) => region.getByText('Länge muss zwischen 30 und 180 s liegen'),
+		shot: 'language-reasons-refused-de-390x844'
+	},
+	{
+		name: 'a required field is named by its German label, without the protocol’s name of it',
+		route: '/stream',
+		region: 'Titel',
+		fill: async () => {},
+		submit: 'Titel ändern',
+		error: (region) => region.getByRole('alert'),
+		says: 'Stream-Titel fehlt',
+		shot: 'language-reasons-required-de-390x844'
+	},
+	{
+		name: 'a poll with one choice is refused in German, naming the field, and nothing is sent',
+		route: '/polls',
+		region: 'Umfrage',
+		fill: async (region) => {
+			await region.getByLabel('Frage').fill('Nächstes Spiel?');
+			await region.getByLabel('Antwort 1').fill('Schach');
+		},
+		submit: 'Umfrage starten',
+		error: (region) => region.getByText('braucht mindestens zwei durch Kommas getrennte Antworten'),
+		shot: 'language-reasons-poll-de-390x844'
+	}
+];
+
+/** A widget option the builder refuses: the widget, its field and value, and the alert's words. */
+const BUILDER_REFUSALS: {
+	name: string;
+	widget?: string;
+	heading: string;
+	field: RegExp;
+	value: string;
+	issue: string;
+	says: string | RegExp;
+	shot: string;
+}[] = [
+	{
+		name: 'the builder says a refused widget option in German',
+		heading: 'Optionen: Zähler',
+		field: /^Abfrageintervall/,
+		value: '10',
+		issue: 'Abfrageintervall',
+		says: 'Abfrageintervall: muss zwischen 250 und 60.000 liegen. Das Widget nutzt den Standardwert (1000).',
+		shot: 'language-reasons-builder-de-390x844'
+	},
+	{
+		name: 'the builder says an alert look’s error in German',
+		widget: 'Alert-Box',
+		heading: 'Optionen: Alert-Box',
+		field: /^Look aller Alerts/,
+		value: '500,spin',
+		issue: 'Look aller Alerts',
+		says: /^Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen\./,
+		shot: 'language-reasons-look-de-390x844'
+	}
+];
 
 describe('refusals and the connection’s status in German', () => {
 	let stack: Stack;
@@ -30,27 +111,23 @@ describe('refusals and the connection’s status in German', () => {
 			const fr = await stack.open('/connect', {}, PHONE, { locale: 'fr-FR' });
 			const status = (page: Page) => page.getByTestId('status');
 			for (const { page } of [de, fr]) page.setDefaultTimeout(15_000);
-			await expect.poll(async () => fold(await status(de.page).textContent())).toBe('Verbunden');
-			await expect.poll(async () => fold(await status(fr.page).textContent())).toBe('Connecté');
+			await saysPoll(status(de.page), 'Verbunden');
+			await saysPoll(status(fr.page), 'Connecté');
 			stack.sim.sim.stopApi();
 			try {
-				await expect
-					.poll(async () => fold(await status(de.page).textContent()))
-					.toBe(
-						'Schnittstelle aus — Die Schnittstelle der Anwendung ist ausgeschaltet: Schalte sie unter Einstellungen → API wieder ein und drücke dann „Erneut versuchen“.'
-					);
-				await expect
-					.poll(async () => fold(await status(fr.page).textContent()))
-					.toMatch(/^Interface désactivée — L'application a désactivé son interface/);
+				await saysPoll(
+					status(de.page),
+					'Schnittstelle aus — Die Schnittstelle der Anwendung ist ausgeschaltet: Schalte sie unter Einstellungen → API wieder ein und drücke dann „Erneut versuchen“.'
+				);
+				await saysPoll(
+					status(fr.page),
+					/^Interface désactivée — L'application a désactivé son interface/
+				);
 				for (const [lang, { page }] of [
 					['de', de],
 					['fr', fr]
 				] as const) {
-					await status(page).scrollIntoViewIfNeeded();
-					await page.screenshot({
-						path: `test-results/language-reasons-connect-${lang}-390x844.png`
-					});
-					expect(await overflows(page)).toBe(false);
+					await shownWhole(page, status(page), `language-reasons-connect-${lang}-390x844`);
 					expect(await clippedIn(page, '[data-testid="status"], dt')).toEqual([]);
 				}
 			} finally {
@@ -96,7 +173,7 @@ describe('refusals and the connection’s status in German', () => {
 			stack.sim.sim.stopApi();
 			try {
 				const why = page.locator('[data-probe] .state .why');
-				await expect.poll(async () => fold(await why.textContent())).toBe('Schnittstelle aus');
+				await saysPoll(why, 'Schnittstelle aus');
 				expect(await button.isDisabled()).toBe(true);
 				await page.screenshot({ path: 'test-results/language-reasons-dock-outage-de.png' });
 				await expect.poll(() => brokenWords(page, '[data-probe] .state .why')).toEqual([]);
@@ -108,112 +185,38 @@ describe('refusals and the connection’s status in German', () => {
 		}
 	);
 
-	it(
-		'a control page refuses a value naming its field and rule in German, and sends nothing',
-		{ timeout: 120_000 },
-		async () => {
-			const { page, errors } = await stack.open('/stream', {}, PHONE, { locale: 'de-DE' });
-			page.setDefaultTimeout(15_000);
-			await page.locator('[data-status="open"]').waitFor();
+	for (const row of CONTROL_REFUSALS)
+		it(row.name, { timeout: 120_000 }, async () => {
+			const { page, errors } = await openIn(stack, row.route, 'de-DE');
 			await openSections(page);
-			const commercial = page.getByRole('region', { name: 'Werbung', exact: true });
+			const region = page.getByRole('region', { name: row.region, exact: true });
 			const before = stack.sends().length;
-			await commercial.getByLabel(/Länge/).fill('200');
-			await commercial.getByRole('button', { name: 'Werbung schalten', exact: true }).click();
-			const error = commercial.getByText('Länge muss zwischen 30 und 180 s liegen');
+			await row.fill(region);
+			await region.getByRole('button', { name: row.submit, exact: true }).click();
+			const error = row.error(region);
 			await error.waitFor();
-			await error.scrollIntoViewIfNeeded();
-			await page.screenshot({ path: 'test-results/language-reasons-refused-de-390x844.png' });
-			expect(stack.sends().length).toBe(before);
-			expect(await overflows(page)).toBe(false);
-			expect(errors).toEqual([]);
-			await page.context().close();
-		}
-	);
-
-	it('the builder says a refused widget option in German', { timeout: 120_000 }, async () => {
-		const { page, errors } = await stack.open('/widgets', {}, PHONE, { locale: 'de-DE' });
-		page.setDefaultTimeout(15_000);
-		const main = page.getByRole('main');
-		await main.getByRole('heading', { name: 'Optionen: Zähler' }).waitFor();
-		const interval = main.getByLabel(/^Abfrageintervall/);
-		await interval.evaluate((el) => el.closest('details')?.setAttribute('open', ''));
-		await interval.fill('10');
-		const issue = main.getByRole('alert').filter({ hasText: 'Abfrageintervall' });
-		await expect
-			.poll(async () => fold(await issue.textContent()))
-			.toBe(
-				'Abfrageintervall: muss zwischen 250 und 60.000 liegen. Das Widget nutzt den Standardwert (1000).'
-			);
-		await issue.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: 'test-results/language-reasons-builder-de-390x844.png' });
-		expect(await overflows(page)).toBe(false);
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
-
-	it(
-		'a required field is named by its German label, without the protocol’s name of it',
-		{ timeout: 120_000 },
-		async () => {
-			const { page, errors } = await stack.open('/stream', {}, PHONE, { locale: 'de-DE' });
-			page.setDefaultTimeout(15_000);
-			await page.locator('[data-status="open"]').waitFor();
-			await openSections(page);
-			const title = page.getByRole('region', { name: 'Titel', exact: true });
-			const before = stack.sends().length;
-			await title.getByRole('button', { name: 'Titel ändern', exact: true }).click();
-			const error = title.getByRole('alert');
-			await expect.poll(async () => fold(await error.textContent())).toBe('Stream-Titel fehlt');
+			if (row.says) await saysPoll(error, row.says);
+			await shownWhole(page, error, row.shot);
 			expect(stack.sends().length).toBe(before);
 			expect(errors).toEqual([]);
 			await page.context().close();
-		}
-	);
+		});
 
-	it('the builder says an alert look’s error in German', { timeout: 120_000 }, async () => {
-		const { page, errors } = await stack.open('/widgets', {}, PHONE, { locale: 'de-DE' });
-		page.setDefaultTimeout(15_000);
-		const main = page.getByRole('main');
-		await main.getByRole('radio', { name: 'Alert-Box' }).check();
-		await main.getByRole('heading', { name: 'Optionen: Alert-Box' }).waitFor();
-		const look = main.getByLabel(/^Look aller Alerts/);
-		await look.evaluate((el) => el.closest('details')?.setAttribute('open', ''));
-		await look.fill('500,spin');
-		const issue = main.getByRole('alert').filter({ hasText: 'Look aller Alerts' });
-		await expect
-			.poll(async () => fold(await issue.textContent()))
-			.toMatch(/^Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen\./);
-		await issue.scrollIntoViewIfNeeded();
-		await page.screenshot({ path: 'test-results/language-reasons-look-de-390x844.png' });
-		expect(await overflows(page)).toBe(false);
-		expect(errors).toEqual([]);
-		await page.context().close();
-	});
-
-	it(
-		'a poll with one choice is refused in German, naming the field, and nothing is sent',
-		{ timeout: 120_000 },
-		async () => {
-			const { page, errors } = await stack.open('/polls', {}, PHONE, { locale: 'de-DE' });
-			page.setDefaultTimeout(15_000);
-			await page.locator('[data-status="open"]').waitFor();
-			await openSections(page);
-			const poll = page.getByRole('region', { name: 'Umfrage', exact: true });
-			const before = stack.sends().length;
-			await poll.getByLabel('Frage').fill('Nächstes Spiel?');
-			await poll.getByLabel('Antwort 1').fill('Schach');
-			await poll.getByRole('button', { name: 'Umfrage starten', exact: true }).click();
-			const error = poll.getByText('braucht mindestens zwei durch Kommas getrennte Antworten');
-			await error.waitFor();
-			await error.scrollIntoViewIfNeeded();
-			await page.screenshot({ path: 'test-results/language-reasons-poll-de-390x844.png' });
-			expect(stack.sends().length).toBe(before);
-			expect(await overflows(page)).toBe(false);
+	for (const row of BUILDER_REFUSALS)
+		it(row.name, { timeout: 120_000 }, async () => {
+			const { page, errors } = await openIn(stack, '/widgets', 'de-DE', { connected: false });
+			const main = page.getByRole('main');
+			if (row.widget) await main.getByRole('radio', { name: row.widget }).check();
+			await main.getByRole('heading', { name: row.heading }).waitFor();
+			const field = main.getByLabel(row.field);
+			await field.evaluate((el) => el.closest('details')?.setAttribute('open', ''));
+			await field.fill(row.value);
+			const issue = main.getByRole('alert').filter({ hasText: row.issue });
+			await saysPoll(issue, row.says);
+			await shownWhole(page, issue, row.shot);
 			expect(errors).toEqual([]);
 			await page.context().close();
-		}
-	);
+		});
 
 	it(
 		'the Connect page refuses an address in German (and French), naming the field by its label',
@@ -228,19 +231,14 @@ describe('refusals and the connection’s status in German', () => {
 				],
 				['fr-FR', 'fr', 'Se connecter', /doit être un nom d'hôte ou une adresse IP/]
 			] as const) {
-				const { page, errors } = await stack.open('/connect', {}, PHONE, { locale });
-				page.setDefaultTimeout(15_000);
+				const { page, errors } = await openIn(stack, '/connect', locale, { connected: false });
 				const form = page.locator('form').first();
 				await form.locator('input[autocomplete="off"]').first().waitFor();
 				await page.getByRole('textbox', { name: /^Host|^Hôte/ }).fill('kein host!');
 				await form.getByRole('button', { name: connect, exact: true }).click();
 				const alert = form.getByRole('alert');
 				await expect.poll(async () => fold(await alert.textContent())).toMatch(expected);
-				await alert.scrollIntoViewIfNeeded();
-				await page.screenshot({
-					path: `test-results/language-reasons-address-${lang}-390x844.png`
-				});
-				expect(await overflows(page)).toBe(false);
+				await shownWhole(page, alert, `language-reasons-address-${lang}-390x844`);
 				expect(errors).toEqual([]);
 				await page.context().close();
 			}
