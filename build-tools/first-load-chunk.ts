@@ -29,8 +29,8 @@ const ROUTES = [
  * Modules the deck loads later, never in its first load: the send validators (every type's params
  * schema), fetched at the first touch, key or press (src/lib/app/send-check.ts); the timer document,
  * fetched at a timer button's press (src/lib/app/deck/timer-request.ts); the alert box control's
- * reading (the deck only writes it: alert-control-actions.ts); the chat and alert parsers, fetched when
- * a page first shows the event feed (src/lib/client/state/event-feed.svelte.ts); the upgrade of the deck
+ * reading (the deck only writes it: alert-control-actions.ts); the event feed and its chat and alert
+ * parsers, fetched when a page first shows the feed (src/lib/app/dashboard-feed.svelte.ts); the upgrade of the deck
  * before layouts, fetched when there is one (src/lib/app/deck/store.svelte.ts); what the connection
  * banner says, fetched at the first trouble (src/lib/ui/ConnectionBanner.svelte); the widgets' language
  * (Paraglide's runtime and messages), which no deck tile needs; the deck's two views, each fetched when
@@ -45,6 +45,7 @@ const LATER = [
 	'src/lib/protocol/timer-state.ts',
 	'src/lib/protocol/alert-control.ts',
 	'src/lib/protocol/event-lines.ts',
+	'src/lib/client/state/event-feed.svelte.ts',
 	'src/lib/app/deck/migrate.ts',
 	'src/lib/client/probable-cause.ts',
 	'src/lib/widgets/i18n.ts',

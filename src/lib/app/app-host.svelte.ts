@@ -156,8 +156,26 @@ export class AppHost {
 	}
 }
 
-/** A host connected with the page's settings: the address's, else the ones kept on the device. */
+/** The host `startHost` opened, until the dashboard's layout takes it. */
+let started: AppHost | undefined;
+
+/**
+ * Connects as the app starts (src/hooks.client.ts), before SvelteKit fetches the first route and
+ * renders it: on a slow phone `/api/meta` and the socket are then on their way during that work, not
+ * after it (bench/README.md). The dashboard's layout takes this host through `openHost`.
+ */
+export function startHost(): void {
+	started ??= openHost();
+}
+
+/**
+ * A host connected with the page's settings: the address's, else the ones kept on the device. The
+ * first call returns the one `startHost` opened, if any.
+ */
 export function openHost(): AppHost {
+	const early = started;
+	started = undefined;
+	if (early) return early;
 	const host = new AppHost();
 	const initial = host.initial();
 	if (initial) host.connect(initial);

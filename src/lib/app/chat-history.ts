@@ -3,12 +3,12 @@
  * A chunk of its own: only a page the companion serves fetches it, never the deck's first load.
  */
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';
-import type { EventFeed } from '$lib/client/state/event-feed.svelte';
+import type { DashboardFeed } from './dashboard-feed.svelte';
 
 /** Puts the lines under the live feed, marked earlier; none is fine (an older companion, no token held). */
 export async function readChatHistory(
 	settings: ConnectionSettings,
-	feed: EventFeed
+	feed: Pick<DashboardFeed, 'addEarlier'>
 ): Promise<void> {
 	try {
 		// The token in a header: never in a URL.

@@ -5,7 +5,7 @@
  */
 import { createContext } from 'svelte';
 import { Connection } from '$lib/client/state/connection.svelte';
-import { EventFeed } from '$lib/client/state/event-feed.svelte';
+import { DashboardFeed } from './dashboard-feed.svelte';
 import { checkSendLazily, preloadSendCheck } from './send-check';
 import { isCompanionPage, type ConnectionSettings } from '$lib/client/settings';
 import { StreamClient } from '$lib/client/client';
@@ -20,7 +20,7 @@ const DASHBOARD_CLIENT_NAME = 'Stream control dashboard';
 export class Dashboard {
 	readonly #opened: OpenedClient<StreamClient>;
 	readonly connection: Connection;
-	readonly feed: EventFeed;
+	readonly feed: DashboardFeed;
 	/** What a share link allows (everything, outside share links). */
 	readonly share: ShareScope;
 	/**
@@ -48,10 +48,7 @@ export class Dashboard {
 			(options) => new StreamClient(options)
 		);
 		this.connection = new Connection(this.#opened.client);
-		this.feed = new EventFeed(this.#opened.client, {
-			limit: 200,
-			parsers: () => import('$lib/protocol/event-lines')
-		});
+		this.feed = new DashboardFeed(this.#opened.client, 200);
 		this.share = new ShareScope(settings, { source: this.#opened.client });
 		this.#stopPreload = preloadSendCheck();
 		// The companion's last chat lines, for a page that connects mid-stream (a chunk of its own).

@@ -13,7 +13,9 @@ import type { Envelope } from '../../protocol/messages';
 import type { Disposer } from '../listeners';
 import type { ReadableSource } from '../read-only-view';
 
-type FeedKind = 'chat' | 'command' | 'alert';
+export type FeedKind = 'chat' | 'command' | 'alert';
+/** An event taken before the feed was made: its kind, the envelope and when it arrived (ms epoch). */
+export type QueuedEvent = [FeedKind, Envelope, number];
 export type FeedItem = (
 	| { kind: 'chat'; key: string; line: ChatLine }
 	| { kind: 'command'; key: string; line: CommandLine }
@@ -48,6 +50,8 @@ interface EventFeedOptions {
 	 * least a frame even when a frame brings more than `limit`.
 	 */
 	coalesce?: 'frame';
+	/** Events that came before the feed was made, oldest first: taken in as if they had just come. */
+	queued?: readonly QueuedEvent[];
 }
 
 /** Most lines one frame may show above the limit when a burst brings many at once: the DOM stays bounded. */
@@ -70,7 +74,7 @@ export class EventFeed {
 	#parsers: EventLineParsers | undefined;
 	#load: (() => Promise<EventLineParsers>) | undefined;
 	/** Events that came before the parsers, in order, bounded like the list. */
-	#waiting: [FeedKind, Envelope, number][] = [];
+	#waiting: QueuedEvent[] = [];
 	#earlierWaiting: Parameters<typeof parseChatEvent>[0][] = [];
 
 	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions) {
@@ -81,6 +85,7 @@ export class EventFeed {
 		else this.#parsers = options.parsers;
 		for (const kind of new Set(options.kinds ?? (['chat', 'command', 'alert'] as const)))
 			this.#disposers.push(source.on(kind, (envelope) => this.#take(kind, envelope, Date.now())));
+		for (const event of options.queued ?? []) this.#take(...event);
 	}
 
 	/**
