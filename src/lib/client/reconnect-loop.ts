@@ -53,6 +53,7 @@ export class ReconnectLoop {
 
 	#next(): void {
 		setTimeout(() => {
+			if (this.#stopped) return;
 			this.#url().then(
 				(url) => {
 					if (!this.#stopped) this.#open(url);
