@@ -4,7 +4,8 @@
  * the last one ended". So it does what that library did with the options socket.ts gave it: a task
  * later (`setTimeout(0)`, which lets the page render before the socket is made) it asks the URL
  * provider, which applies ReconnectPolicy's delay, and opens a socket; an error or the connection
- * timeout closes that socket (1000) and a close starts the next round, until close() is called.
+ * timeout closes that socket (1000) and a close starts the next round, until close() is called. A
+ * provider that rejects is a failed round too: the loop goes on with the next one.
  */
 import type { WebSocketConstructor, WebSocketLike } from './tracked-websocket';
 
@@ -52,9 +53,16 @@ export class ReconnectLoop {
 
 	#next(): void {
 		setTimeout(() => {
-			void this.#url().then((url) => {
-				if (!this.#stopped) this.#open(url);
-			});
+			if (this.#stopped) return;
+			this.#url().then(
+				(url) => {
+					if (!this.#stopped) this.#open(url);
+				},
+				// A provider that fails is a failed round, like a socket that fails: the next one asks again.
+				() => {
+					if (!this.#stopped) this.#next();
+				}
+			);
 		}, 0);
 	}
 

@@ -8,7 +8,9 @@
  * its values, for the dashboard to say in its language (0.2 kB); 56.9 kB with five-character scoped
  * class names and English messages straight from Paraglide's locale module, without the per-message
  * locale dispatch (build-tools/widget-page.config.ts, paraglide.ts); 55.4 kB since the client reconnects
- * through a loop of its own (lib/client/reconnect-loop.ts) instead of reconnecting-websocket. bench/README.md says where the bytes go. The ceiling sits
+ * through a loop of its own (lib/client/reconnect-loop.ts) instead of reconnecting-websocket; 55.0 kB
+ * with Paraglide's English as a plain object instead of a module namespace. bench/README.md says where
+ * the bytes go. The ceiling sits
  * just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 55_700;
+const CEILING = 55_250;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
