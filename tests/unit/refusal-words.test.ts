@@ -115,6 +115,18 @@ describe('a refused edit of the deck', () => {
 		expect(refusalWords(wide.refusal)).toBe(
 			'Die Datei ist kein Deck, das diese Version lesen kann: version muss 2 sein; pages[0].columns muss zwischen 1 und 12 liegen.'
 		);
+		const broken = structuredClone(DOC) as unknown as { pages: Record<string, unknown>[] };
+		const [page] = broken.pages as [{ name: string; buttons: Record<string, unknown>[] }];
+		page.name = ' ';
+		page.buttons[0]!.action = { kind: 'routine', name: 'BRB', actions: [] };
+		page.buttons[1]!.look = { label: '', emoji: '🎬', icon: 'mic' };
+		const rules = parseDeck(JSON.stringify(broken));
+		if (rules.ok) throw new Error('accepted');
+		// Each rule is the schema's own (rule-text.ts), said from the one table.
+		expect(rules.refusal.id === 'bad-file' && rules.refusal.issues.every((i) => i.says)).toBe(true);
+		expect(refusalWords(rules.refusal)).toBe(
+			'Die Datei ist kein Deck, das diese Version lesen kann: pages[0].name fehlt; pages[0].buttons[0].action.actions braucht mindestens einen Schritt; pages[0].buttons[1].look.icon kann nicht Emoji und Icon zugleich haben.'
+		);
 		const notJson = parseDeck('{');
 		expect(!notJson.ok && refusalWords(notJson.refusal)).toBe(
 			'Die Datei ist kein Deck: Sie ist kein JSON.'
