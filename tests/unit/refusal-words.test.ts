@@ -13,6 +13,7 @@ import { errorWords, issueRule } from '$lib/app/reason-words';
 import { refusalFor } from '$lib/client/capabilities';
 import { checkSend } from '$lib/protocol/send';
 import { readRaw, type OptionField } from '$lib/widgets/options';
+import { lookErrorOf } from '$lib/widgets/alert-box/look';
 import { widgetById } from '$lib/widgets/definitions';
 import { refusalWords } from '../../src/routes/(app)/deck-edit/refusal-words';
 import { lookErrorWords } from '../../src/routes/(app)/widgets/look-words';
@@ -147,6 +148,16 @@ describe('an alert look’s errors in the builder', () => {
 
 	it('English as the widget says it; German for each part', async () => {
 		expect(errorOf(look, '500')).toBe('the duration must be between 1 and 120');
+		// The widget says the same data in English (look.ts's one formatter).
+		const read = readRaw(variations, 'bits:100:,,,,200');
+		expect(!read.ok && read.rule).toBe(
+			'in "bits:100:,,,,200", the volume must be between 0 and 100'
+		);
+		expect(!read.ok && lookErrorOf(read.rule)).toEqual({
+			kind: 'variation_look',
+			item: 'bits:100:,,,,200',
+			error: { kind: 'between', part: 'volume', min: 0, max: 100 }
+		});
 		await language.choose('de');
 		expect(errorOf(look, '500')).toBe('die Dauer muss zwischen 1 und 120 liegen');
 		expect(errorOf(look, ',spin')).toBe(
@@ -156,6 +167,9 @@ describe('an alert look’s errors in the builder', () => {
 		expect(errorOf(look, '1,2,3,4,5,6,7')).toBe('hat mehr als 6 Teile');
 		expect(errorOf(variations, 'bits:100:,,,,200')).toBe(
 			'in „bits:100:,,,,200“: die Lautstärke muss zwischen 0 und 100 liegen'
+		);
+		expect(errorOf(variations, 'bits:100:9,,,,,,')).toBe(
+			'in „bits:100:9,,,,,,“: hat mehr als 6 Teile'
 		);
 		expect(errorOf(variations, 'nope')).toMatch(
 			/^„nope“ muss Art:Minimum:Look lauten, mit einer Art aus /

@@ -183,7 +183,9 @@ describe('refusals and the connection’s status in German', () => {
 		const issue = main.getByRole('alert').filter({ hasText: 'Look aller Alerts' });
 		await expect
 			.poll(async () => fold(await issue.textContent()))
-			.toMatch(/^Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen\./);
+			.toBe(
+				'Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen. Das Widget bleibt bei seiner Standardeinstellung.'
+			);
 		await issue.scrollIntoViewIfNeeded();
 		await page.screenshot({ path: 'test-results/language-reasons-look-de-390x844.png' });
 		expect(await overflows(page)).toBe(false);

@@ -37,30 +37,77 @@ export const isAudioFileName = (s: string): boolean =>
 	!s.startsWith('.') &&
 	AUDIO_EXTENSIONS.includes(s.split('.').pop()!.toLowerCase());
 
-const whole = (min: number, max: number, what: string) =>
+/**
+ * Why a look or its variations are refused, as data (a kind and its values): the widget says it in
+ * English (`lookErrorText`), the builder in the dashboard's language.
+ */
+export type LookError =
+	| { kind: 'too_long' | 'sound' | 'image' }
+	| { kind: 'parts'; max: number }
+	| { kind: 'whole'; part: 'duration' | 'volume' }
+	| { kind: 'between'; part: 'duration' | 'volume'; min: number; max: number }
+	| { kind: 'animation'; part: 'in' | 'out' }
+	| { kind: 'variation_form'; item: string; kinds: string }
+	| { kind: 'variation_look'; item: string; error: LookError };
+
+/** A look error's English sentence (the one English formatter). */
+export function lookErrorText(e: LookError): string {
+	switch (e.kind) {
+		case 'too_long':
+			return 'is too long';
+		case 'parts':
+			return `has more than ${e.max} parts`;
+		case 'whole':
+			return `the ${e.part} must be a whole number`;
+		case 'between':
+			return `the ${e.part} must be between ${e.min} and ${e.max}`;
+		case 'animation':
+			return `the ${e.part} animation must be one of ${ANIMATIONS.join(', ')}`;
+		case 'sound':
+			return `the sound must be one of ${BUILT_IN_SOUNDS.join(', ')} or an audio file's name`;
+		case 'image':
+			return 'the image must be avatar or none';
+		case 'variation_form':
+			return `"${e.item}" must read kind:minimum:look, with a kind among ${e.kinds}`;
+		case 'variation_look':
+			return `in "${e.item}", ${lookErrorText(e.error)}`;
+	}
+}
+
+// Valibot's issues carry a message only: each sentence remembers the error it states.
+const SAID = new Map<string, LookError>();
+const said = (e: LookError) => {
+	const text = lookErrorText(e);
+	SAID.set(text, e);
+	return text;
+};
+/** The error a look's sentence states; undefined for any other sentence. */
+export const lookErrorOf = (sentence: string): LookError | undefined => SAID.get(sentence);
+
+const whole = (min: number, max: number, part: 'duration' | 'volume') =>
 	v.pipe(
 		v.string(),
-		v.regex(/^\d+$/, `${what} must be a whole number`),
+		v.regex(/^\d+$/, said({ kind: 'whole', part })),
 		v.transform(Number),
-		v.minValue(min, `${what} must be between ${min} and ${max}`),
-		v.maxValue(max, `${what} must be between ${min} and ${max}`)
+		v.minValue(min, said({ kind: 'between', part, min, max })),
+		v.maxValue(max, said({ kind: 'between', part, min, max }))
 	);
 const PARTS = [
-	['duration', whole(1, 120, 'the duration')],
-	['in', v.picklist(ANIMATIONS, `the in animation must be one of ${ANIMATIONS.join(', ')}`)],
-	['out', v.picklist(ANIMATIONS, `the out animation must be one of ${ANIMATIONS.join(', ')}`)],
+	['duration', whole(1, 120, 'duration')],
+	['in', v.picklist(ANIMATIONS, said({ kind: 'animation', part: 'in' }))],
+	['out', v.picklist(ANIMATIONS, said({ kind: 'animation', part: 'out' }))],
 	[
 		'sound',
 		v.pipe(
 			v.string(),
 			v.check(
 				(s) => (BUILT_IN_SOUNDS as readonly string[]).includes(s) || isAudioFileName(s),
-				`the sound must be one of ${BUILT_IN_SOUNDS.join(', ')} or an audio file's name`
+				said({ kind: 'sound' })
 			)
 		)
 	],
-	['volume', whole(0, 100, 'the volume')],
-	['image', v.picklist(['avatar', 'none'], 'the image must be avatar or none')]
+	['volume', whole(0, 100, 'volume')],
+	['image', v.picklist(['avatar', 'none'], said({ kind: 'image' }))]
 ] as const;
 
 /** What a look string sets (the parts left empty are absent). */
@@ -68,9 +115,9 @@ export type LookChange = Partial<Look>;
 
 export const LookSchema: v.GenericSchema<string, LookChange> = v.pipe(
 	v.string(),
-	v.maxLength(200, 'is too long'),
+	v.maxLength(200, said({ kind: 'too_long' })),
 	v.transform((s) => s.split(',').map((x) => x.trim())),
-	v.check((parts) => parts.length <= PARTS.length, 'has more than 6 parts'),
+	v.check((parts) => parts.length <= PARTS.length, said({ kind: 'parts', max: PARTS.length })),
 	v.rawTransform(({ dataset, addIssue, NEVER }) => {
 		const out: Record<string, unknown> = {};
 		for (const [i, raw] of dataset.value.entries()) {
@@ -96,7 +143,7 @@ export interface Variation {
 export const variationsSchema = (kinds: readonly string[]): v.GenericSchema<string, Variation[]> =>
 	v.pipe(
 		v.string(),
-		v.maxLength(1000, 'is too long'),
+		v.maxLength(1000, said({ kind: 'too_long' })),
 		v.rawTransform(({ dataset, addIssue, NEVER }) => {
 			const out: Variation[] = [];
 			for (const item of dataset.value.split(';').map((x) => x.trim())) {
@@ -104,13 +151,18 @@ export const variationsSchema = (kinds: readonly string[]): v.GenericSchema<stri
 				const m = /^([a-z]+):(\d+(?:\.\d+)?):(.*)$/.exec(item);
 				if (!m || !kinds.includes(m[1]!)) {
 					addIssue({
-						message: `"${item.slice(0, 30)}" must read kind:minimum:look, with a kind among ${kinds.join(', ')}`
+						message: said({
+							kind: 'variation_form',
+							item: item.slice(0, 30),
+							kinds: kinds.join(', ')
+						})
 					});
 					return NEVER;
 				}
 				const look = v.safeParse(LookSchema, m[3]!);
 				if (!look.success) {
-					addIssue({ message: `in "${item.slice(0, 30)}", ${look.issues[0].message}` });
+					const error = lookErrorOf(look.issues[0].message)!;
+					addIssue({ message: said({ kind: 'variation_look', item: item.slice(0, 30), error }) });
 					return NEVER;
 				}
 				out.push({ kind: m[1]!, min: Number(m[2]), look: look.output });
