@@ -38,86 +38,74 @@ export const isAudioFileName = (s: string): boolean =>
 	AUDIO_EXTENSIONS.includes(s.split('.').pop()!.toLowerCase());
 
 /**
- * Why a look or its variations are refused, as data (a kind and its values): the widget says it in
- * English (`lookErrorText`), the builder in the dashboard's language.
+ * Why a look or its variations are refused, as data (a kind and its values, in order): the builder says it in
+ * the dashboard's language; the widget keeps the English sentence written beside it.
  */
 export type LookError =
-	| { kind: 'too_long' | 'sound' | 'image' }
-	| { kind: 'parts'; max: number }
-	| { kind: 'whole'; part: 'duration' | 'volume' }
-	| { kind: 'between'; part: 'duration' | 'volume'; min: number; max: number }
-	| { kind: 'animation'; part: 'in' | 'out' }
-	| { kind: 'variation_form'; item: string; kinds: string }
-	| { kind: 'variation_look'; item: string; error: LookError };
+	| [kind: 'too_long' | 'sound' | 'image']
+	| [kind: 'parts', max: number]
+	| [kind: 'whole', part: 'duration' | 'volume']
+	| [kind: 'between', part: 'duration' | 'volume', min: number, max: number]
+	| [kind: 'animation', part: 'in' | 'out']
+	| [kind: 'form', item: string, kinds: string]
+	| [kind: 'item', item: string, error: LookError];
 
-/** A look error's English sentence (the one English formatter). */
-export function lookErrorText(e: LookError): string {
-	switch (e.kind) {
-		case 'too_long':
-			return 'is too long';
-		case 'parts':
-			return `has more than ${e.max} parts`;
-		case 'whole':
-			return `the ${e.part} must be a whole number`;
-		case 'between':
-			return `the ${e.part} must be between ${e.min} and ${e.max}`;
-		case 'animation':
-			return `the ${e.part} animation must be one of ${ANIMATIONS.join(', ')}`;
-		case 'sound':
-			return `the sound must be one of ${BUILT_IN_SOUNDS.join(', ')} or an audio file's name`;
-		case 'image':
-			return 'the image must be avatar or none';
-		case 'variation_form':
-			return `"${e.item}" must read kind:minimum:look, with a kind among ${e.kinds}`;
-		case 'variation_look':
-			return `in "${e.item}", ${lookErrorText(e.error)}`;
-	}
-}
-
-// Valibot's issues carry a message only: each sentence remembers the error it states.
+// Valibot's issues carry a message only: each English sentence, written where its rule is,
+// remembers the error it states (widget.html carries no table of them).
 const SAID = new Map<string, LookError>();
-const said = (e: LookError) => {
-	const text = lookErrorText(e);
-	SAID.set(text, e);
-	return text;
-};
+const said = (text: string, error: LookError) => (SAID.set(text, error), text);
 /** The error a look's sentence states; undefined for any other sentence. */
 export const lookErrorOf = (sentence: string): LookError | undefined => SAID.get(sentence);
 
-const whole = (min: number, max: number, part: 'duration' | 'volume') =>
-	v.pipe(
+const whole = (min: number, max: number, part: 'duration' | 'volume') => {
+	const between = said(`the ${part} must be between ${min} and ${max}`, [
+		'between',
+		part,
+		min,
+		max
+	]);
+	return v.pipe(
 		v.string(),
-		v.regex(/^\d+$/, said({ kind: 'whole', part })),
+		v.regex(/^\d+$/, said(`the ${part} must be a whole number`, ['whole', part])),
 		v.transform(Number),
-		v.minValue(min, said({ kind: 'between', part, min, max })),
-		v.maxValue(max, said({ kind: 'between', part, min, max }))
+		v.minValue(min, between),
+		v.maxValue(max, between)
+	);
+};
+const animation = (part: 'in' | 'out') =>
+	v.picklist(
+		ANIMATIONS,
+		said(`the ${part} animation must be one of ${ANIMATIONS.join(', ')}`, ['animation', part])
 	);
 const PARTS = [
 	['duration', whole(1, 120, 'duration')],
-	['in', v.picklist(ANIMATIONS, said({ kind: 'animation', part: 'in' }))],
-	['out', v.picklist(ANIMATIONS, said({ kind: 'animation', part: 'out' }))],
+	['in', animation('in')],
+	['out', animation('out')],
 	[
 		'sound',
 		v.pipe(
 			v.string(),
 			v.check(
 				(s) => (BUILT_IN_SOUNDS as readonly string[]).includes(s) || isAudioFileName(s),
-				said({ kind: 'sound' })
+				said(`the sound must be one of ${BUILT_IN_SOUNDS.join(', ')} or an audio file's name`, [
+					'sound'
+				])
 			)
 		)
 	],
 	['volume', whole(0, 100, 'volume')],
-	['image', v.picklist(['avatar', 'none'], said({ kind: 'image' }))]
+	['image', v.picklist(['avatar', 'none'], said('the image must be avatar or none', ['image']))]
 ] as const;
+const TOO_LONG = said('is too long', ['too_long']);
 
 /** What a look string sets (the parts left empty are absent). */
 export type LookChange = Partial<Look>;
 
 export const LookSchema: v.GenericSchema<string, LookChange> = v.pipe(
 	v.string(),
-	v.maxLength(200, said({ kind: 'too_long' })),
+	v.maxLength(200, TOO_LONG),
 	v.transform((s) => s.split(',').map((x) => x.trim())),
-	v.check((parts) => parts.length <= PARTS.length, said({ kind: 'parts', max: PARTS.length })),
+	v.check((parts) => parts.length <= PARTS.length, said('has more than 6 parts', ['parts', 6])),
 	v.rawTransform(({ dataset, addIssue, NEVER }) => {
 		const out: Record<string, unknown> = {};
 		for (const [i, raw] of dataset.value.entries()) {
@@ -143,26 +131,31 @@ export interface Variation {
 export const variationsSchema = (kinds: readonly string[]): v.GenericSchema<string, Variation[]> =>
 	v.pipe(
 		v.string(),
-		v.maxLength(1000, said({ kind: 'too_long' })),
+		v.maxLength(1000, TOO_LONG),
 		v.rawTransform(({ dataset, addIssue, NEVER }) => {
 			const out: Variation[] = [];
 			for (const item of dataset.value.split(';').map((x) => x.trim())) {
 				if (!item) continue;
 				const m = /^([a-z]+):(\d+(?:\.\d+)?):(.*)$/.exec(item);
 				if (!m || !kinds.includes(m[1]!)) {
+					const at = item.slice(0, 30);
+					const among = kinds.join(', ');
 					addIssue({
-						message: said({
-							kind: 'variation_form',
-							item: item.slice(0, 30),
-							kinds: kinds.join(', ')
-						})
+						message: said(`"${at}" must read kind:minimum:look, with a kind among ${among}`, [
+							'form',
+							at,
+							among
+						])
 					});
 					return NEVER;
 				}
 				const look = v.safeParse(LookSchema, m[3]!);
 				if (!look.success) {
-					const error = lookErrorOf(look.issues[0].message)!;
-					addIssue({ message: said({ kind: 'variation_look', item: item.slice(0, 30), error }) });
+					const { message } = look.issues[0];
+					const at = item.slice(0, 30);
+					addIssue({
+						message: said(`in "${at}", ${message}`, ['item', at, SAID.get(message)!])
+					});
 					return NEVER;
 				}
 				out.push({ kind: m[1]!, min: Number(m[2]), look: look.output });

@@ -15,25 +15,25 @@ import * as m from '$lib/app/messages';
 const number = (n: number) => new Intl.NumberFormat(language.current).format(n);
 
 /** A look error's words: "die Dauer muss zwischen 1 und 120 liegen". */
-export function lookWords(e: LookError): string {
-	switch (e.kind) {
+export function lookWords(error: LookError): string {
+	switch (error[0]) {
 		case 'too_long':
 			return m.builder_look_too_long();
 		case 'parts':
-			return m.builder_look_parts({ max: e.max });
+			return m.builder_look_parts({ max: error[1] });
 		case 'whole':
-			return e.part === 'duration'
+			return error[1] === 'duration'
 				? m.builder_look_duration_whole()
 				: m.builder_look_volume_whole();
 		case 'between': {
-			const values = { min: number(e.min), max: number(e.max) };
-			return e.part === 'duration'
+			const values = { min: number(error[2]), max: number(error[3]) };
+			return error[1] === 'duration'
 				? m.builder_look_duration(values)
 				: m.builder_look_volume(values);
 		}
 		case 'animation': {
 			const animations = ANIMATIONS.join(', ');
-			return e.part === 'in'
+			return error[1] === 'in'
 				? m.builder_look_in({ animations })
 				: m.builder_look_out({ animations });
 		}
@@ -41,10 +41,10 @@ export function lookWords(e: LookError): string {
 			return m.builder_look_sound({ sounds: BUILT_IN_SOUNDS.join(', ') });
 		case 'image':
 			return m.builder_look_image();
-		case 'variation_form':
-			return m.builder_variation_form({ item: e.item, kinds: e.kinds });
-		case 'variation_look':
-			return m.builder_variation_look({ item: e.item, rule: lookWords(e.error) });
+		case 'form':
+			return m.builder_variation_form({ item: error[1], kinds: error[2] });
+		case 'item':
+			return m.builder_variation_look({ item: error[1], rule: lookWords(error[2]) });
 	}
 }
 
