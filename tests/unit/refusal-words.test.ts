@@ -15,7 +15,7 @@ import { checkSend } from '$lib/protocol/send';
 import { readRaw, type OptionField } from '$lib/widgets/options';
 import { lookErrorOf } from '$lib/widgets/alert-box/look';
 import { widgetById } from '$lib/widgets/definitions';
-import { refusalWords } from '../../src/routes/(app)/deck-edit/refusal-words';
+import { deckRefusalWords } from '../../src/routes/(app)/deck-edit/refusal-words';
 import { lookErrorWords } from '../../src/routes/(app)/widgets/look-words';
 
 const DOC: DeckDocument = {
@@ -54,7 +54,7 @@ const DOC: DeckDocument = {
 
 const refused = (result: ReturnType<typeof moveButton>) => {
 	if (result.ok) throw new Error('accepted');
-	return refusalWords(result.refusal);
+	return deckRefusalWords(result.refusal);
 };
 
 describe('a refused edit of the deck', () => {
@@ -106,14 +106,14 @@ describe('a refused edit of the deck', () => {
 		overlapping.pages[0]!.buttons[1]!.col = 0;
 		const parsed = parseDeck(JSON.stringify(overlapping));
 		if (parsed.ok) throw new Error('accepted');
-		expect(refusalWords(parsed.refusal)).toBe(
+		expect(deckRefusalWords(parsed.refusal)).toBe(
 			'Die Datei ist kein Deck, das diese Version lesen kann: pages[0].buttons[1].col überdeckt Button a.'
 		);
 		const wide = parseDeck(
 			JSON.stringify({ version: 3, pages: [{ ...DOC.pages[0], columns: 40 }] })
 		);
 		if (wide.ok) throw new Error('accepted');
-		expect(refusalWords(wide.refusal)).toBe(
+		expect(deckRefusalWords(wide.refusal)).toBe(
 			'Die Datei ist kein Deck, das diese Version lesen kann: version muss 2 sein; pages[0].columns muss zwischen 1 und 12 liegen.'
 		);
 		const broken = structuredClone(DOC) as unknown as { pages: Record<string, unknown>[] };
@@ -125,11 +125,11 @@ describe('a refused edit of the deck', () => {
 		if (rules.ok) throw new Error('accepted');
 		// Each rule is the schema's own (rule-text.ts), said from the one table.
 		expect(rules.refusal.id === 'bad-file' && rules.refusal.issues.every((i) => i.says)).toBe(true);
-		expect(refusalWords(rules.refusal)).toBe(
+		expect(deckRefusalWords(rules.refusal)).toBe(
 			'Die Datei ist kein Deck, das diese Version lesen kann: pages[0].name fehlt; pages[0].buttons[0].action.actions braucht mindestens einen Schritt; pages[0].buttons[1].look.icon kann nicht Emoji und Icon zugleich haben.'
 		);
 		const notJson = parseDeck('{');
-		expect(!notJson.ok && refusalWords(notJson.refusal)).toBe(
+		expect(!notJson.ok && deckRefusalWords(notJson.refusal)).toBe(
 			'Die Datei ist kein Deck: Sie ist kein JSON.'
 		);
 	});
@@ -153,11 +153,11 @@ describe('an alert look’s errors in the builder', () => {
 		expect(!read.ok && read.rule).toBe(
 			'in "bits:100:,,,,200", the volume must be between 0 and 100'
 		);
-		expect(!read.ok && lookErrorOf(read.rule)).toEqual({
-			kind: 'variation_look',
-			item: 'bits:100:,,,,200',
-			error: { kind: 'between', part: 'volume', min: 0, max: 100 }
-		});
+		expect(!read.ok && lookErrorOf(read.rule)).toEqual([
+			'item',
+			'bits:100:,,,,200',
+			['between', 'volume', 0, 100]
+		]);
 		await language.choose('de');
 		expect(errorOf(look, '500')).toBe('die Dauer muss zwischen 1 und 120 liegen');
 		expect(errorOf(look, ',spin')).toBe(

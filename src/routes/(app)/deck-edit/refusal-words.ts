@@ -42,7 +42,7 @@ export function issueWords(issue: FieldIssue): string {
 }
 
 /** Why the edit was refused, in the dashboard's language. */
-export function refusalWords(refusal: DeckRefusal): string {
+export function deckRefusalWords(refusal: DeckRefusal): string {
 	if (refusal.id === 'bad-file')
 		return m.edit_refused_bad_file({ issues: refusal.issues.map(issueWords).join('; ') });
 	const values =
