@@ -62,9 +62,8 @@ describe('deck files', () => {
 				issues: [
 					{
 						field: 'pages[0].buttons[1].col',
-						kind: 'overlaps',
-						values: { other: 'a' },
-						english: 'overlaps button a'
+						rule: 'overlaps button a',
+						says: { kind: 'overlaps', values: { other: 'a' } }
 					}
 				]
 			}
@@ -78,9 +77,8 @@ describe('deck files', () => {
 				issues: [
 					{
 						field: 'pages[0].columns',
-						kind: 'between',
-						values: { min: 1, max: 12 },
-						english: 'must be between 1 and 12'
+						rule: 'must be between 1 and 12',
+						says: { kind: 'between', values: { min: 1, max: 12 } }
 					}
 				]
 			}

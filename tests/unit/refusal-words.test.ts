@@ -13,8 +13,9 @@ import { errorWords, issueRule } from '$lib/app/reason-words';
 import { refusalFor } from '$lib/client/capabilities';
 import { checkSend } from '$lib/protocol/send';
 import { readRaw, type OptionField } from '$lib/widgets/options';
+import { lookErrorOf } from '$lib/widgets/alert-box/look';
 import { widgetById } from '$lib/widgets/definitions';
-import { refusalWords } from '../../src/routes/(app)/deck-edit/refusal-words';
+import { deckRefusalWords } from '../../src/routes/(app)/deck-edit/refusal-words';
 import { lookErrorWords } from '../../src/routes/(app)/widgets/look-words';
 
 const DOC: DeckDocument = {
@@ -53,7 +54,7 @@ const DOC: DeckDocument = {
 
 const refused = (result: ReturnType<typeof moveButton>) => {
 	if (result.ok) throw new Error('accepted');
-	return refusalWords(result.refusal);
+	return deckRefusalWords(result.refusal);
 };
 
 describe('a refused edit of the deck', () => {
@@ -105,18 +106,30 @@ describe('a refused edit of the deck', () => {
 		overlapping.pages[0]!.buttons[1]!.col = 0;
 		const parsed = parseDeck(JSON.stringify(overlapping));
 		if (parsed.ok) throw new Error('accepted');
-		expect(refusalWords(parsed.refusal)).toBe(
+		expect(deckRefusalWords(parsed.refusal)).toBe(
 			'Die Datei ist kein Deck, das diese Version lesen kann: pages[0].buttons[1].col überdeckt Button a.'
 		);
 		const wide = parseDeck(
 			JSON.stringify({ version: 3, pages: [{ ...DOC.pages[0], columns: 40 }] })
 		);
 		if (wide.ok) throw new Error('accepted');
-		expect(refusalWords(wide.refusal)).toBe(
+		expect(deckRefusalWords(wide.refusal)).toBe(
 			'Die Datei ist kein Deck, das diese Version lesen kann: version muss 2 sein; pages[0].columns muss zwischen 1 und 12 liegen.'
 		);
+		const broken = structuredClone(DOC) as unknown as { pages: Record<string, unknown>[] };
+		const [page] = broken.pages as [{ name: string; buttons: Record<string, unknown>[] }];
+		page.name = ' ';
+		page.buttons[0]!.action = { kind: 'routine', name: 'BRB', actions: [] };
+		page.buttons[1]!.look = { label: '', emoji: '🎬', icon: 'mic' };
+		const rules = parseDeck(JSON.stringify(broken));
+		if (rules.ok) throw new Error('accepted');
+		// Each rule is the schema's own (rule-text.ts), said from the one table.
+		expect(rules.refusal.id === 'bad-file' && rules.refusal.issues.every((i) => i.says)).toBe(true);
+		expect(deckRefusalWords(rules.refusal)).toBe(
+			'Die Datei ist kein Deck, das diese Version lesen kann: pages[0].name fehlt; pages[0].buttons[0].action.actions braucht mindestens einen Schritt; pages[0].buttons[1].look.icon kann nicht Emoji und Icon zugleich haben.'
+		);
 		const notJson = parseDeck('{');
-		expect(!notJson.ok && refusalWords(notJson.refusal)).toBe(
+		expect(!notJson.ok && deckRefusalWords(notJson.refusal)).toBe(
 			'Die Datei ist kein Deck: Sie ist kein JSON.'
 		);
 	});
@@ -135,6 +148,16 @@ describe('an alert look’s errors in the builder', () => {
 
 	it('English as the widget says it; German for each part', async () => {
 		expect(errorOf(look, '500')).toBe('the duration must be between 1 and 120');
+		// The widget says the same data in English (look.ts's one formatter).
+		const read = readRaw(variations, 'bits:100:,,,,200');
+		expect(!read.ok && read.rule).toBe(
+			'in "bits:100:,,,,200", the volume must be between 0 and 100'
+		);
+		expect(!read.ok && lookErrorOf(read.rule)).toEqual([
+			'item',
+			'bits:100:,,,,200',
+			['between', 'volume', 0, 100]
+		]);
 		await language.choose('de');
 		expect(errorOf(look, '500')).toBe('die Dauer muss zwischen 1 und 120 liegen');
 		expect(errorOf(look, ',spin')).toBe(
@@ -144,6 +167,9 @@ describe('an alert look’s errors in the builder', () => {
 		expect(errorOf(look, '1,2,3,4,5,6,7')).toBe('hat mehr als 6 Teile');
 		expect(errorOf(variations, 'bits:100:,,,,200')).toBe(
 			'in „bits:100:,,,,200“: die Lautstärke muss zwischen 0 und 100 liegen'
+		);
+		expect(errorOf(variations, 'bits:100:9,,,,,,')).toBe(
+			'in „bits:100:9,,,,,,“: hat mehr als 6 Teile'
 		);
 		expect(errorOf(variations, 'nope')).toMatch(
 			/^„nope“ muss Art:Minimum:Look lauten, mit einer Art aus /

@@ -45,7 +45,27 @@ const RULES: Record<RuleKind, Say> = {
 	token_required: m.reasons_rule_token_required,
 	host_name: m.reasons_rule_host_name,
 	this_server: m.reasons_rule_this_server,
-	port: m.reasons_rule_port
+	port: m.reasons_rule_port,
+	list: m.edit_rule_list,
+	one_step: m.edit_rule_one_step,
+	at_most_items: m.edit_rule_at_most_items,
+	week: m.edit_rule_week,
+	equals: m.edit_rule_equals,
+	action_kind: m.edit_rule_action_kind,
+	one_emoji: m.edit_rule_one_emoji,
+	emoji_and_icon: m.edit_rule_emoji_and_icon,
+	page_ids: m.edit_rule_page_ids,
+	id_used: m.edit_rule_id_used,
+	inside_rows: m.edit_rule_inside_rows,
+	inside_columns: m.edit_rule_inside_columns,
+	overlaps: m.edit_rule_overlaps
+};
+
+/** The values a rule's plural chooses by: its message writes them itself, so they stay numbers. */
+const PLURAL: Partial<Record<RuleKind, readonly string[]>> = {
+	at_most_items: ['max'],
+	inside_rows: ['rows'],
+	inside_columns: ['columns']
 };
 
 const ERRORS: Record<Exclude<ClientErrorSaid['id'], 'not-offered'>, Say> = {
@@ -80,23 +100,24 @@ const TYPES: Record<string, () => string> = {
 const say = (words: Say, values: object): string => (words as (v: object) => string)(values);
 
 /**
- * A rule's numbers as the dashboard's language writes them ("60.000"). English keeps the protocol's
- * own sentence, the one the companion's bodies and the simulator's notes say ("60000").
+ * A rule's numbers as the dashboard's language writes them ("60.000"), but those a plural chooses by
+ * (`plural`). English keeps the protocol's own sentence, the one the companion's bodies and the
+ * simulator's notes say ("60000").
  */
-function numbersIn(values: Rule['values']): Rule['values'] {
+export function numbersIn<T extends object>(values: T, plural: readonly string[] = []): T {
 	if (language.current === 'en') return values;
 	const format = new Intl.NumberFormat(language.current);
 	return Object.fromEntries(
 		Object.entries(values).map(([key, value]) => [
 			key,
-			typeof value === 'number' ? format.format(value) : value
+			typeof value === 'number' && !plural.includes(key) ? format.format(value) : value
 		])
-	);
+	) as T;
 }
 
 /** A rule's words (after the field's name): "muss zwischen 8 und 400 liegen". */
 export function ruleWords(rule: Rule): string {
-	return say(RULES[rule.kind], numbersIn(rule.values));
+	return say(RULES[rule.kind], numbersIn(rule.values, PLURAL[rule.kind]));
 }
 
 /** The rules that name their field in the protocol's words ("is required (title)"). */

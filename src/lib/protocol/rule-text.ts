@@ -50,7 +50,22 @@ const ENGLISH = {
 	host_name: () => 'must be a host name or an IP address, such as 127.0.0.1',
 	this_server: ({ host }: { host: string }) =>
 		`must be this server (${host}) or left empty: pages the companion serves reach the application through it`,
-	port: () => 'must be a whole number from 1 to 65535'
+	port: () => 'must be a whole number from 1 to 65535',
+	// A deck's layout (lib/app/deck/layout.ts): the file, the share link and the companion's deck.
+	list: ({ what }: { what: string }) => `must be a list of ${what}`,
+	one_step: () => 'needs at least one step',
+	at_most_items: ({ max, what }: { max: number; what: string }) => `holds at most ${max} ${what}`,
+	week: () => 'must be at most a week',
+	equals: ({ value }: { value: string | number }) => `must be ${value}`,
+	action_kind: ({ options }: { options: string }) => `must be a known kind (${options})`,
+	one_emoji: () => 'must be one emoji',
+	emoji_and_icon: () => 'cannot have both an emoji and an icon',
+	page_ids: () => 'has two pages with the same id',
+	id_used: () => 'is used by another button of this page',
+	inside_rows: ({ rows }: { rows: number }) => `must be inside the page's ${rows} rows`,
+	inside_columns: ({ columns }: { columns: number }) =>
+		`must leave the button inside the page's ${columns} columns`,
+	overlaps: ({ other }: { other: string }) => `overlaps button ${other}`
 } as const;
 
 export type RuleKind = keyof typeof ENGLISH;

@@ -64,9 +64,10 @@ describe("the deck's first load, in words", () => {
 				later.push(...Object.entries(english(area.name)));
 		// A sentence lib/client says too (its error texts and the Connect rules, in English, in the first
 		// load) proves nothing: the dashboard's English of these is lib/client's own sentence. So for
-		// the deck schema's own rules (a bad deck file's, which the companion says too).
+		// the protocol's rules, which the deck's schema says (a bad deck file's, which the companion
+		// says too): their English sentences are rule-text.ts's.
 		const client =
-			clientSource() + readFileSync(resolve(ROOT, 'src/lib/app/deck/layout.ts'), 'utf8');
+			clientSource() + readFileSync(resolve(ROOT, 'src/lib/protocol/rule-text.ts'), 'utf8');
 		const found = later
 			.map(([key, message]) => [key, probe(message)] as const)
 			.filter(([, text]) => text !== undefined && !client.includes(text) && script.includes(text))

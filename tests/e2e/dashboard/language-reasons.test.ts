@@ -91,7 +91,7 @@ const BUILDER_REFUSALS: {
 		field: /^Look aller Alerts/,
 		value: '500,spin',
 		issue: 'Look aller Alerts',
-		says: /^Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen\./,
+		says: 'Look aller Alerts: die Dauer muss zwischen 1 und 120 liegen. Das Widget bleibt bei seiner Standardeinstellung.',
 		shot: 'language-reasons-look-de-390x844'
 	}
 ];

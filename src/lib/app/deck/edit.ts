@@ -4,6 +4,7 @@
  * the deck page itself makes (a star adds or removes a Favourites button); those only edit mode
  * makes are in `arrange.ts`, fetched with it.
  */
+import type { FieldIssue } from '../../protocol/issues';
 import { fits, firstFree, type GridSize } from './grid';
 import { GRID_LIMITS, type DeckButton, type DeckDocument, type DeckPage } from './layout';
 
@@ -29,16 +30,7 @@ export type DeckRefusal =
 	| { id: 'past-edge' | 'no-room' | 'no-wide-room'; label: string }
 	| { id: 'page-limit'; max: number }
 	| { id: 'file-page-limit'; max: number; here: number; file: number }
-	| { id: 'bad-file'; issues: readonly DeckIssue[] };
-
-/** One broken rule of a deck file: the field's path and the rule (its kind and values, or English). */
-export interface DeckIssue {
-	field: string;
-	kind: string;
-	values: Readonly<Record<string, string | number>>;
-	/** The schema's English sentence, said as it is when the kind has no words of its own. */
-	english: string;
-}
+	| { id: 'bad-file'; issues: readonly FieldIssue[] };
 
 export type EditResult = { ok: true; doc: DeckDocument } | { ok: false; refusal: DeckRefusal };
 export type NewButton = Omit<DeckButton, 'col' | 'row'> & Partial<Pick<DeckButton, 'col' | 'row'>>;

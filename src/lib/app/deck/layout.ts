@@ -8,6 +8,7 @@ import { LIMITS } from '../../protocol/limits';
 import { CONTROL_ACTIONS } from '../../protocol/alert-control-actions';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icon-names';
+import { said } from '../../protocol/rule-text';
 
 /** Stored layouts before this number were favourites and user pages (`stream-control:deck`). */
 export const DECK_VERSION = 2;
@@ -18,28 +19,31 @@ export const GRID_LIMITS = {
 } as const;
 
 const id = v.pipe(
-	v.string('must be a string'),
-	v.minLength(1, 'is required'),
-	v.maxLength(40, 'must be at most 40 characters')
+	v.string(said('string')),
+	v.minLength(1, said('required')),
+	v.maxLength(40, said('at_most_chars', { max: 40 }))
 );
 const name = (what: string, max: number) =>
 	v.pipe(
-		v.string(`must be a string (${what})`),
+		v.string(said('string_of', { what })),
 		v.trim(),
-		v.minLength(1, `is required (${what})`),
-		v.maxLength(max, `must be at most ${max} characters`)
+		v.minLength(1, said('required_of', { what })),
+		v.maxLength(max, said('at_most_chars', { max }))
 	);
 const whole = (min: number, max: number) =>
 	v.pipe(
-		v.number('must be a number'),
-		v.integer('must be a whole number'),
-		v.minValue(min, `must be between ${min} and ${max}`),
-		v.maxValue(max, `must be between ${min} and ${max}`)
+		v.number(said('number')),
+		v.integer(said('whole')),
+		v.minValue(min, said('between', { min, max })),
+		v.maxValue(max, said('between', { min, max }))
 	);
-const hex = v.pipe(
-	v.string('must be a string'),
-	v.regex(/^#[0-9a-f]{6}$/i, 'must be a colour like #ff8800')
-);
+const hex = v.pipe(v.string(said('string')), v.regex(/^#[0-9a-f]{6}$/i, said('hex_colour')));
+
+/** A picklist's rule: one of its options. */
+const oneOf = (options: readonly (string | number)[]) =>
+	said('one_of', { options: options.join(', ') });
+const COUNTER_STEPS = ['add', 'subtract', 'set'] as const;
+const TEXT_TARGETS = ['chat', 'announcement'] as const;
 
 /** Trigger-by-name types: the setup lists their names. */
 export const TRIGGER_TYPES = [
@@ -63,7 +67,7 @@ export const TIMER_OPS = ['start', 'pause', 'add', 'reset'] as const;
 
 const ActionStepSchema = v.looseObject({
 	base: v.optional(v.string()),
-	type: v.pipe(v.string(), v.minLength(1, 'is required')),
+	type: v.pipe(v.string(), v.minLength(1, said('required'))),
 	value: v.optional(v.record(v.string(), v.unknown())),
 	delay: v.optional(v.number())
 });
@@ -73,78 +77,83 @@ export const DeckActionSchema = v.variant(
 	[
 		v.object({
 			kind: v.literal('trigger'),
-			type: v.picklist(TRIGGER_TYPES, `must be one of ${TRIGGER_TYPES.join(', ')}`),
+			type: v.picklist(TRIGGER_TYPES, oneOf(TRIGGER_TYPES)),
 			name: name('name', 200)
 		}),
 		v.object({ kind: v.literal('light'), color: hex }),
 		v.object({
 			kind: v.literal('counter'),
 			name: name('counter name', 200),
-			step: v.picklist(['add', 'subtract', 'set'], 'must be add, subtract or set'),
-			amount: v.pipe(v.number('must be a number'), v.finite('must be a finite number'))
+			step: v.picklist(COUNTER_STEPS, oneOf(COUNTER_STEPS)),
+			amount: v.pipe(v.number(said('number')), v.finite(said('finite')))
 		}),
 		v.object({
 			kind: v.literal('toggle'),
-			target: v.picklist(READABLE_TOGGLES, `must be one of ${READABLE_TOGGLES.join(', ')}`)
+			target: v.picklist(READABLE_TOGGLES, oneOf(READABLE_TOGGLES))
 		}),
 		v.object({
 			kind: v.literal('switch'),
-			target: v.picklist(UNREADABLE_SWITCHES, `must be one of ${UNREADABLE_SWITCHES.join(', ')}`),
+			target: v.picklist(UNREADABLE_SWITCHES, oneOf(UNREADABLE_SWITCHES)),
 			name: name('name or id', 200),
-			on: v.boolean('must be true or false')
+			on: v.boolean(said('boolean'))
 		}),
 		v.object({
 			kind: v.literal('routine'),
 			name: name('routine name', 80),
 			actions: v.pipe(
-				v.array(ActionStepSchema, 'must be a list of actions'),
-				v.minLength(1, 'needs at least one step'),
-				v.maxLength(LIMITS.actionsPerRequest, `holds at most ${LIMITS.actionsPerRequest} steps`)
+				v.array(ActionStepSchema, said('list', { what: 'actions' })),
+				v.minLength(1, said('one_step')),
+				v.maxLength(
+					LIMITS.actionsPerRequest,
+					said('at_most_items', { max: LIMITS.actionsPerRequest, what: 'steps' })
+				)
 			)
 		}),
 		v.object({
 			kind: v.literal('text'),
-			target: v.picklist(['chat', 'announcement'], 'must be chat or announcement'),
+			target: v.picklist(TEXT_TARGETS, oneOf(TEXT_TARGETS)),
 			text: name('text', 500)
 		}),
 		v.object({ kind: v.literal('page'), page: id }),
 		v.object({
 			kind: v.literal('timer'),
 			name: name('timer name', 200),
-			op: v.picklist(TIMER_OPS, `must be one of ${TIMER_OPS.join(', ')}`),
+			op: v.picklist(TIMER_OPS, oneOf(TIMER_OPS)),
 			/** Seconds: added (add), or the length a fresh or reset timer holds (start, reset). */
 			seconds: v.pipe(
-				v.number('must be a number'),
-				v.finite('must be a finite number'),
-				v.minValue(-86_400 * 7, 'must be at most a week'),
-				v.maxValue(86_400 * 7, 'must be at most a week')
+				v.number(said('number')),
+				v.finite(said('finite')),
+				v.minValue(-86_400 * 7, said('week')),
+				v.maxValue(86_400 * 7, said('week'))
 			)
 		}),
 		// The alert box's control variable (lib/protocol/alert-control.ts).
 		v.object({
 			kind: v.literal('alerts'),
-			action: v.picklist(CONTROL_ACTIONS, `must be one of ${CONTROL_ACTIONS.join(', ')}`),
+			action: v.picklist(CONTROL_ACTIONS, oneOf(CONTROL_ACTIONS)),
 			variable: name('control variable', 120)
 		})
 	],
-	'must be a known kind (trigger, light, counter, toggle, switch, routine, text, page, timer or alerts)'
+	said('action_kind', {
+		options: 'trigger, light, counter, toggle, switch, routine, text, page, timer or alerts'
+	})
 );
 export type DeckAction = v.InferOutput<typeof DeckActionSchema>;
 export type DeckActionKind = DeckAction['kind'];
 
 export const LookSchema = v.pipe(
 	v.object({
-		label: v.pipe(v.string('must be a string'), v.maxLength(40, 'must be at most 40 characters')),
+		label: v.pipe(v.string(said('string')), v.maxLength(40, said('at_most_chars', { max: 40 }))),
 		color: v.optional(hex),
-		emoji: v.optional(v.pipe(v.string('must be a string'), v.maxLength(16, 'must be one emoji'))),
-		icon: v.optional(v.picklist(ICON_NAMES, `must be one of ${ICON_NAMES.join(', ')}`)),
+		emoji: v.optional(v.pipe(v.string(said('string')), v.maxLength(16, said('one_emoji')))),
+		icon: v.optional(v.picklist(ICON_NAMES, oneOf(ICON_NAMES))),
 		/** Text read from variables, `{{deaths}}` style. */
 		live: v.optional(
-			v.pipe(v.string('must be a string'), v.maxLength(80, 'must be at most 80 characters'))
+			v.pipe(v.string(said('string')), v.maxLength(80, said('at_most_chars', { max: 80 })))
 		)
 	}),
 	v.forward(
-		v.check((l) => !(l.emoji && l.icon), 'cannot have both an emoji and an icon'),
+		v.check((l) => !(l.emoji && l.icon), said('emoji_and_icon')),
 		['icon']
 	)
 );
@@ -154,7 +163,7 @@ export const DeckButtonSchema = v.object({
 	id,
 	col: whole(0, GRID_LIMITS.columns.max - 1),
 	row: whole(0, GRID_LIMITS.rows.max - 1),
-	width: v.picklist([1, 2], 'must be 1 or 2'),
+	width: v.picklist([1, 2], oneOf([1, 2])),
 	look: LookSchema,
 	action: DeckActionSchema,
 	press: PressModeSchema,
@@ -168,7 +177,7 @@ export const DeckPageSchema = v.pipe(
 		name: name('page name', 60),
 		columns: whole(GRID_LIMITS.columns.min, GRID_LIMITS.columns.max),
 		rows: whole(GRID_LIMITS.rows.min, GRID_LIMITS.rows.max),
-		buttons: v.array(DeckButtonSchema, 'must be a list of buttons')
+		buttons: v.array(DeckButtonSchema, said('list', { what: 'buttons' }))
 	}),
 	v.rawCheck(({ dataset, addIssue }) => {
 		if (!dataset.typed) return;
@@ -188,22 +197,21 @@ export const DeckPageSchema = v.pipe(
 						value: (b as Record<string, unknown>)[key]
 					}
 				] as const;
-			if (ids.has(b.id))
-				addIssue({ message: 'is used by another button of this page', path: path('id') as never });
+			if (ids.has(b.id)) addIssue({ message: said('id_used'), path: path('id') as never });
 			ids.add(b.id);
 			if (b.col + b.width > page.columns)
 				addIssue({
-					message: `must leave the button inside the page's ${page.columns} columns`,
+					message: said('inside_columns', { columns: page.columns }),
 					path: path('col') as never
 				});
 			if (b.row >= page.rows)
 				addIssue({
-					message: `must be inside the page's ${page.rows} rows`,
+					message: said('inside_rows', { rows: page.rows }),
 					path: path('row') as never
 				});
 			for (const cell of cellsOf(b)) {
 				const other = taken.get(cell);
-				if (other) addIssue({ message: `overlaps button ${other}`, path: path('col') as never });
+				if (other) addIssue({ message: said('overlaps', { other }), path: path('col') as never });
 				taken.set(cell, b.id);
 			}
 		});
@@ -213,16 +221,16 @@ export type DeckPage = v.InferOutput<typeof DeckPageSchema>;
 
 export const DeckDocumentSchema = v.pipe(
 	v.object({
-		version: v.literal(DECK_VERSION, `must be ${DECK_VERSION}`),
+		version: v.literal(DECK_VERSION, said('equals', { value: DECK_VERSION })),
 		pages: v.pipe(
-			v.array(DeckPageSchema, 'must be a list of pages'),
-			v.maxLength(GRID_LIMITS.pages, `holds at most ${GRID_LIMITS.pages} pages`)
+			v.array(DeckPageSchema, said('list', { what: 'pages' })),
+			v.maxLength(
+				GRID_LIMITS.pages,
+				said('at_most_items', { max: GRID_LIMITS.pages, what: 'pages' })
+			)
 		)
 	}),
-	v.check(
-		(d) => new Set(d.pages.map((p) => p.id)).size === d.pages.length,
-		'has two pages with the same id'
-	)
+	v.check((d) => new Set(d.pages.map((p) => p.id)).size === d.pages.length, said('page_ids'))
 );
 export type DeckDocument = v.InferOutput<typeof DeckDocumentSchema>;
 

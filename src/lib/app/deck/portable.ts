@@ -5,17 +5,9 @@
  * replaces the deck or adds after it, as the streamer chooses.
  */
 import * as v from 'valibot';
-import { pathOf } from '$lib/protocol/issues';
-import type { DeckIssue, DeckRefusal, EditResult } from './edit';
-import {
-	DeckDocumentSchema,
-	GRID_LIMITS,
-	cellsOf,
-	newId,
-	type DeckButton,
-	type DeckDocument,
-	type DeckPage
-} from './layout';
+import { toFieldIssues } from '$lib/protocol/issues';
+import type { DeckRefusal, EditResult } from './edit';
+import { DeckDocumentSchema, GRID_LIMITS, newId, type DeckDocument, type DeckPage } from './layout';
 
 export type Parsed = { ok: true; doc: DeckDocument } | { ok: false; refusal: DeckRefusal };
 
@@ -31,109 +23,11 @@ export function parseDeck(text: string): Parsed {
 	}
 	const parsed = v.safeParse(DeckDocumentSchema, data);
 	if (parsed.success) return { ok: true, doc: parsed.output };
-	const issues = parsed.issues.map(deckIssue);
-	const seen = new Set<string>();
-	const first = issues.filter((i) => {
-		const key = `${i.field}\u0000${i.english}`;
-		return !seen.has(key) && seen.add(key);
-	});
-	return { ok: false, refusal: { id: 'bad-file', issues: first.slice(0, 3) } };
-}
-
-/** The bounds of each whole number the schema checks, by the field's name. */
-const BOUNDS: Record<string, { min: number; max: number }> = {
-	columns: GRID_LIMITS.columns,
-	rows: GRID_LIMITS.rows,
-	col: { min: 0, max: GRID_LIMITS.columns.max - 1 },
-	row: { min: 0, max: GRID_LIMITS.rows.max - 1 }
-};
-
-/**
- * A schema issue as data: valibot's issue type and requirement say the rule; the page's own checks
- * are told apart by their field. Anything else keeps the schema's English sentence.
- */
-export function deckIssue(issue: v.BaseIssue<unknown>): DeckIssue {
-	const field = pathOf(issue);
-	const path = issue.path ?? [];
-	const key = String(path.at(-1)?.key ?? '');
-	const requirement = (issue as { requirement?: unknown }).requirement;
-	const is = (kind: string, values: DeckIssue['values'] = {}): DeckIssue => ({
-		field,
-		kind,
-		values,
-		english: issue.message
-	});
-	const count = typeof requirement === 'number' ? requirement : 0;
-	switch (issue.type) {
-		case 'string':
-		case 'number':
-		case 'boolean':
-		case 'finite':
-			return is(issue.type);
-		case 'integer':
-			return is('whole');
-		case 'array':
-			return is('list');
-		case 'regex':
-			return is('hex_colour');
-		case 'min_length':
-			return Array.isArray(issue.input) ? is('not_empty') : is('required');
-		case 'max_length':
-			return typeof issue.input === 'string'
-				? is('at_most_chars', { max: count })
-				: is('at_most_items', { max: count });
-		case 'min_value':
-		case 'max_value':
-			if (key === 'seconds') return is('week');
-			if (BOUNDS[key]) return is('between', BOUNDS[key]);
-			return is(issue.type === 'min_value' ? 'or_more' : 'at_most', { n: count });
-		case 'picklist':
-			return Array.isArray(requirement)
-				? is('one_of', { options: requirement.join(', ') })
-				: is('english');
-		case 'literal':
-			return is('equals', { value: issue.expected ?? '' });
-		case 'variant':
-			return is('action_kind', {
-				options: issue.expected?.replace(/"/g, '').split(' | ').join(', ') ?? ''
-			});
-		case 'check':
-			return is(field ? 'emoji_and_icon' : 'page_ids');
-		case 'raw_check':
-			return pageCheck(issue, key, is);
-		case 'object':
-		case 'strict_object':
-		case 'loose_object':
-			if (issue.expected === 'never') return is('unknown_field');
-			if (issue.received === 'undefined' && path.length > 0) return is('required');
-			return is('object');
-		default:
-			return is('english');
-	}
-}
-
-/** The page's own checks (`DeckPageSchema`): a button's id, its place inside the grid, an overlap. */
-function pageCheck(
-	issue: v.BaseIssue<unknown>,
-	key: string,
-	is: (kind: string, values?: DeckIssue['values']) => DeckIssue
-): DeckIssue {
-	const page = issue.input as DeckPage;
-	// …buttons[i].key: the button's index is the path's last but one.
-	const index = Number(issue.path?.at(-2)?.key);
-	const button = page.buttons?.[index] as DeckButton | undefined;
-	if (!button) return is('english');
-	if (key === 'id') return is('id_used');
-	if (key === 'row') return is('inside_rows', { rows: page.rows });
-	if (button.col + button.width > page.columns)
-		return is('inside_columns', { columns: page.columns });
-	const mine = new Set(cellsOf(button));
-	// The schema names the last earlier button on one of its cells.
-	const other = page.buttons
-		.slice(0, index)
-		.reverse()
-		.find((b) => cellsOf(b).some((c) => mine.has(c)));
-	return other ? is('overlaps', { other: other.id }) : is('english');
+	// Each rule is rule-text.ts's (layout.ts's schema says them all), so it comes as data too.
+	return {
+		ok: false,
+		refusal: { id: 'bad-file', issues: toFieldIssues(parsed.issues).slice(0, 3) }
+	};
 }
 
 /** "Live" when free, else "Live 2", "Live 3"…: page names stay unique (the tabs are told apart by them). */

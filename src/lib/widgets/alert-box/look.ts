@@ -37,40 +37,75 @@ export const isAudioFileName = (s: string): boolean =>
 	!s.startsWith('.') &&
 	AUDIO_EXTENSIONS.includes(s.split('.').pop()!.toLowerCase());
 
-const whole = (min: number, max: number, what: string) =>
-	v.pipe(
+/**
+ * Why a look or its variations are refused, as data (a kind and its values, in order): the builder says it in
+ * the dashboard's language; the widget keeps the English sentence written beside it.
+ */
+export type LookError =
+	| [kind: 'too_long' | 'sound' | 'image']
+	| [kind: 'parts', max: number]
+	| [kind: 'whole', part: 'duration' | 'volume']
+	| [kind: 'between', part: 'duration' | 'volume', min: number, max: number]
+	| [kind: 'animation', part: 'in' | 'out']
+	| [kind: 'form', item: string, kinds: string]
+	| [kind: 'item', item: string, error: LookError];
+
+// Valibot's issues carry a message only: each English sentence, written where its rule is,
+// remembers the error it states (widget.html carries no table of them).
+const SAID = new Map<string, LookError>();
+const said = (text: string, error: LookError) => (SAID.set(text, error), text);
+/** The error a look's sentence states; undefined for any other sentence. */
+export const lookErrorOf = (sentence: string): LookError | undefined => SAID.get(sentence);
+
+const whole = (min: number, max: number, part: 'duration' | 'volume') => {
+	const between = said(`the ${part} must be between ${min} and ${max}`, [
+		'between',
+		part,
+		min,
+		max
+	]);
+	return v.pipe(
 		v.string(),
-		v.regex(/^\d+$/, `${what} must be a whole number`),
+		v.regex(/^\d+$/, said(`the ${part} must be a whole number`, ['whole', part])),
 		v.transform(Number),
-		v.minValue(min, `${what} must be between ${min} and ${max}`),
-		v.maxValue(max, `${what} must be between ${min} and ${max}`)
+		v.minValue(min, between),
+		v.maxValue(max, between)
+	);
+};
+const animation = (part: 'in' | 'out') =>
+	v.picklist(
+		ANIMATIONS,
+		said(`the ${part} animation must be one of ${ANIMATIONS.join(', ')}`, ['animation', part])
 	);
 const PARTS = [
-	['duration', whole(1, 120, 'the duration')],
-	['in', v.picklist(ANIMATIONS, `the in animation must be one of ${ANIMATIONS.join(', ')}`)],
-	['out', v.picklist(ANIMATIONS, `the out animation must be one of ${ANIMATIONS.join(', ')}`)],
+	['duration', whole(1, 120, 'duration')],
+	['in', animation('in')],
+	['out', animation('out')],
 	[
 		'sound',
 		v.pipe(
 			v.string(),
 			v.check(
 				(s) => (BUILT_IN_SOUNDS as readonly string[]).includes(s) || isAudioFileName(s),
-				`the sound must be one of ${BUILT_IN_SOUNDS.join(', ')} or an audio file's name`
+				said(`the sound must be one of ${BUILT_IN_SOUNDS.join(', ')} or an audio file's name`, [
+					'sound'
+				])
 			)
 		)
 	],
-	['volume', whole(0, 100, 'the volume')],
-	['image', v.picklist(['avatar', 'none'], 'the image must be avatar or none')]
+	['volume', whole(0, 100, 'volume')],
+	['image', v.picklist(['avatar', 'none'], said('the image must be avatar or none', ['image']))]
 ] as const;
+const TOO_LONG = said('is too long', ['too_long']);
 
 /** What a look string sets (the parts left empty are absent). */
 export type LookChange = Partial<Look>;
 
 export const LookSchema: v.GenericSchema<string, LookChange> = v.pipe(
 	v.string(),
-	v.maxLength(200, 'is too long'),
+	v.maxLength(200, TOO_LONG),
 	v.transform((s) => s.split(',').map((x) => x.trim())),
-	v.check((parts) => parts.length <= PARTS.length, 'has more than 6 parts'),
+	v.check((parts) => parts.length <= PARTS.length, said('has more than 6 parts', ['parts', 6])),
 	v.rawTransform(({ dataset, addIssue, NEVER }) => {
 		const out: Record<string, unknown> = {};
 		for (const [i, raw] of dataset.value.entries()) {
@@ -96,21 +131,31 @@ export interface Variation {
 export const variationsSchema = (kinds: readonly string[]): v.GenericSchema<string, Variation[]> =>
 	v.pipe(
 		v.string(),
-		v.maxLength(1000, 'is too long'),
+		v.maxLength(1000, TOO_LONG),
 		v.rawTransform(({ dataset, addIssue, NEVER }) => {
 			const out: Variation[] = [];
 			for (const item of dataset.value.split(';').map((x) => x.trim())) {
 				if (!item) continue;
 				const m = /^([a-z]+):(\d+(?:\.\d+)?):(.*)$/.exec(item);
 				if (!m || !kinds.includes(m[1]!)) {
+					const at = item.slice(0, 30);
+					const among = kinds.join(', ');
 					addIssue({
-						message: `"${item.slice(0, 30)}" must read kind:minimum:look, with a kind among ${kinds.join(', ')}`
+						message: said(`"${at}" must read kind:minimum:look, with a kind among ${among}`, [
+							'form',
+							at,
+							among
+						])
 					});
 					return NEVER;
 				}
 				const look = v.safeParse(LookSchema, m[3]!);
 				if (!look.success) {
-					addIssue({ message: `in "${item.slice(0, 30)}", ${look.issues[0].message}` });
+					const { message } = look.issues[0];
+					const at = item.slice(0, 30);
+					addIssue({
+						message: said(`in "${at}", ${message}`, ['item', at, SAID.get(message)!])
+					});
 					return NEVER;
 				}
 				out.push({ kind: m[1]!, min: Number(m[2]), look: look.output });

@@ -3,9 +3,13 @@
  * language; a deck file's broken rules name the field and the rule. A chunk of its own: the deck's
  * first load carries none of these words (a share link's deck and the star load them when refused).
  */
-import type { DeckIssue, DeckRefusal } from '$lib/app/deck/edit';
-import { language } from '$lib/app/language.svelte';
+import type { DeckRefusal } from '$lib/app/deck/edit';
+import type { FieldIssue } from '$lib/protocol/issues';
+import { issueRule, numbersIn } from '$lib/app/reason-words';
 import * as m from '$lib/app/messages';
+
+/** The values a refusal's plural chooses by: its message writes them itself. */
+const PLURAL_KEYS = ['max', 'rows', 'columns'];
 
 type Say = (values: never) => string;
 const say = (words: Say, values: object): string => (words as (v: object) => string)(values);
@@ -30,60 +34,18 @@ const REFUSALS: Record<Exclude<DeckRefusal['id'], 'bad-file'>, Say> = {
 	'file-page-limit': m.edit_refused_file_page_limit
 };
 
-/** The rule of a deck file's field, by the kind `portable.ts` gives it. */
-const RULES: Record<string, Say> = {
-	string: m.reasons_rule_string,
-	number: m.reasons_rule_number,
-	boolean: m.reasons_rule_boolean,
-	finite: m.reasons_rule_finite,
-	whole: m.reasons_rule_whole,
-	required: m.reasons_rule_required,
-	hex_colour: m.reasons_rule_hex_colour,
-	at_most_chars: m.reasons_rule_at_most_chars,
-	between: m.reasons_rule_between,
-	or_more: ({ n }: { n: string }) => m.reasons_rule_or_more({ min: n }),
-	one_of: m.reasons_rule_one_of,
-	object: m.reasons_rule_object,
-	unknown_field: m.reasons_rule_unknown_field,
-	list: m.edit_rule_list,
-	not_empty: m.edit_rule_not_empty,
-	at_most_items: m.edit_rule_at_most_items,
-	at_most: m.edit_rule_at_most,
-	week: m.edit_rule_week,
-	equals: m.edit_rule_equals,
-	action_kind: m.edit_rule_action_kind,
-	emoji_and_icon: m.edit_rule_emoji_and_icon,
-	page_ids: m.edit_rule_page_ids,
-	id_used: m.edit_rule_id_used,
-	inside_rows: m.edit_rule_inside_rows,
-	inside_columns: m.edit_rule_inside_columns,
-	overlaps: m.edit_rule_overlaps
-};
-
-/** Numbers as the language writes them, except counts a plural chooses by (those stay numbers). */
-const PLURAL_KEYS = new Set(['max', 'rows', 'columns']);
-function written(values: object): object {
-	const format = new Intl.NumberFormat(language.current);
-	return Object.fromEntries(
-		Object.entries(values).map(([key, value]) => [
-			key,
-			typeof value === 'number' && !PLURAL_KEYS.has(key) ? format.format(value) : value
-		])
-	);
-}
-
 /** One broken rule of a deck file: "pages[0].columns muss zwischen 1 und 12 liegen". */
-export function issueWords(issue: DeckIssue): string {
-	const words = RULES[issue.kind];
-	const rule = words ? say(words, written(issue.values)) : issue.english;
+export function issueWords(issue: FieldIssue): string {
+	// The path names the field, so a rule leaves out the protocol's name of it.
+	const rule = issueRule(issue, true);
 	return issue.field ? m.reasons_issue_field({ field: issue.field, rule }) : rule;
 }
 
 /** Why the edit was refused, in the dashboard's language. */
-export function refusalWords(refusal: DeckRefusal): string {
+export function deckRefusalWords(refusal: DeckRefusal): string {
 	if (refusal.id === 'bad-file')
 		return m.edit_refused_bad_file({ issues: refusal.issues.map(issueWords).join('; ') });
 	const values =
 		'label' in refusal ? { ...refusal, label: refusal.label || m.deck_tile_button() } : refusal;
-	return say(REFUSALS[refusal.id], written(values));
+	return say(REFUSALS[refusal.id], numbersIn(values, PLURAL_KEYS));
 }
