@@ -8,7 +8,7 @@ import { LIMITS } from '../../protocol/limits';
 import { CONTROL_ACTIONS } from '../../protocol/alert-control-actions';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icon-names';
-import { said } from '../../protocol/rule-text';
+import { said } from '../../protocol/common-rules';
 
 /** Stored layouts before this number were favourites and user pages (`stream-control:deck`). */
 export const DECK_VERSION = 2;
