@@ -114,7 +114,6 @@ export const DeckActionSchema = v.variant(
 			target: v.picklist(TEXT_TARGETS, oneOf(TEXT_TARGETS)),
 			text: name('text', 500)
 		}),
-		v.object({ kind: v.literal('page'), page: id }),
 		v.object({
 			kind: v.literal('timer'),
 			name: name('timer name', 200),
@@ -127,6 +126,7 @@ export const DeckActionSchema = v.variant(
 				v.maxValue(86_400 * 7, said('week'))
 			)
 		}),
+		v.object({ kind: v.literal('page'), page: id }),
 		// The alert box's control variable (lib/protocol/alert-control.ts).
 		v.object({
 			kind: v.literal('alerts'),
