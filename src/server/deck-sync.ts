@@ -19,6 +19,7 @@ import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-
 import type { StreamerCheck } from './streamer-token';
 import type { ShareStore } from './share-store';
 import { keyRefusal, shareKeyOf } from './shares';
+import { refusalFields } from '../lib/share/refusals';
 import { readOwnerOnlyJson, writeOwnerOnly } from './owner-file';
 
 export const DECK_PATH = '/__companion/deck';
@@ -169,7 +170,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: DeckApiDe
 		Date.now()
 	);
 	if (!merged.ok)
-		return sendJson(res, 409, { status: 409, code: 'deck_too_big', message: merged.reason });
+		return sendJson(res, 409, {
+			status: 409,
+			code: 'deck_too_big',
+			...refusalFields(merged.refusal)
+		});
 	deps.decks.set(deps.setup, merged.shared);
 	return sendJson(res, 200, view(merged.shared, false));
 }

@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRID_LIMITS } from '../../src/lib/app/deck/layout';
 import { http } from './helpers';
 import { startShareRig, type ShareRig } from './share-rig';
 
@@ -138,5 +139,23 @@ describe('the shared deck', () => {
 			'Live',
 			'Live (from phone, 14:02)'
 		]);
+	});
+
+	it("refuses a merge past the deck's page limit as data (kind and values) beside its English", async () => {
+		const max = GRID_LIMITS.pages;
+		const at = Date.now();
+		const pages = Array.from({ length: max }, (_, i) => page(`big${i}`, `Big ${i}`, 'B'));
+		const marks = Object.fromEntries(pages.map((p) => [p.id, { base: null, dirty: true, at }]));
+		const before = (await put(push(0, 'phone', [], {}))).json;
+		const refused = await put(push(0, 'phone', pages, marks));
+		const merged = before.doc.pages.length + max;
+		expect(refused.status).toBe(409);
+		expect(refused.json).toEqual({
+			status: 409,
+			code: 'deck_too_big',
+			kind: 'deck_too_big',
+			params: { pages: merged, max },
+			message: `the merged deck would have ${merged} pages, and a deck holds at most ${max}: delete some pages on this device, then it is sent again`
+		});
 	});
 });

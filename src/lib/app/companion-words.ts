@@ -45,6 +45,7 @@ const SAID: Record<RefusalKind, Said> = {
 	method_not_used: words({ method: 'string' }, m.companion_refused_method_not_used),
 	no_sound: words(NONE, m.companion_refused_no_sound),
 	media_read_only: words(NONE, m.companion_refused_media_read_only),
+	deck_too_big: words({ pages: 'number', max: 'number' }, m.companion_refused_deck_too_big),
 	scene_needs_token: words(NONE, m.companion_refused_scene_needs_token),
 	scene_share_key: words(NONE, m.companion_refused_scene_share_key),
 	token_not_accepted: words(NONE, m.companion_refused_token_not_accepted),

@@ -39,6 +39,9 @@ const ENGLISH = {
 	use_post: (p: { path: string }) => `use POST ${p.path}`,
 	method_not_used: (p: { method: string }) => `${p.method} is not used here`,
 	no_sound: () => 'no such sound in the media folder',
+	// The shared deck (code deck_too_big): merging this device's pages would pass the deck's limit.
+	deck_too_big: (p: { pages: number; max: number }) =>
+		`the merged deck would have ${p.pages} pages, and a deck holds at most ${p.max}: delete some pages on this device, then it is sent again`,
 	media_read_only: () => 'media files are read only',
 	// The streamer's token, share links and widget keys.
 	scene_needs_token: () => "the scene check needs the streamer's token",

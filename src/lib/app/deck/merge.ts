@@ -6,6 +6,7 @@
  * one side and changed on the other is kept. So a conflict never loses a page. Pure, for the server.
  */
 import * as v from 'valibot';
+import type { Refusal } from '../../share/refusals';
 import { DeckDocumentSchema, GRID_LIMITS, newId, type DeckDocument, type DeckPage } from './layout';
 
 /** When a page of the shared deck last changed (the deck's revision then), from which device, when. */
@@ -69,7 +70,9 @@ export const clockOf = (ms: number): string => {
 	return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 };
 
-export type MergeResult = { ok: true; shared: SharedDeck } | { ok: false; reason: string };
+export type MergeResult =
+	| { ok: true; shared: SharedDeck }
+	| { ok: false; refusal: Extract<Refusal, { kind: 'deck_too_big' }> };
 
 export function mergePush(
 	shared: SharedDeck | undefined,
@@ -132,7 +135,7 @@ export function mergePush(
 	if (pages.length > GRID_LIMITS.pages)
 		return {
 			ok: false,
-			reason: `the merged deck would have ${pages.length} pages, and a deck holds at most ${GRID_LIMITS.pages}: delete some pages on this device, then it is sent again`
+			refusal: { kind: 'deck_too_big', params: { pages: pages.length, max: GRID_LIMITS.pages } }
 		};
 	const doc: DeckDocument = { version: push.doc.version, pages };
 	if (shared && JSON.stringify(doc) === JSON.stringify(shared.doc)) return { ok: true, shared };

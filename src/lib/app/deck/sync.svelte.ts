@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { DeckDocumentSchema } from './layout';
 import { PageStampSchema, type SharedDeck } from './merge';
 import type { DeckStore } from './store.svelte';
+import { readRefusal, type RefusalData } from '../../share/refusals';
 
 export const DECK_SYNC_PATH = '/__companion/deck';
 const RETRY_MS = 1000;
@@ -20,6 +21,9 @@ const AnswerSchema = v.object({
 	readOnly: v.boolean()
 });
 type Answer = v.InferOutput<typeof AnswerSchema>;
+
+/** A refusal of the companion's: its data where the body names one, and its English message. */
+export type DeckRefused = { refusal?: RefusalData; message: string };
 
 export type DeckSyncStatus = 'connecting' | 'shared' | 'offline' | 'refused' | 'unavailable';
 
@@ -46,7 +50,7 @@ export class DeckSync {
 	readonly #store: DeckStore;
 	readonly #options: DeckSyncOptions;
 	#status = $state<DeckSyncStatus>('connecting');
-	#reason = $state<string | undefined>();
+	#reason = $state<DeckRefused | undefined>();
 	#stopped = false;
 	#waiting: AbortController | undefined;
 	/** The deck the companion refused: not sent again until it changes. */
@@ -60,8 +64,11 @@ export class DeckSync {
 	get status(): DeckSyncStatus {
 		return this.#status;
 	}
-	/** Why the companion refused this device's deck (field and rule); the device keeps its copy. */
-	get reason(): string | undefined {
+	/**
+	 * Why the companion refused this device's deck (a field and its rule, or the deck too big to merge),
+	 * as the body says it: the page says a kind it knows in its language (companionSays).
+	 */
+	get reason(): DeckRefused | undefined {
 		return this.#reason;
 	}
 
@@ -116,10 +123,11 @@ export class DeckSync {
 				}
 				if (!res.ok) throw new Error(`HTTP ${res.status}`);
 				const answer = v.parse(AnswerSchema, await res.json());
-				this.#status = 'shared';
 				const store = this.#store;
 				if (answer.readOnly) store.adopt(shared(answer), { readOnly: true });
 				else if (!store.unsent && answer.rev !== store.sync?.rev) store.adopt(shared(answer));
+				// The deck refused stays refused (and its reason said) until it changes or is replaced.
+				this.#status = this.#refused === store.doc ? 'refused' : 'shared';
 				seen = answer.rev;
 			} catch {
 				if (this.#stopped) return;
@@ -150,10 +158,17 @@ export class DeckSync {
 			})
 		});
 		if (!res.ok) {
-			const body = (await res.json().catch(() => ({}))) as { message?: string };
+			const body: unknown = await res.json().catch(() => undefined);
+			const message = (body as { message?: unknown } | undefined)?.message;
 			this.#refused = sent;
 			this.#status = 'refused';
-			this.#reason = body.message ?? `HTTP ${res.status}`;
+			this.#reason =
+				typeof message === 'string'
+					? { refusal: readRefusal(body), message }
+					: {
+							refusal: { kind: 'status', params: { status: res.status } },
+							message: `HTTP ${res.status}`
+						};
 			return;
 		}
 		const answer = v.parse(AnswerSchema, await res.json());
