@@ -67,11 +67,14 @@ describe('widget builder friction', () => {
 			// Served by the companion, the URL carries a widget key of its own, never the token.
 			await page.getByRole('button', { name: 'Create URL' }).click();
 			const address = page.getByLabel('Address in the URL');
-			expect(await address.locator('option').allTextContents()).toEqual([
-				`http://127.0.0.1:${companion.port}`,
-				`http://127.0.0.2:${companion.port}`,
-				`http://127.0.0.3:${companion.port}`
-			]);
+			// The LAN addresses arrive from the companion some time after the page opens: wait for them.
+			await expect
+				.poll(() => address.locator('option').allTextContents())
+				.toEqual([
+					`http://127.0.0.1:${companion.port}`,
+					`http://127.0.0.2:${companion.port}`,
+					`http://127.0.0.3:${companion.port}`
+				]);
 			expect(await address.inputValue()).toBe(`http://127.0.0.1:${companion.port}`);
 			await address.selectOption(`http://127.0.0.3:${companion.port}`);
 			await page.getByRole('button', { name: 'Reveal key' }).click();
