@@ -67,6 +67,9 @@ describe.skipIf(!hasOpenssl)('the app shell kept on the phone', () => {
 		// The worker is installed and its shell cached before the outage.
 		const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
 		expect(scope).toBe(`${server.url}/`);
+		// `ready` can come before the worker claims this page (its activate step): until then the page's
+		// own lazy parts (the outage banner's) would still be fetched from the server about to go.
+		await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 		await server.close();
 		await page.reload();
