@@ -45,7 +45,6 @@ const SAID: Record<RefusalKind, Said> = {
 	method_not_used: words({ method: 'string' }, m.companion_refused_method_not_used),
 	no_sound: words(NONE, m.companion_refused_no_sound),
 	media_read_only: words(NONE, m.companion_refused_media_read_only),
-	deck_too_big: words({ pages: 'number', max: 'number' }, m.companion_refused_deck_too_big),
 	scene_needs_token: words(NONE, m.companion_refused_scene_needs_token),
 	scene_share_key: words(NONE, m.companion_refused_scene_share_key),
 	token_not_accepted: words(NONE, m.companion_refused_token_not_accepted),
@@ -63,7 +62,8 @@ const SAID: Record<RefusalKind, Said> = {
 	app_not_answering: words(NONE, m.companion_refused_app_not_answering),
 	app_rejected_token: words(NONE, m.companion_refused_app_rejected_token),
 	app_answered: words(STATUS, m.companion_refused_app_answered),
-	token_not_saved: words({ error: 'string' }, m.companion_refused_token_not_saved)
+	token_not_saved: words({ error: 'string' }, m.companion_refused_token_not_saved),
+	deck_too_big: words({ pages: 'number', max: 'number' }, m.companion_refused_deck_too_big)
 };
 
 /** A refusal in the dashboard's language; undefined for a kind this page does not know (a newer companion), or values that do not fit it. */
