@@ -92,6 +92,11 @@ describe.each(['current', 'legacy'] as const)('everyday fixes (%s profile)', (pr
 				params: { value: viewer, platform: 'alpha', duration: 3600 },
 				status: 200
 			});
+			// Checked once the press has settled: while it is answered the button is disabled and dimmed,
+			// and axe reading it mid-change reported the dimmed colour as low contrast (CI, once).
+			await expect
+				.poll(() => sheet.getByRole('button', { name: `Timeout ${viewer}` }).isEnabled())
+				.toBe(true);
 			expect(await seriousViolations(page)).toEqual([]);
 			await sheet.getByRole('button', { name: 'Close', exact: true }).click();
 			await sheet.waitFor({ state: 'hidden' });
