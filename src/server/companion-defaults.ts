@@ -1,5 +1,5 @@
 /**
- * The companion's defaults and its start-up error, apart from the server itself: `npm start` prints them in its help before
+ * The companion's defaults, apart from the server itself: `npm start` prints them in its help before
  * the messages are compiled (a fresh clone), and imports the companion, whose later lines speak the
  * start log's language through those messages, only once they are (start.ts).
  */
@@ -9,15 +9,3 @@ import { fileURLToPath } from 'node:url';
 export const PROJECT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_COMPANION_PORT = 39280;
 export const DEFAULT_API = 'http://127.0.0.1:39231';
-
-export type CompanionErrorCode =
-	'port_in_use' | 'api_unreachable' | 'token_rejected' | 'bad_option';
-
-export class CompanionError extends Error {
-	constructor(
-		readonly code: CompanionErrorCode,
-		message: string
-	) {
-		super(message);
-	}
-}

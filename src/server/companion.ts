@@ -38,21 +38,10 @@ import { REHEARSE_PATH, SCENE_PATH, createSceneApi } from './scene-api';
 import { streamerTokenCheck } from './streamer-token';
 import { m } from '../lib/paraglide/messages.js';
 
-import {
-	CompanionError,
-	DEFAULT_API,
-	DEFAULT_COMPANION_PORT,
-	PROJECT_DIR,
-	type CompanionErrorCode
-} from './companion-defaults';
+import { DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR } from './companion-defaults';
+import { CompanionError, type StartError } from './start-errors';
 
-export {
-	CompanionError,
-	DEFAULT_API,
-	DEFAULT_COMPANION_PORT,
-	PROJECT_DIR,
-	type CompanionErrorCode
-};
+export { CompanionError, DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR, type StartError };
 // A closed application refuses at once; this bounds one that hangs. 1.5 s was too short for a
 // busy PC, where a slow first answer made the companion fall back to its simulator.
 const PROBE_TIMEOUT_MS = 5000;
@@ -147,10 +136,10 @@ function originOf(api: string): string {
 	try {
 		url = new URL(api);
 	} catch {
-		throw new CompanionError('bad_option', `--api must be an address like ${DEFAULT_API}`);
+		throw new CompanionError({ kind: 'api_address', example: DEFAULT_API });
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:')
-		throw new CompanionError('bad_option', `--api must start with http:// or https://`);
+		throw new CompanionError({ kind: 'api_scheme' });
 	return url.origin;
 }
 
@@ -179,15 +168,9 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	let embeddedSim: EmbeddedSimulator | undefined;
 	const status = opts.demo ? undefined : await probe(apiTarget, opts.realToken);
 	if (status === undefined && !opts.demo && opts.fallbackToSimulator === false)
-		throw new CompanionError(
-			'api_unreachable',
-			`No application answers at ${apiTarget}: start it and turn its API on, or pass --api`
-		);
+		throw new CompanionError({ kind: 'api_unreachable', api: apiTarget });
 	if (opts.realToken && (status === 401 || status === 403))
-		throw new CompanionError(
-			'token_rejected',
-			`The application at ${apiTarget} rejected the token (HTTP ${status}): copy it again from Settings → API`
-		);
+		throw new CompanionError({ kind: 'token_rejected', api: apiTarget, status });
 	if (status === undefined) {
 		const token = randomBytes(18).toString('base64url');
 		const server = await startSimServer({ port: 0, host: '127.0.0.1', token, demo: true });
@@ -488,7 +471,7 @@ export async function startCompanion(opts: CompanionOptions = {}): Promise<Compa
 	} catch (err) {
 		await Promise.all(closers.map((close) => close()));
 		if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
-			throw new CompanionError('port_in_use', `Port ${port} is in use: pass --port N`);
+			throw new CompanionError({ kind: 'port_in_use', port });
 		throw err;
 	}
 	const address = server.address();

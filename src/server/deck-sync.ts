@@ -43,7 +43,7 @@ export class DeckFile {
 	/** Loads the file (absent: no deck yet); an unreadable one is an error, never silently emptied. */
 	static open(file: string, log?: (line: string) => void): DeckFile {
 		const store = new DeckFile(file);
-		const saved = readOwnerOnlyJson(file, FileSchema, { name: 'deck file', log });
+		const saved = readOwnerOnlyJson(file, FileSchema, { what: 'deck', log });
 		if (saved)
 			for (const [setup, deck] of Object.entries(saved.decks)) store.#decks.set(setup, deck);
 		return store;

@@ -19,6 +19,8 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
+import { m } from '../lib/paraglide/messages.js';
+import { CompanionError, unreadable, type OwnerFile } from './start-errors';
 
 /** Writes `text` to a temp file only the owner can read, then renames it over `file`. */
 export function writeOwnerOnly(file: string, text: string): void {
@@ -42,8 +44,8 @@ export function writeOwnerOnly(file: string, text: string): void {
 }
 
 export interface ReadOptions {
-	/** What the file is, in the errors and the log line: "deck file", "share-links file". */
-	name: string;
+	/** Which file it is, named in the errors and the log line in the start log's language. */
+	what: OwnerFile;
 	log?: (line: string) => void;
 	/** For tests: Windows has no Unix file modes (its ACLs keep a user's files private). */
 	platform?: NodeJS.Platform;
@@ -51,35 +53,33 @@ export interface ReadOptions {
 
 /**
  * The file's content as its schema reads it, or undefined when there is no file yet. An unreadable
- * file, one that is not JSON or not of the schema's shape throws, naming the file (never its content).
+ * file, one that is not JSON or not of the schema's shape throws a CompanionError naming the file
+ * (never its content).
  * A file others can read (copied in, or made by an older version) is made owner-only, and the log says so.
  */
 export function readOwnerOnlyJson<S extends v.GenericSchema>(
 	file: string,
 	schema: S,
-	{ name, log = () => {}, platform = process.platform }: ReadOptions
+	{ what, log = () => {}, platform = process.platform }: ReadOptions
 ): v.InferOutput<S> | undefined {
 	let text: string;
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch (err) {
 		if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-		throw new Error(`Cannot read the ${name} ${file}: ${(err as Error).message}`);
+		throw new CompanionError({ kind: 'file_unreadable', what, file, ...unreadable(err) });
 	}
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
 	} catch {
-		throw new Error(`The ${name} ${file} is not valid JSON: fix or delete it`);
+		throw new CompanionError({ kind: 'file_not_json', what, file });
 	}
 	const parsed = v.safeParse(schema, json);
-	if (!parsed.success)
-		throw new Error(`The ${name} ${file} is not one this version reads: fix or delete it`);
+	if (!parsed.success) throw new CompanionError({ kind: 'file_shape', what, file });
 	if (platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
 		chmodSync(file, 0o600);
-		log(
-			`${name[0]!.toUpperCase()}${name.slice(1)} ${file} was readable by others; it is now owner-only (0600).`
-		);
+		log(m.companion_file_made_private({ what, file }));
 	}
 	return parsed.output;
 }

@@ -88,7 +88,7 @@ export class ShareStore {
 	 */
 	static open(file: string, log?: (line: string) => void, platform?: NodeJS.Platform): ShareStore {
 		const store = new ShareStore(file);
-		const saved = readOwnerOnlyJson(file, FileSchema, { name: 'share-links file', log, platform });
+		const saved = readOwnerOnlyJson(file, FileSchema, { what: 'shares', log, platform });
 		for (const link of saved?.links ?? [])
 			store.#index({ ...link, name: link.label, types: link.types as SendType[] });
 		return store;

@@ -5,15 +5,16 @@
 import { m } from '../lib/paraglide/messages.js';
 import { getLocale, locales, setLocale, type Locale } from '../lib/paraglide/runtime.js';
 import { matchLocale, systemLocale } from './start-language';
+import type { StartError } from './start-errors';
 
 export { m, locales };
 
 /** Sets the log's language; an unknown `--lang` is an error naming the flag and the choices. */
 export function useStartLanguage(
 	flag: string | undefined
-): { ok: true; locale: string } | { ok: false; error: string } {
+): { ok: true; locale: string } | { ok: false; error: StartError } {
 	const locale = flag === undefined ? systemLocale(locales) : matchLocale(flag, locales);
-	if (!locale) return { ok: false, error: `--lang must be one of ${locales.join(', ')}` };
+	if (!locale) return { ok: false, error: { kind: 'lang', choices: locales.join(', ') } };
 	setLocale(locale as Locale, { reload: false });
 	return { ok: true, locale };
 }

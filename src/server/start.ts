@@ -8,14 +8,9 @@ import { renderUnicodeCompact } from 'uqr';
 import { buildIsStale, runBuild } from './build-if-stale';
 import { ensureMessages } from './start-language';
 import { lanOrigins } from './lan';
-import { loadTlsFiles } from './tls-files';
-import {
-	CompanionError,
-	DEFAULT_API,
-	DEFAULT_COMPANION_PORT,
-	PROJECT_DIR
-} from './companion-defaults';
+import { DEFAULT_API, DEFAULT_COMPANION_PORT, PROJECT_DIR } from './companion-defaults';
 import type { Companion } from './companion';
+import type { StartError } from './start-errors';
 
 const HELP = `Usage: npm start -- [options]
 
@@ -48,38 +43,67 @@ it can also save the token for the next start. Or give the token at start, in yo
 
 The variable is safer: other users of this PC can see --token in the process list.`;
 
-function fail(message: string): never {
-	console.error(message);
+function exit(line: string): never {
+	console.error(line);
 	process.exit(1);
 }
 
-function parseOptions() {
+type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'];
+
+const OPTIONS = {
+	port: { type: 'string' },
+	host: { type: 'string' },
+	api: { type: 'string' },
+	demo: { type: 'boolean' },
+	token: { type: 'string' },
+	shares: { type: 'string' },
+	'build-dir': { type: 'string' },
+	cert: { type: 'string' },
+	key: { type: 'string' },
+	subathon: { type: 'string' },
+	'subathon-timer': { type: 'string' },
+	media: { type: 'string' },
+	lang: { type: 'string' },
+	help: { type: 'boolean' }
+} as const;
+
+/** The options, or why they cannot be read: said once the messages are compiled. */
+function parseOptions(
+	argv: string[]
+): { ok: true; values: Options } | { ok: false; error: StartError } {
 	try {
 		const { values } = parseArgs({
-			options: {
-				port: { type: 'string' },
-				host: { type: 'string' },
-				api: { type: 'string' },
-				demo: { type: 'boolean' },
-				token: { type: 'string' },
-				shares: { type: 'string' },
-				'build-dir': { type: 'string' },
-				cert: { type: 'string' },
-				key: { type: 'string' },
-				subathon: { type: 'string' },
-				'subathon-timer': { type: 'string' },
-				media: { type: 'string' },
-				lang: { type: 'string' },
-				help: { type: 'boolean' }
-			},
+			args: argv,
+			options: OPTIONS,
 			strict: true,
 			allowPositionals: false
 		});
-		return values;
+		return { ok: true, values };
 	} catch (err) {
-		// parseArgs names the flag, never a value, so the message cannot carry a token.
-		return fail(`${(err as Error).message.split('\n')[0]} (see --help)`);
+		const { code, message } = err as NodeJS.ErrnoException;
+		// The option parseArgs names, never a value: a stray argument may be a token (`npm start --token T`
+		// gives npm the flag and leaves T), so one is never repeated.
+		const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+		if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option)
+			return { ok: false, error: { kind: 'unknown_option', option } };
+		if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+			return {
+				ok: false,
+				error: {
+					kind: message.includes('argument missing')
+						? 'option_needs_value'
+						: 'option_takes_no_value',
+					option
+				}
+			};
+		return { ok: false, error: { kind: 'positional' } };
 	}
+}
+
+/** `--lang` as written, for the language of an error about the other options. */
+function langOf(argv: string[]): string | undefined {
+	const at = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+	return at < 0 ? undefined : (argv[at]!.split('=')[1] ?? argv[at + 1]);
 }
 
 /** The start log's messages, in the language chosen at start (start-lines.ts). */
@@ -137,36 +161,51 @@ function printFirstRun({ m }: Lines, companion: Companion, dashboard: string): v
 }
 
 async function main(): Promise<void> {
-	const args = parseOptions();
-	if (args.help) {
+	const argv = process.argv.slice(2);
+	const parsed = parseOptions(argv);
+	if (parsed.ok && parsed.values.help) {
 		console.log(HELP);
 		return;
 	}
 	await ensureMessages(PROJECT_DIR);
 	const say: Lines = await import('./start-lines');
-	// After the messages are compiled: the companion's later lines say them too.
-	const [{ startCompanion }, { parseSubathonRules }] = await Promise.all([
+	// After the messages are compiled: the companion's later lines and its errors say them too.
+	const [{ startCompanion }, { parseSubathonRules }, { loadTlsFiles }, errors] = await Promise.all([
 		import('./companion'),
-		import('./subathon')
+		import('./subathon'),
+		import('./tls-files'),
+		import('./start-errors')
 	]);
+	// Every error is said here, once, in the start log's language.
+	const fail: (error: StartError) => never = (error) => exit(errors.startErrorWords(error));
+	if (!parsed.ok) {
+		const asked = say.useStartLanguage(langOf(argv));
+		if (!asked.ok) say.useStartLanguage(undefined);
+		fail(parsed.error);
+	}
+	const args = parsed.values;
 	const language = say.useStartLanguage(args.lang);
-	if (!language.ok) fail(language.error);
+	if (!language.ok) {
+		// A --lang we do not have: said in the system's language.
+		say.useStartLanguage(undefined);
+		fail(language.error);
+	}
 	const { m } = say;
 	const port = args.port === undefined ? DEFAULT_COMPANION_PORT : Number(args.port);
-	if (!Number.isInteger(port) || port < 0 || port > 65535)
-		fail('--port must be a whole number from 0 to 65535');
+	if (!Number.isInteger(port) || port < 0 || port > 65535) fail({ kind: 'port' });
 	const host = args.host ?? '0.0.0.0';
 	const realToken = args.token || process.env.STREAM_TOKEN || undefined;
 	const rules = args.subathon === undefined ? undefined : parseSubathonRules(args.subathon);
 	if (rules && !rules.ok) fail(rules.error);
 	const timer = (args['subathon-timer'] ?? 'timer_main').trim();
-	if (!timer || timer.length > 200) fail('--subathon-timer must name a variable');
+	if (!timer || timer.length > 200) fail({ kind: 'subathon_timer' });
 	let tls: ReturnType<typeof loadTlsFiles>;
 	try {
 		// Checked before the build: a wrong path should not wait for it.
 		tls = loadTlsFiles(args.cert, args.key);
 	} catch (err) {
-		fail((err as Error).message);
+		if (err instanceof errors.CompanionError) fail(err.said);
+		throw err;
 	}
 	// Signals are handled from before the first await: a Ctrl+C while it builds or starts exits cleanly too.
 	let companion: Companion | undefined;
@@ -189,7 +228,7 @@ async function main(): Promise<void> {
 		console.log(m.companion_building());
 		const started = Date.now();
 		const built = await runBuild(PROJECT_DIR);
-		if (!built.ok) fail(`The build failed:\n${built.tail}`);
+		if (!built.ok) fail({ kind: 'build_failed', tail: built.tail });
 		console.log(m.companion_built({ seconds: say.seconds(Date.now() - started, language.locale) }));
 	}
 
@@ -210,10 +249,18 @@ async function main(): Promise<void> {
 			log: (line) => console.log(line)
 		});
 	} catch (err) {
-		if (err instanceof CompanionError) fail(err.message);
-		fail(`Could not start: ${(err as Error).message}`);
+		if (err instanceof errors.CompanionError) fail(err.said);
+		fail({ kind: 'could_not_start', error: (err as Error).message });
 	}
 	printReady(say, companion, host);
 }
 
-main().catch((err: Error) => fail(`Could not start: ${err.message}`));
+main().catch(async (err: Error) => {
+	const error = { kind: 'could_not_start', error: err.message } as const;
+	// In the start log's language when its messages are there; in English when they could not be compiled.
+	const said = await import('./start-errors').then(
+		({ startErrorWords }) => startErrorWords(error),
+		() => `Could not start: ${err.message}`
+	);
+	exit(said);
+});

@@ -9,6 +9,7 @@ import { changeTimer } from '../lib/protocol/timer-state';
 import type { UpstreamEvents } from './upstream-events';
 import { m } from '../lib/paraglide/messages.js';
 import { number } from './start-lines';
+import type { StartError } from './start-errors';
 
 /** `seconds` per alert, or per `per` of the alert's amount (`1/100`: a second per 100 bits). */
 export interface SubathonRule {
@@ -22,7 +23,7 @@ const RULE = /^([A-Za-z][\w-]{0,80})=(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/;
 /** "subscriber=60,bits=1/100" → rules; the first broken part is named. */
 export function parseSubathonRules(
 	text: string
-): { ok: true; rules: SubathonRule[] } | { ok: false; error: string } {
+): { ok: true; rules: SubathonRule[] } | { ok: false; error: StartError } {
 	const rules: SubathonRule[] = [];
 	for (const part of text
 		.split(',')
@@ -31,14 +32,10 @@ export function parseSubathonRules(
 		const m = RULE.exec(part);
 		const per = m?.[3] === undefined ? undefined : Number(m[3]);
 		if (!m || per === 0)
-			return {
-				ok: false,
-				error: `--subathon: "${part.slice(0, 40)}" is not kind=seconds or kind=seconds/amount (e.g. subscriber=60,bits=1/100)`
-			};
+			return { ok: false, error: { kind: 'subathon_rule', part: part.slice(0, 40) } };
 		rules.push({ key: m[1]!, seconds: Number(m[2]), ...(per === undefined ? {} : { per }) });
 	}
-	if (!rules.length)
-		return { ok: false, error: '--subathon: name at least one alert kind, e.g. subscriber=60' };
+	if (!rules.length) return { ok: false, error: { kind: 'subathon_empty' } };
 	return { ok: true, rules };
 }
 

@@ -5,27 +5,18 @@
  */
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { CompanionError } from './companion-defaults';
+import { CompanionError, unreadable } from './start-errors';
 
 export interface TlsFiles {
 	cert: Buffer;
 	key: Buffer;
 }
 
-function read(flag: string, file: string): Buffer {
+function read(flag: '--cert' | '--key', file: string): Buffer {
 	try {
 		return readFileSync(file);
 	} catch (err) {
-		const code = (err as NodeJS.ErrnoException).code;
-		const why =
-			code === 'ENOENT'
-				? 'no such file'
-				: code === 'EACCES'
-					? 'permission denied'
-					: code === 'EISDIR'
-						? 'it is a folder'
-						: (code ?? 'unreadable');
-		throw new CompanionError('bad_option', `${flag} ${file}: cannot read it (${why})`);
+		throw new CompanionError({ kind: 'tls_unreadable', flag, file, ...unreadable(err) });
 	}
 }
 
@@ -35,35 +26,24 @@ export function loadTlsFiles(
 	keyFile: string | undefined
 ): TlsFiles | undefined {
 	if (certFile === undefined && keyFile === undefined) return undefined;
-	if (!certFile)
-		throw new CompanionError(
-			'bad_option',
-			'--key needs --cert FILE too: give both, or neither for plain http'
-		);
-	if (!keyFile)
-		throw new CompanionError(
-			'bad_option',
-			'--cert needs --key FILE too: give both, or neither for plain http'
-		);
+	if (!certFile) throw new CompanionError({ kind: 'key_alone' });
+	if (!keyFile) throw new CompanionError({ kind: 'cert_alone' });
 	const cert = read('--cert', certFile);
 	const key = read('--key', keyFile);
 	let x509: X509Certificate;
 	try {
 		x509 = new X509Certificate(cert);
 	} catch {
-		throw new CompanionError('bad_option', `--cert ${certFile}: not a PEM certificate`);
+		throw new CompanionError({ kind: 'not_cert', file: certFile });
 	}
 	let privateKey: KeyObject;
 	try {
 		privateKey = createPrivateKey(key);
 	} catch {
 		// A passphrase-protected key fails here too: the companion asks for none.
-		throw new CompanionError('bad_option', `--key ${keyFile}: not an unencrypted PEM private key`);
+		throw new CompanionError({ kind: 'not_key', file: keyFile });
 	}
 	if (!x509.checkPrivateKey(privateKey))
-		throw new CompanionError(
-			'bad_option',
-			`--key ${keyFile} does not belong to the certificate in --cert ${certFile}`
-		);
+		throw new CompanionError({ kind: 'key_mismatch', key: keyFile, cert: certFile });
 	return { cert, key };
 }

@@ -150,3 +150,56 @@ describe('the companion’s other lines in the start log’s language', () => {
 		}
 	});
 });
+
+describe('the companion’s start-up and unreadable-file errors', () => {
+	it('are data where they happen, said in the start log’s language where they are printed, English in their message', async () => {
+		const { CompanionError, startErrorWords } = await import('../../src/server/start-errors');
+		const { loadTlsFiles } = await import('../../src/server/tls-files');
+		const { ShareStore } = await import('../../src/server/share-store');
+		const tmp = tempDir('companion-errors-');
+		const caught = (fn: () => unknown) => {
+			try {
+				fn();
+			} catch (err) {
+				expect(err).toBeInstanceOf(CompanionError);
+				return err as InstanceType<typeof CompanionError>;
+			}
+			throw new Error('expected an error');
+		};
+		const missing = `${tmp.dir}/nowhere.pem`;
+		const tls = caught(() => loadTlsFiles(missing, missing));
+		expect(tls.said).toEqual({
+			kind: 'tls_unreadable',
+			flag: '--cert',
+			file: missing,
+			why: 'missing',
+			code: 'ENOENT'
+		});
+		const sharesFile = `${tmp.dir}/links.json`;
+		writeFileSync(sharesFile, `{"secret":"${TOKEN}"`);
+		const shares = caught(() => ShareStore.open(sharesFile));
+		expect(shares.said).toEqual({ kind: 'file_not_json', what: 'shares', file: sharesFile });
+
+		useStartLanguage('de');
+		expect(startErrorWords(tls.said)).toBe(
+			`--cert ${missing}: nicht lesbar (Datei existiert nicht)`
+		);
+		expect(startErrorWords(shares.said)).toBe(
+			`Die Datei der Freigabelinks ${sharesFile} ist kein gültiges JSON: korrigiere oder lösche sie`
+		);
+		expect(startErrorWords({ kind: 'port_in_use', port: 39280 })).toBe(
+			'Port 39280 ist belegt: gib --port N an'
+		);
+		useStartLanguage('fr');
+		expect(startErrorWords({ kind: 'api_scheme' })).toBe(
+			'--api doit commencer par http:// ou https://'
+		);
+		// The English message is the same error said in English, whatever the log's language.
+		expect(shares.message).toBe(
+			`The share-links file ${sharesFile} is not valid JSON: fix or delete it`
+		);
+		expect(shares.message + startErrorWords(shares.said)).not.toContain(TOKEN);
+		useStartLanguage('en');
+		tmp.remove();
+	});
+});

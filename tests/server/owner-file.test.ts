@@ -48,9 +48,9 @@ describe('writeOwnerOnly', () => {
 describe('readOwnerOnlyJson', () => {
 	it('reads what was written, with the schema; no file yet is undefined', () => {
 		const file = join(folder(), 'data.json');
-		expect(readOwnerOnlyJson(file, Schema, { name: 'test file' })).toBeUndefined();
+		expect(readOwnerOnlyJson(file, Schema, { what: 'deck' })).toBeUndefined();
 		writeOwnerOnly(file, JSON.stringify({ version: 1, names: ['x', 'y'] }));
-		expect(readOwnerOnlyJson(file, Schema, { name: 'test file' })).toEqual({
+		expect(readOwnerOnlyJson(file, Schema, { what: 'deck' })).toEqual({
 			version: 1,
 			names: ['x', 'y']
 		});
@@ -61,7 +61,7 @@ describe('readOwnerOnlyJson', () => {
 		const cases: [string, string | undefined, RegExp][] = [
 			['garbled.json', '{"version":1, SECRET-KEY-123', /is not valid JSON: fix or delete it/],
 			['shape.json', '{"version":2,"names":["SECRET-KEY-123"]}', /is not one this version reads/],
-			['folder.json', undefined, /^Cannot read the test file /]
+			['folder.json', undefined, /^Cannot read the deck file .*: it is a folder$/]
 		];
 		for (const [name, content, message] of cases) {
 			const file = join(dir, name);
@@ -69,7 +69,7 @@ describe('readOwnerOnlyJson', () => {
 			else writeFileSync(file, content, { mode: 0o600 });
 			let error: Error | undefined;
 			try {
-				readOwnerOnlyJson(file, Schema, { name: 'test file' });
+				readOwnerOnlyJson(file, Schema, { what: 'deck' });
 			} catch (err) {
 				error = err as Error;
 			}
@@ -89,15 +89,15 @@ describe('readOwnerOnlyJson', () => {
 		const logs: string[] = [];
 		const log = (line: string) => logs.push(line);
 		const linux = open('linux.json');
-		readOwnerOnlyJson(linux, Schema, { name: 'test file', log, platform: 'linux' });
+		readOwnerOnlyJson(linux, Schema, { what: 'deck', log, platform: 'linux' });
 		expect(logs).toEqual([
-			`Test file ${linux} was readable by others; it is now owner-only (0600).`
+			`Deck file ${linux} was readable by others; it is now owner-only (0600).`
 		]);
 		if (unix) expect(statSync(linux).mode & 0o777).toBe(0o600);
 
 		logs.length = 0;
 		const windows = open('windows.json');
-		readOwnerOnlyJson(windows, Schema, { name: 'test file', log, platform: 'win32' });
+		readOwnerOnlyJson(windows, Schema, { what: 'deck', log, platform: 'win32' });
 		expect(logs).toEqual([]);
 		if (unix) expect(statSync(windows).mode & 0o777).toBe(0o644);
 	});

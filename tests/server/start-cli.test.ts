@@ -315,6 +315,29 @@ describe('npm start', () => {
 		expect(run.output().trim()).toBe('--lang must be one of en, es, pt-BR, de, fr');
 	});
 
+	it('says its start-up errors in the start log’s language: --lang, else the system’s', async () => {
+		const port = runStart(['--port', 'x', '--demo', '--lang', 'de']);
+		expect(await port.exited).toBe(1);
+		expect(port.output().trim()).toBe('--port muss eine ganze Zahl von 0 bis 65535 sein');
+		const flag = runStart(['--prot', '1'], { LANG: 'fr_FR.UTF-8' });
+		expect(await flag.exited).toBe(1);
+		expect(flag.output().trim()).toBe("Option inconnue '--prot' (voir --help)");
+		const lang = runStart(['--port', '0', '--lang', 'klingon'], { LANG: 'es_ES.UTF-8' });
+		expect(await lang.exited).toBe(1);
+		expect(lang.output().trim()).toBe(
+			'--lang debe ser uno de estos idiomas: en, es, pt-BR, de, fr'
+		);
+	});
+
+	it('never repeats a stray argument, which may be a token npm left behind', async () => {
+		const run = runStart(['cli-stray-token-789']);
+		expect(await run.exited).toBe(1);
+		expect(run.output().trim()).toBe(
+			'npm start takes options only, each starting with -- (see --help)'
+		);
+		expect(run.output()).not.toContain('cli-stray-token-789');
+	});
+
 	it('refuses a broken --subathon rule in one line, naming it', async () => {
 		const run = runStart(['--port', '0', '--demo', '--subathon', 'subscriber=60,bits']);
 		expect(await run.exited).toBe(1);

@@ -26,7 +26,7 @@ async function until(ok: () => boolean | Promise<boolean>, what: string): Promis
 
 const rules = (() => {
 	const parsed = parseSubathonRules('subscriber=60');
-	if (!parsed.ok) throw new Error(parsed.error);
+	if (!parsed.ok) throw new Error(parsed.error.kind);
 	return parsed.rules;
 })();
 
