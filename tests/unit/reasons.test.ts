@@ -26,6 +26,10 @@ import { checkChosenTypes } from '$lib/share/profiles';
 import { refusalText } from '$lib/share/refusals';
 import { language } from '$lib/app/language.svelte';
 import { settingsFromParams } from '$lib/client/settings';
+import { SEND_TYPES, SEND_TYPE_INFO, type SendType } from '$lib/protocol/send-types';
+import { SEND_TYPE_WORDS } from '$lib/app/send-type-words';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The Connect page's refusals, as lib/client/settings.ts gives them. */
 const settingsIssue = (
@@ -239,6 +243,23 @@ describe('the dashboard says it', () => {
 			expect(error.said).toBeDefined();
 			expect(errorWords(error)).toBe(error.message);
 		}
+	});
+
+	it('in German, names every send type by the dashboard’s own word, never the catalogue’s English label', async () => {
+		await language.choose('de');
+		const refused = (type: SendType) =>
+			errorWords(notOfferedError(SEND_TYPE_INFO[type].label, 'read-only', undefined, type));
+		expect(refused('run-commercial')).toBe(
+			'Werbung ist nicht verfügbar: Diese Ansicht kann nur lesen.'
+		);
+		expect(refused('get-action-catalog')).toBe(
+			'Aktionskatalog ist nicht verfügbar: Diese Ansicht kann nur lesen.'
+		);
+		expect(refused('set-subscriber-mode')).toBe(
+			'Abonnentenmodus ist nicht verfügbar: Diese Ansicht kann nur lesen.'
+		);
+		for (const type of SEND_TYPES)
+			expect(refused(type)).toMatch(new RegExp(`^${escape(SEND_TYPE_WORDS[type]())} `));
 	});
 
 	it('in English, a rule reads as the protocol writes it', () => {

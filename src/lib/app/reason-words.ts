@@ -6,9 +6,10 @@
 import type { ClientError, ClientErrorSaid, NotOfferedWhy } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { Rule, RuleKind } from '$lib/protocol/rule-text';
+import type { SendType } from '$lib/protocol/send-types';
 import * as m from '$lib/app/messages';
 import { language } from '$lib/app/language.svelte';
-import { TRIGGER_WORDS } from '$lib/app/trigger-words';
+import { SEND_TYPE_WORDS } from '$lib/app/send-type-words';
 
 type Say = (values: never) => string;
 
@@ -91,12 +92,6 @@ const NOT_OFFERED: Record<NotOfferedWhy, Say> = {
 	'no-answer': m.reasons_error_not_offered_no_answer
 };
 
-/** The send types the dashboard names in its words (the deck's action picker): the rest keep the catalogue's label. */
-const TYPES: Record<string, () => string> = {
-	...TRIGGER_WORDS,
-	'toggle-stream-mode': m.edit_toggle_stream_mode
-};
-
 const say = (words: Say, values: object): string => (words as (v: object) => string)(values);
 
 /**
@@ -151,7 +146,10 @@ export function errorWords(error: ClientError): string {
 	if (!said) return error.message;
 	if (said.id === 'not-offered') {
 		const { type } = said.values;
-		const named = type !== undefined && Object.hasOwn(TYPES, type) ? TYPES[type]!() : undefined;
+		const named =
+			type !== undefined && Object.hasOwn(SEND_TYPE_WORDS, type)
+				? SEND_TYPE_WORDS[type as SendType]()
+				: undefined;
 		return say(NOT_OFFERED[said.values.why], { ...said.values, what: named ?? said.values.what });
 	}
 	return say(ERRORS[said.id], 'values' in said ? said.values : {});
