@@ -21,11 +21,13 @@ import {
 	stoppedError,
 	timeoutError
 } from '$lib/client/errors';
-import { errorWords, issueLine, issueRule, refusalWords } from '$lib/app/reason-words';
+import { errorWords, issueLine, issueParts, issueRule, refusalWords } from '$lib/app/reason-words';
 import { checkChosenTypes } from '$lib/share/profiles';
 import { refusalText } from '$lib/share/refusals';
 import { language } from '$lib/app/language.svelte';
 import { settingsFromParams } from '$lib/client/settings';
+import { loadReasonWords } from '$lib/app/reasons.svelte';
+import { receiptText } from '../../src/routes/(app)/tile-text';
 import { SEND_TYPES, SEND_TYPE_INFO, type SendType } from '$lib/protocol/send-types';
 import { SEND_TYPE_WORDS } from '$lib/app/send-type-words';
 
@@ -260,6 +262,27 @@ describe('the dashboard says it', () => {
 		);
 		for (const type of SEND_TYPES)
 			expect(refused(type)).toMatch(new RegExp(`^${escape(SEND_TYPE_WORDS[type]())} `));
+	});
+
+	it('names a field the protocol names in its rule by the dashboard’s label, in a line and a tile’s receipt', async () => {
+		const check = checkSend('change-stream-title', { value: ' ', platform: 'alpha' });
+		if (check.ok) throw new Error('accepted');
+		const issue = check.issues[0]!;
+		expect(issue.rule).toBe('is required (title)');
+		await language.choose('de');
+		expect(issueLine(issue)).toBe('Stream-Titel fehlt');
+		expect(issueParts(issue)).toEqual({ field: 'Stream-Titel', rule: 'fehlt' });
+		await loadReasonWords();
+		expect(receiptText({ issues: [issue] })).toBe('Nicht gesendet: Stream-Titel fehlt');
+		const command = checkSend('set-command-state', { name: '', value: true });
+		if (command.ok) throw new Error('accepted');
+		expect(command.issues.map(issueLine)).toContain('Befehl fehlt');
+		await language.choose('fr');
+		expect(issueLine(issue)).toBe('Titre du stream est requis');
+		// A rule that names no field keeps the protocol's name of it.
+		const range = checkSend('run-commercial', { value: 29, platform: 'alpha' });
+		if (range.ok) throw new Error('accepted');
+		expect(issueParts(range.issues[0]!).field).toBe('value');
 	});
 
 	it('in English, a rule reads as the protocol writes it', () => {

@@ -131,10 +131,49 @@ export function issueRule(issue: FieldIssue, named = false): string {
 	return ruleWords(plain ? { kind: plain, values: {} } : issue.says);
 }
 
-/** An issue as a line: the field (without `params.`) and its rule. */
+/**
+ * The dashboard's label for a field the protocol names in its rule ("is required (title)"), by that
+ * name: a line or a tile's receipt then names the field as a form does ("Stream-Titel fehlt").
+ */
+const FIELD_WORDS: Record<string, () => string> = {
+	announcement: m.reasons_field_announcement,
+	'message text': m.reasons_field_message_text,
+	message: m.reasons_field_message,
+	'poll title': m.reasons_field_poll_title,
+	'prediction title': m.reasons_field_prediction_title,
+	'text to speak': m.reasons_field_text_to_speak,
+	title: m.reasons_field_title,
+	'alert key': m.reasons_field_alert_key,
+	alias: m.reasons_field_alias,
+	category: m.reasons_field_category,
+	'command name': m.reasons_field_command_name,
+	'counter name': m.reasons_field_counter_name,
+	'folder name': m.reasons_field_folder_name,
+	'layer id': m.reasons_field_layer_id,
+	'light brand': m.reasons_field_light_brand,
+	'light id': m.reasons_field_light_id,
+	'message id': m.reasons_field_message_id,
+	name: m.reasons_field_name,
+	'new name': m.reasons_field_new_name,
+	'overlay name or id': m.reasons_field_overlay,
+	platform: m.reasons_field_platform,
+	'reply text': m.reasons_field_reply_text,
+	username: m.reasons_field_username,
+	'variable name': m.reasons_field_variable_name,
+	voice: m.reasons_field_voice
+};
+
+/** An issue's field (its label where the dashboard has one, else its protocol name without `params.`) and its rule. */
+export function issueParts(issue: FieldIssue): { field: string; rule: string } {
+	const what = issue.says && UNNAMED[issue.says.kind] ? issue.says.values.what : undefined;
+	return typeof what === 'string' && Object.hasOwn(FIELD_WORDS, what)
+		? { field: FIELD_WORDS[what]!(), rule: issueRule(issue, true) }
+		: { field: issue.field.replace(/^params\./, ''), rule: issueRule(issue) };
+}
+
+/** An issue as a line: its field and its rule. */
 export function issueLine(issue: FieldIssue): string {
-	const field = issue.field.replace(/^params\./, '');
-	const rule = issueRule(issue);
+	const { field, rule } = issueParts(issue);
 	return field ? m.reasons_issue_field({ field, rule }) : m.reasons_issue_request({ rule });
 }
 

@@ -30,6 +30,10 @@ const loaded = (): Words | undefined => {
 export const sayRule = (issue: FieldIssue, named?: boolean): string =>
 	loaded()?.issueRule(issue, named) ?? issue.rule;
 
+/** An issue's field (its label where the dashboard has one) and its rule, for a line of one's own. */
+export const sayIssueParts = (issue: FieldIssue): { field: string; rule: string } =>
+	loaded()?.issueParts(issue) ?? { field: issue.field.replace(/^params\./, ''), rule: issue.rule };
+
 /** An issue as a line, its field (without `params.`) and its rule. */
 export const sayIssue = (issue: FieldIssue): string =>
 	loaded()?.issueLine(issue) ??

@@ -2,7 +2,7 @@
 import type { Receipt } from '$lib/client/receipts';
 import type { FieldIssue } from '$lib/protocol';
 import * as m from '$lib/app/messages';
-import { sayError, sayRule } from '$lib/app/reasons.svelte';
+import { sayError, sayIssueParts } from '$lib/app/reasons.svelte';
 
 /**
  * In the dashboard's language, a rule (from lib/protocol) and an error (from lib/client) too; the
@@ -14,13 +14,12 @@ export function receiptText(press: {
 	note?: string;
 }): string {
 	const issue = press.issues[0];
-	if (issue)
-		return issue.field
-			? m.deck_receipt_not_sent_field({
-					field: issue.field.replace(/^params\./, ''),
-					rule: sayRule(issue)
-				})
-			: m.deck_receipt_not_sent({ rule: sayRule(issue) });
+	if (issue) {
+		const { field, rule } = sayIssueParts(issue);
+		return field
+			? m.deck_receipt_not_sent_field({ field, rule })
+			: m.deck_receipt_not_sent({ rule });
+	}
 	const text = stateText(press.receipt);
 	return press.note && text ? m.deck_receipt_with_note({ receipt: text, note: press.note }) : text;
 }
