@@ -12,7 +12,8 @@ import {
 } from '../lib/protocol/rehearsal';
 import { BodyTooLarge, parseJson, readBody, requestUrl, sendJson } from './http-util';
 import { sceneReport, type IdleKey } from './scene';
-import { refusalFields, type Refusal } from '../lib/share/refusals';
+import { fieldRuleParams, refusalFields, type Refusal } from '../lib/share/refusals';
+import { ruleOfIssue } from '../lib/protocol/issue-rule';
 import type { StreamerCheck, TokenRefusal } from './streamer-token';
 import type { WidgetSockets } from './widget-sockets';
 import { m } from '../lib/paraglide/messages.js';
@@ -103,11 +104,21 @@ export function createSceneApi(deps: SceneApiDeps) {
 				.join('; ');
 			// The fields as data, so a page says which in its language; the English keeps each rule.
 			const fields = [...new Set(parsed.issues.map((issue) => v.getDotPath(issue) ?? 'body'))];
+			// Each field's first broken rule beside it, where a rule kind states it.
+			const rules = fields.map((field) =>
+				fieldRuleParams(
+					field,
+					ruleOfIssue(parsed.issues.find((i) => (v.getDotPath(i) ?? 'body') === field)!)
+				)
+			);
 			sendJson(res, 400, {
 				status: 400,
 				code: 'invalid_rehearsal',
 				...refusalFields(
-					{ kind: 'invalid_rehearsal', params: { fields: fields.join(', ') } },
+					{
+						kind: 'invalid_rehearsal',
+						params: Object.assign({ fields: fields.join(', ') }, ...rules)
+					},
 					message
 				)
 			});

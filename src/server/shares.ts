@@ -25,7 +25,8 @@ import {
 	sendJson,
 	requestUrl
 } from './http-util';
-import { refusalFields, refusalText, type Refusal } from '../lib/share/refusals';
+import { fieldRuleParams, refusalFields, refusalText, type Refusal } from '../lib/share/refusals';
+import { ruleOfIssue } from '../lib/protocol/issue-rule';
 import type { KeyAttempts } from './key-attempts';
 import {
 	grantOf,
@@ -50,10 +51,13 @@ const WIDGET_KEYS_OFF: Record<TokenRefusal, Refusal> = {
 	unreachable: { kind: 'widget_keys_unreachable' }
 };
 /** A body's field that breaks the schema, as data: the English keeps the schema's own sentence. */
-const fieldRefusal = (issue: v.BaseIssue<unknown>): Refusal => ({
-	kind: 'invalid_field',
-	params: { field: v.getDotPath(issue) ?? 'body' }
-});
+const fieldRefusal = (issue: v.BaseIssue<unknown>): Refusal => {
+	const field = v.getDotPath(issue) ?? 'body';
+	return {
+		kind: 'invalid_field',
+		params: { field, ...fieldRuleParams(field, ruleOfIssue(issue)) }
+	};
+};
 const MAX_EXPIRY_MINUTES = 366 * 24 * 60;
 
 export type Denial = { status: number; code: string; message: string };

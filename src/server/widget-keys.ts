@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-util';
 import type { ShareLink, ShareStore } from './share-store';
-import { refusalFields, type Refusal } from '../lib/share/refusals';
+import { fieldRuleParams, refusalFields, type Refusal } from '../lib/share/refusals';
+import { ruleOfIssue } from '../lib/protocol/issue-rule';
 // The companion's later lines, in the start log's language (start-lines.ts sets it; English otherwise).
 import { m } from '../lib/paraglide/messages.js';
 
@@ -75,10 +76,11 @@ export async function handleWidgetKeys(
 		const parsed = v.safeParse(schema, input);
 		if (parsed.success) return parsed.output;
 		const [issue] = parsed.issues;
+		const field = v.getDotPath(issue) ?? 'body';
 		fail(
 			400,
 			'invalid_widget_key',
-			{ kind: 'invalid_field', params: { field: v.getDotPath(issue) ?? 'body' } },
+			{ kind: 'invalid_field', params: { field, ...fieldRuleParams(field, ruleOfIssue(issue)) } },
 			issue.message
 		);
 		return undefined;

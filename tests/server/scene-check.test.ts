@@ -192,7 +192,12 @@ describe('scene check and rehearsal', () => {
 		expect(bad.json).toMatchObject({
 			code: 'invalid_rehearsal',
 			kind: 'invalid_rehearsal',
-			params: { fields: 'alert' }
+			params: { fields: 'alert', 'rule:alert': 'one_of', 'options:alert': expect.any(String) }
+		});
+		const two = await rehearse({ kind: 'alert', alert: 'follower', amount: -1 });
+		expect(two.json.params).toMatchObject({
+			'rule:amount': 'at_least',
+			'min:amount': 0
 		});
 	});
 

@@ -65,7 +65,11 @@ describe('share management API', () => {
 			});
 		await refuse({ profile: 'admin' }, /profile must be one of/, {
 			kind: 'invalid_field',
-			params: { field: 'profile' }
+			params: {
+				field: 'profile',
+				'rule:profile': 'one_of',
+				'options:profile': expect.stringContaining('moderation')
+			}
 		});
 		await refuse(
 			{ profile: 'custom', types: ['tts', 'run-actions'] },
@@ -81,9 +85,14 @@ describe('share management API', () => {
 			kind: 'fixed_types',
 			params: { profile: 'music' }
 		});
+		// The rule the field broke rides beside it, as data.
 		await refuse({ profile: 'music', expiresInMinutes: -5 }, /more than 0/, {
 			kind: 'invalid_field',
-			params: { field: 'expiresInMinutes' }
+			params: {
+				field: 'expiresInMinutes',
+				'rule:expiresInMinutes': 'more_than',
+				'min:expiresInMinutes': 0
+			}
 		});
 		expect(await rig.manage('DELETE', '/__share/links/00ff')).toMatchObject({
 			status: 404,

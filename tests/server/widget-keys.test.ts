@@ -114,6 +114,10 @@ describe('managing widget keys', () => {
 			});
 		await refuse({ widget: 'chat' }, /name/);
 		await refuse({ name: '  ', widget: 'chat' }, /name must not be empty/);
+		// The rule beside the field, as data for the builder to say in its language.
+		expect(
+			(await rig.manage('POST', '/__share/widget-keys', { name: '  ', widget: 'chat' })).json
+		).toMatchObject({ kind: 'invalid_field', params: { field: 'name', 'rule:name': 'required' } });
 		await refuse({ name: 'x', widget: 'Chat!' }, /widget must be a widget id/);
 		await refuse({ name: 'x', widget: 'chat', options: 'a=1#b' }, /options/);
 		// A co-streamer's link cannot be made with the widget profile.

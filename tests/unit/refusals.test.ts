@@ -5,7 +5,13 @@
  * keeping the English for a kind it does not know.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRefusal, refusalFields, refusalText, type Refusal } from '$lib/share/refusals';
+import {
+	fieldRuleParams,
+	readRefusal,
+	refusalFields,
+	refusalText,
+	type Refusal
+} from '$lib/share/refusals';
 import { companionSays, refusalWords } from '$lib/app/companion-words';
 import { language } from '$lib/app/language.svelte';
 
@@ -82,6 +88,35 @@ describe('the dashboard says it', () => {
 		expect(companionSays({ refusal: { kind: 'companion_unanswered' }, message: 'x' })).toBe(
 			'Der Companion-Server hat nicht geantwortet.'
 		);
+	});
+
+	it('says the rule a refused body field broke, as the body carries it, in the page’s language', async () => {
+		await language.choose('de');
+		const field: Refusal = {
+			kind: 'invalid_field',
+			params: {
+				field: 'expiresInMinutes',
+				...fieldRuleParams('expiresInMinutes', { kind: 'more_than', values: { min: 0 } })
+			}
+		};
+		expect(refusalWords(field)).toBe('expiresInMinutes muss größer als 0 sein');
+		const rehearsal: Refusal = {
+			kind: 'invalid_rehearsal',
+			params: {
+				fields: 'amount, text',
+				...fieldRuleParams('amount', { kind: 'at_least', values: { min: 0 } }),
+				...fieldRuleParams('text', { kind: 'required', values: {} })
+			}
+		};
+		expect(refusalWords(rehearsal)).toBe(
+			'diese Felder sind ungültig: amount muss mindestens 0 sein; text fehlt'
+		);
+		// A rule this page does not know: the field alone, as before.
+		expect(
+			refusalWords({ kind: 'invalid_field', params: { field: 'x', 'rule:x': 'from_the_future' } })
+		).toBe('x ist ungültig');
+		await language.choose('fr');
+		expect(refusalWords(field)).toBe('expiresInMinutes doit valoir plus de 0');
 	});
 
 	it('says every kind in English as its one English sentence', () => {

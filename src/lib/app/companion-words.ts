@@ -6,7 +6,8 @@
  * chunk for a share link's refusal (reason-words.ts).
  */
 import * as m from '$lib/app/messages';
-import type { RefusalData, RefusalKind } from '$lib/share/refusals';
+import { fieldRuleOf, type RefusalData, type RefusalKind } from '$lib/share/refusals';
+import { ruleWordsOf } from './reason-words';
 
 type Params = NonNullable<RefusalData['params']>;
 type Said = (params: Params) => string | undefined;
@@ -17,6 +18,19 @@ function words(shape: Record<string, 'string' | 'number'>, say: (values: never) 
 		Object.entries(shape).every(([key, type]) => typeof params[key] === type)
 			? (say as (values: Params) => string)(params)
 			: undefined;
+}
+/** A field and the rule it broke, when the body carries the rule (fieldRuleOf): "expiresInMinutes muss größer als 0 sein". */
+function fieldWithRule(params: Params, field: string): string | undefined {
+	const rule = fieldRuleOf(params, field);
+	const said = rule && ruleWordsOf(rule);
+	return said && m.reasons_issue_field({ field, rule: said });
+}
+/** The fields as sent, or each with its rule where the body carries one ("amount muss mindestens 0 sein; text fehlt"). */
+function fieldsWithRules(params: Params, fields: string): string {
+	const said = fields.split(', ').map((field) => fieldWithRule(params, field));
+	return said.some(Boolean)
+		? said.map((words, i) => words ?? fields.split(', ')[i]).join('; ')
+		: fields;
 }
 const NONE = {};
 const STATUS = { status: 'number' } as const;
@@ -34,8 +48,14 @@ const SAID: Record<RefusalKind, Said> = {
 	no_types: words(NONE, m.companion_refused_no_types),
 	not_a_type: words({ type: 'string' }, m.companion_refused_not_a_type),
 	never_shared: words({ type: 'string' }, m.companion_refused_never_shared),
-	invalid_field: words({ field: 'string' }, m.companion_refused_invalid_field),
-	invalid_rehearsal: words({ fields: 'string' }, m.companion_refused_invalid_rehearsal),
+	invalid_field: (p) =>
+		typeof p.field === 'string'
+			? (fieldWithRule(p, p.field) ?? m.companion_refused_invalid_field({ field: p.field }))
+			: undefined,
+	invalid_rehearsal: (p) =>
+		typeof p.fields === 'string'
+			? m.companion_refused_invalid_rehearsal({ fields: fieldsWithRules(p, p.fields) })
+			: undefined,
 	body_too_large: words(NONE, m.companion_refused_body_too_large),
 	no_share_link: words(NONE, m.companion_refused_no_share_link),
 	no_share_api: words({ method: 'string', path: 'string' }, m.companion_refused_no_share_api),

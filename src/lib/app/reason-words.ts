@@ -6,6 +6,7 @@
 import type { ClientError, ClientErrorSaid, NotOfferedWhy } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { Rule, RuleKind } from '$lib/protocol/rule-text';
+import type { Values } from '$lib/protocol/common-rules';
 import type { SendType } from '$lib/protocol/send-types';
 import * as m from '$lib/app/messages';
 import { language } from '$lib/app/language.svelte';
@@ -26,6 +27,8 @@ const RULES: Record<RuleKind, Say> = {
 	or_more: m.reasons_rule_or_more,
 	or_more_unit: m.reasons_rule_or_more_unit,
 	at_least: m.reasons_rule_at_least,
+	at_most: m.reasons_rule_at_most,
+	more_than: m.reasons_rule_more_than,
 	too_large: m.reasons_rule_too_large,
 	not_zero: m.reasons_rule_not_zero,
 	boolean: m.reasons_rule_boolean,
@@ -114,6 +117,10 @@ export function numbersIn<T extends object>(values: T, plural: readonly string[]
 export function ruleWords(rule: Rule): string {
 	return say(RULES[rule.kind], numbersIn(rule.values, PLURAL[rule.kind]));
 }
+
+/** A rule a body sent as data (lib/share/refusals.ts `fieldRuleOf`); undefined for a kind this page does not know. */
+export const ruleWordsOf = (rule: { kind: string; values: Values }): string | undefined =>
+	Object.hasOwn(RULES, rule.kind) ? ruleWords(rule as Rule) : undefined;
 
 /** The rules that name their field in the protocol's words ("is required (title)"). */
 const UNNAMED: Partial<Record<RuleKind, RuleKind>> = {

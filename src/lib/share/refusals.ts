@@ -7,6 +7,33 @@
  */
 import * as v from 'valibot';
 
+/** A field's broken rule, flat as a body's params are: `rule:<field>` its kind, `<name>:<field>` each value. */
+type FieldRules = { readonly [key: string]: string | number };
+
+/** The params that carry a field's rule (lib/protocol's rule kinds and values); none for no rule. */
+export function fieldRuleParams(
+	field: string,
+	rule: { kind: string; values: FieldRules } | undefined
+): FieldRules {
+	if (!rule) return {};
+	const values = Object.entries(rule.values).map(([name, value]) => [`${name}:${field}`, value]);
+	return { [`rule:${field}`]: rule.kind, ...Object.fromEntries(values) };
+}
+
+/** A field's rule read back from a body's params; undefined when the body names none. */
+export function fieldRuleOf(
+	params: FieldRules,
+	field: string
+): { kind: string; values: FieldRules } | undefined {
+	const kind = params[`rule:${field}`];
+	if (typeof kind !== 'string') return undefined;
+	const suffix = `:${field}`;
+	const values = Object.entries(params)
+		.filter(([key]) => key.endsWith(suffix) && !key.startsWith('rule:'))
+		.map(([key, value]) => [key.slice(0, -suffix.length), value]);
+	return { kind, values: Object.fromEntries(values) };
+}
+
 const ENGLISH = {
 	// The key a page presents (codes share_key_malformed, share_link_expired, share_link_unknown).
 	key_expired: () => 'This share link has expired; ask the streamer for a new one.',
@@ -28,8 +55,10 @@ const ENGLISH = {
 	never_shared: (p: { type: string }) =>
 		`${p.type} can never be shared: an action list can do anything, so it would grant full control`,
 	// A body the companion cannot take (invalid_link, invalid_widget_key, invalid_rehearsal, body_too_large).
-	invalid_field: (p: { field: string }) => `${p.field} is not valid`,
-	invalid_rehearsal: (p: { fields: string }) => `these fields are not valid: ${p.fields}`,
+	// Each field's broken rule, where a rule kind states it, rides beside it (fieldRuleParams).
+	invalid_field: (p: { field: string } & FieldRules) => `${p.field} is not valid`,
+	invalid_rehearsal: (p: { fields: string } & FieldRules) =>
+		`these fields are not valid: ${p.fields}`,
 	body_too_large: () => 'the body is too large',
 	// Nothing there (404), or not that way (405).
 	no_share_link: () => 'no share link has this id',
