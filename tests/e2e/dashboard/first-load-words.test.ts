@@ -67,8 +67,12 @@ describe("the deck's first load, in words", () => {
 		// the protocol's rules, which the deck's schema says (a bad deck file's, which the companion
 		// says too): their English sentences are common-rules.ts's (the rest of rule-text.ts's table
 		// must stay out of the first load; first-load-size holds that).
+		// Likewise a send type's English word (lib/app/send-type-words.ts) is the catalogue's own label.
 		const client =
-			clientSource() + readFileSync(resolve(ROOT, 'src/lib/protocol/common-rules.ts'), 'utf8');
+			clientSource() +
+			['common-rules.ts', 'send-types.ts', 'read-types.ts']
+				.map((file) => readFileSync(resolve(ROOT, 'src/lib/protocol', file), 'utf8'))
+				.join('\n');
 		const found = later
 			.map(([key, message]) => [key, probe(message)] as const)
 			.filter(([, text]) => text !== undefined && !client.includes(text) && script.includes(text))
