@@ -84,7 +84,7 @@ describe('the companion in the dashboard’s language', () => {
 		await page.context().close();
 	});
 
-	it('de-DE: a refused rehearsal says the companion’s reason in German', async () => {
+	it('de-DE: a refused rehearsal says the companion’s reason in German, the rule its field broke too', async () => {
 		const page = await open(`${stack.companion.url}/#/check?token=${TOKEN}`, PHONE, 'de-DE');
 		// The companion itself refuses: the body the form sends is swapped for one with a bad field.
 		await page.route('**/__companion/rehearse', (route) =>
@@ -93,7 +93,7 @@ describe('the companion in the dashboard’s language', () => {
 		await page.getByRole('button', { name: 'Test senden' }).click();
 		await saysPoll(
 			page.getByRole('status').filter({ hasText: 'Nicht gesendet' }).first(),
-			'Nicht gesendet: diese Felder sind ungültig: alert'
+			'Nicht gesendet: diese Felder sind ungültig: alert muss eines davon sein: follower, subscriber, gift, bits, raid, tip, superchat, member, points'
 		);
 		await page.context().close();
 	});
