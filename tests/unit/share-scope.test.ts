@@ -38,6 +38,7 @@ describe('ShareScope', () => {
 			new ShareScope(settings('share_abc', true), { fetch, companion: true })
 		]) {
 			expect(scope.isShareLink).toBe(false);
+			expect(scope.checking).toBe(false);
 			expect(scope.reasonFor('ban-user')).toBeUndefined();
 			expect(scope.showsPage({ groups: [] })).toBe(true);
 		}
@@ -48,7 +49,9 @@ describe('ShareScope', () => {
 		const fetch = answer(200, grant);
 		const scope = new ShareScope(settings('share_abc'), { fetch, companion: true });
 		expect(scope.reasonFor('song-request')).toBe(SHARE_REASONS.checking);
+		expect(scope.checking).toBe(true);
 		await settled(scope);
+		expect(scope.checking).toBe(false);
 		const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
 		expect(url).toBe('http://192.168.1.5:39280/__share/whoami');
 		expect(url).not.toContain('share_abc');
@@ -87,6 +90,29 @@ describe('ShareScope', () => {
 		});
 		await settled(gone);
 		await expect.poll(() => gone.reasonFor('song-request')).toMatch(/could not be checked/);
+	});
+
+	it('stops checking when whoami never answers: the link could not be checked', async () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		try {
+			// A companion that takes the request and never answers: only an abort ends it.
+			const fetch = vi.fn(
+				(_url: RequestInfo | URL, init?: RequestInit) =>
+					new Promise<Response>((_resolve, reject) =>
+						init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))
+					)
+			);
+			const held = new ShareScope(settings('share_abc'), { fetch, companion: true });
+			await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+			await vi.advanceTimersByTimeAsync(14_000);
+			expect(held.checking).toBe(true);
+			await vi.advanceTimersByTimeAsync(1_000);
+			await vi.waitFor(() => expect(held.refusal).toMatch(/could not be checked/));
+			expect(held.checking).toBe(false);
+			held.destroy();
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it(

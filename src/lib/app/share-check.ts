@@ -6,17 +6,30 @@
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';
 import type { ScopeState } from './share-scope.svelte';
 
+/** A page opened through a share link shows nothing to press until whoami answers: past this, it says so instead. */
+const ANSWER_MS = 15_000;
+
 export async function checkShare(
 	settings: ConnectionSettings,
 	fetchImpl: typeof fetch,
 	signal: AbortSignal,
 	scope: { get(): ScopeState; set(state: ScopeState): void }
 ): Promise<void> {
-	// The key goes in a header, so it never lands in a URL (or a log line built from one).
-	const res = await fetchImpl(`${httpBase(settings)}/__share/whoami`, {
-		headers: { authorization: `Bearer ${settings.token}` },
-		signal
-	});
+	// Aborted by the scope's end or by the wait's (by hand: Chromium 103, in OBS docks, has no AbortSignal.any).
+	const asked = new AbortController();
+	const stop = () => asked.abort();
+	const timer = setTimeout(stop, ANSWER_MS);
+	signal.addEventListener('abort', stop, { once: true });
+	let res: Response;
+	try {
+		// The key goes in a header, so it never lands in a URL (or a log line built from one).
+		res = await fetchImpl(`${httpBase(settings)}/__share/whoami`, {
+			headers: { authorization: `Bearer ${settings.token}` },
+			signal: asked.signal
+		});
+	} finally {
+		clearTimeout(timer);
+	}
 	// Only share links read the answer: its schemas stay out of the deck's first load.
 	const { readShareAnswer, refusalText, WhoamiAnswerSchema } = await import('$lib/share/answers');
 	const answer = await readShareAnswer(res, WhoamiAnswerSchema);

@@ -72,6 +72,10 @@ export class ShareScope {
 	get isShareLink(): boolean {
 		return this.#state.kind !== 'full';
 	}
+	/** Opened through a share link whose scope is not known yet: pages show nothing to press until it is. */
+	get checking(): boolean {
+		return this.#state.kind === 'checking';
+	}
 	get grant(): ShareGrant | undefined {
 		return this.#state.kind === 'grant' ? this.#state.grant : undefined;
 	}

@@ -203,14 +203,46 @@ describe.each(['current', 'legacy'] as const)(
 						types: ['alert']
 					})
 				).json();
-				const co = await open(`${companion.url}${link.path}`, undefined, PHONE_390);
+				// whoami's answer is held until the page has been read: until it comes, the page is the
+				// checking state and no control at all (the deck showed whole for a moment before).
+				const context = await browser.newContext({ viewport: PHONE_390, reducedMotion: 'reduce' });
+				let release = () => {};
+				const released = new Promise<void>((resolve) => (release = resolve));
+				let asked = () => {};
+				const whoamiAsked = new Promise<void>((resolve) => (asked = resolve));
+				await context.route('**/__share/whoami', async (route) => {
+					asked();
+					await released;
+					await route.continue();
+				});
+				const co = await context.newPage();
+				co.setDefaultTimeout(20_000);
+				co.on('console', (m) => consoleLines.push(m.text()));
+				await co.goto(`${companion.url}${link.path}`);
+				await whoamiAsked;
+				const checking = co
+					.getByRole('status')
+					.filter({ hasText: 'Checking what this share link allows…' });
+				await checking.waitFor();
+				// Connected meanwhile: only the link's scope is missing.
+				await waitForStatus(co, 'open');
+				// The deck's view is not there at all (before, it was, with the layout), nor any control in
+				// the page (the dock offer of a narrow window aside).
+				expect(await co.locator('main .view').count()).toBe(0);
+				expect(await co.getByRole('button', { name: 'lurk', exact: true }).count()).toBe(0);
+				expect(await co.locator('main > :not(.offer) button').count()).toBe(0);
+				expect(
+					await checking
+						.getByText('Its controls show here once the companion server has answered.')
+						.count()
+				).toBe(1);
+				await co.screenshot({ path: `test-results/share-checking-${profile}-390x844.png` });
+				release();
 				await co.getByRole('heading', { name: 'Alerts', exact: true }).waitFor();
 				expect(co.url()).toBe(`${companion.url}/#/`);
-				// The link's scope comes with whoami's answer: under load the whole deck showed for a moment
-				// before it (a known flash, in the stop 41 note), so this waits for the scoped deck.
-				await expect
-					.poll(() => co.getByRole('button', { name: 'lurk', exact: true }).count())
-					.toBe(0);
+				expect(await checking.count()).toBe(0);
+				// The deck's first render is the scoped one: one read says it.
+				expect(await co.getByRole('button', { name: 'lurk', exact: true }).count()).toBe(0);
 				expect(await co.getByText(NOT_ALLOWED).count()).toBe(0);
 				const outside = co.getByRole('group').filter({ hasText: 'Not in this link' });
 				await outside.getByText(/^Not in this link \(\d+\)$/).click();
@@ -224,6 +256,22 @@ describe.each(['current', 'legacy'] as const)(
 					.toBe(1);
 				expect(await seriousViolations(co)).toEqual([]);
 				await co.context().close();
+
+				// No answer to whoami at all: the checking state gives way to the link's "could not be checked".
+				const unanswered = await browser.newContext({
+					viewport: PHONE_390,
+					reducedMotion: 'reduce'
+				});
+				await unanswered.route('**/__share/whoami', (route) => route.abort());
+				const off = await unanswered.newPage();
+				off.setDefaultTimeout(20_000);
+				await off.goto(`${companion.url}${link.path}`);
+				await off
+					.getByRole('alert')
+					.getByText(/could not be checked: the companion server did not answer/)
+					.waitFor();
+				expect(await off.getByText('Checking what this share link allows…').count()).toBe(0);
+				await unanswered.close();
 				expect((await manage('DELETE', `/__share/links/${link.id}`)).status).toBe(200);
 			}
 		);
