@@ -1,12 +1,13 @@
 /**
- * The deck's first press as main-thread work, not wall-clock time: on a shared machine a load's
- * milliseconds move with the other processes, while the CPU time the page's main thread spends does
- * much less. Builds served in turn (as bench/ab-phone.ts: `build` a symlink switched between them,
- * the order rotated each round), each load cold in a fresh context under the phone's 4× throttle at
- * 360×780, with a DevTools trace. Per load, from the first route node's request to `lurk` enabled
- * (and from navigation start): the main thread's top-level tasks, as thread CPU time (`tdur`,
- * unthrottled) and as wall time (`dur`, throttled), and the style and layout within them.
- * Usage: `npx tsx bench/press-cpu.ts DIR_A DIR_B [DIR_C…] [ROUNDS]`; the loads go to /tmp/press-cpu.json.
+ * The deck's first press as main-thread work, not wall-clock time. Builds served in turn (as
+ * bench/ab-phone.ts: `build` a symlink switched between them, the order rotated each round), each
+ * load cold in a fresh context at 360×780 under the phone's CPU throttle, with a DevTools trace. Per
+ * load, from the first route node's request to `lurk` enabled (a mark from an init script's animation
+ * frame) and to the first frame painted after it, and from navigation start: the main thread's
+ * outermost tasks as thread CPU time (`tdur`) and wall time (`dur`), the style and layout in them,
+ * and the DOM nodes and listeners after.
+ * Usage: `[RATE=1] [TRACE_DIR=dir] npx tsx bench/press-cpu.ts DIR_A DIR_B [DIR_C…] [ROUNDS]`; the loads
+ * go to /tmp/press-cpu.json, each trace (1.5 s past the paint) to TRACE_DIR when set.
  */
 import { existsSync, lstatSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
