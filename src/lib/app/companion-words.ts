@@ -6,7 +6,7 @@
  * chunk for a share link's refusal (reason-words.ts).
  */
 import * as m from '$lib/app/messages';
-import type { RefusalData, RefusalKind } from '$lib/share/refusals';
+import type { CompanionRefusal, RefusalData, RefusalKind } from '$lib/share/refusals';
 
 type Params = NonNullable<RefusalData['params']>;
 type Said = (params: Params) => string | undefined;
@@ -74,5 +74,5 @@ export function refusalWords(refusal: RefusalData): string | undefined {
 }
 
 /** A refusal in the dashboard's language; the server's own English words when it is not one this page can say. */
-export const companionSays = (answer: { refusal?: RefusalData; message: string }): string =>
+export const companionSays = (answer: CompanionRefusal): string =>
 	(answer.refusal && refusalWords(answer.refusal)) ?? answer.message;
