@@ -2,7 +2,8 @@
  * The app shell over https: with a throwaway certificate made here, the companion serves https, the
  * dashboard registers its service worker, and a reload while the companion is down still opens the
  * dashboard, which says the application is unreachable. Over plain http no service worker is registered,
- * and a banner chunk that cannot come during an outage still leaves the outage said.
+ * and a lazy chunk that cannot come during an outage throws nothing: the outage banner's leaves the
+ * outage said, the deck sync's is fetched again once the page connects again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,7 @@ describe.skipIf(!hasOpenssl)('the app shell kept on the phone', () => {
 	/** Opens `url` on a phone; `before` sets the page up before it loads (a route). */
 	async function open(
 		url: string,
-		{ locale, before }: { locale?: string; before?: (page: Page) => Promise<void> } = {}
+		{ locale, before }: { locale?: string; before?: (page: Page) => Promise<unknown> } = {}
 	): Promise<{ page: Page; errors: string[] }> {
 		const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', locale });
 		const page = await context.newPage();
@@ -116,6 +117,36 @@ describe.skipIf(!hasOpenssl)('the app shell kept on the phone', () => {
 			.waitFor();
 		expect(refused).toBeGreaterThan(0);
 		await page.screenshot({ path: 'test-results/offline-shell-fallback-390.png' });
+		expect(errors).toEqual([]);
+	}, 120_000);
+
+	it('fetches the shared deck’s sync again when the page connects again, had its chunk not come', async () => {
+		const server = await companion(false);
+		// The chunk with the deck's sync (the one that names its path) fails once, as if the server had gone.
+		let missed = 0;
+		const { page, errors } = await open(`${server.url}/#/?token=${TOKEN}`, {
+			before: (opened) =>
+				opened.route('**/_app/immutable/chunks/*.js', async (route) => {
+					const response = await route.fetch();
+					const body = await response.text();
+					if (missed > 0 || !body.includes('/__companion/deck'))
+						return route.fulfill({ response, body });
+					missed += 1;
+					return route.abort('connectionrefused');
+				})
+		});
+		await page.locator('[data-status="open"]').waitFor();
+		await expect.poll(() => missed).toBe(1);
+
+		const synced = page.waitForRequest((request) => request.url().includes('/__companion/deck'));
+		sim.sim.stopApi();
+		try {
+			await page.locator('[data-status="open"]').waitFor({ state: 'detached' });
+		} finally {
+			sim.sim.startApi();
+		}
+		await page.locator('[data-status="open"]').waitFor();
+		await synced;
 		expect(errors).toEqual([]);
 	}, 120_000);
 
