@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
 	fieldRuleParams,
+	readCompanionRefusal,
 	readRefusal,
 	refusalFields,
 	refusalText,
@@ -43,16 +44,27 @@ describe('a refusal as data', () => {
 			params: {}
 		});
 	});
+
+	it('is read with its English words, or as the HTTP status when the body has none', () => {
+		expect(readCompanionRefusal({ kind: 'other_token', message: 'm' }, 409)).toEqual({
+			refusal: { kind: 'other_token', params: {} },
+			message: 'm'
+		});
+		expect(readCompanionRefusal({ message: 'plain' }, 400)).toEqual({
+			refusal: undefined,
+			message: 'plain'
+		});
+		expect(readCompanionRefusal(undefined, 502)).toEqual({
+			refusal: { kind: 'status', params: { status: 502 } },
+			message: 'HTTP 502'
+		});
+	});
 });
 
 describe('the dashboard says it', () => {
 	afterEach(() => language.choose('en'));
 
-	const said = (body: object) =>
-		companionSays({
-			refusal: readRefusal(body),
-			message: (body as { message: string }).message
-		});
+	const said = (body: object) => companionSays(readCompanionRefusal(body, 500));
 
 	it('in English, the same words as the body', () => {
 		const body = refusalFields({ kind: 'scene_needs_token' });

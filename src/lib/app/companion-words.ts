@@ -6,7 +6,12 @@
  * chunk for a share link's refusal (reason-words.ts).
  */
 import * as m from '$lib/app/messages';
-import { fieldRuleOf, type RefusalData, type RefusalKind } from '$lib/share/refusals';
+import {
+	fieldRuleOf,
+	type CompanionRefusal,
+	type RefusalData,
+	type RefusalKind
+} from '$lib/share/refusals';
 import { ruleWordsOf } from './reason-words';
 
 type Params = NonNullable<RefusalData['params']>;
@@ -94,5 +99,5 @@ export function refusalWords(refusal: RefusalData): string | undefined {
 }
 
 /** A refusal in the dashboard's language; the server's own English words when it is not one this page can say. */
-export const companionSays = (answer: { refusal?: RefusalData; message: string }): string =>
+export const companionSays = (answer: CompanionRefusal): string =>
 	(answer.refusal && refusalWords(answer.refusal)) ?? answer.message;

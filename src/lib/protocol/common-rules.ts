@@ -58,5 +58,5 @@ export const saidBy =
 		return remember((table[kind] as (values: Values) => string)(rule.values), rule);
 	};
 
-/** `said` for the deck's rules only (rule-text.ts's `said` states every rule). */
-export const said = saidBy(COMMON_ENGLISH);
+/** A deck rule's message (lib/app/deck/layout.ts); rule-text.ts's `said` states every rule. */
+export const deckRuleSaid = saidBy(COMMON_ENGLISH);

@@ -150,3 +150,17 @@ export function readRefusal(body: unknown): RefusalData | undefined {
 	const parsed = v.safeParse(RefusalDataSchema, body);
 	return parsed.success ? { kind: parsed.output.kind, params: parsed.output.params } : undefined;
 }
+
+/**
+ * A refusal as a page keeps it: its data where the body names one, and the English words, which
+ * stay the words for a kind the page does not know (companionSays in lib/app/companion-words.ts).
+ */
+export type CompanionRefusal = { refusal?: RefusalData; message: string };
+
+/** A refused answer's body as a CompanionRefusal; a body without English words is its HTTP status. */
+export function readCompanionRefusal(body: unknown, status: number): CompanionRefusal {
+	const message = v.safeParse(v.object({ message: v.string() }), body);
+	return message.success
+		? { refusal: readRefusal(body), message: message.output.message }
+		: { refusal: { kind: 'status', params: { status } }, message: `HTTP ${status}` };
+}

@@ -1,7 +1,8 @@
 /**
  * Edit mode: a page made and filled from the searchable picker, buttons moved by keyboard (announced)
  * and by pointer drag, made 2 × 1, edited in a form that Enter submits, removed and brought back by
- * undo, the grid resized; then the button sends exactly its request.
+ * undo, the grid resized; then the button sends exactly its request. The deck file's import and
+ * export stand level; a refused file is said once beside them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../axe';
@@ -188,6 +189,26 @@ describe('deck edit mode', () => {
 			// An edit said first: the refusal does not stand beside its words.
 			const { page, errors } = await editNewPage('Main', viewport);
 			await page.getByRole('status').filter({ hasText: 'Page Main added.' }).waitFor();
+
+			// The import, a file field's label styled as a button, stands level with the export beside it:
+			// the same box, its words on the same line (they stood 1px higher).
+			const exporter = page.getByRole('button', { name: 'Export deck' });
+			const importer = page.locator('label', { hasText: 'Import a deck file' });
+			const placed = (el: Element) => {
+				const words = document.createRange();
+				words.selectNodeContents(el);
+				const box = el.getBoundingClientRect();
+				return { top: box.top, height: box.height, words: words.getBoundingClientRect().top };
+			};
+			const [ours, theirs] = [await importer.evaluate(placed), await exporter.evaluate(placed)];
+			const apart = (['top', 'height', 'words'] as const).filter(
+				(key) => Math.abs(ours[key] - theirs[key]) >= 0.5
+			);
+			expect(apart, JSON.stringify({ ours, theirs })).toEqual([]);
+			await importer.scrollIntoViewIfNeeded();
+			await page.screenshot({
+				path: `test-results/deck-file-row-${viewport.width}x${viewport.height}.png`
+			});
 
 			const bad = structuredClone(SAMPLE_DECK);
 			bad.pages[0]!.buttons[1]!.col = 0;

@@ -10,10 +10,7 @@ import { defaultSetup } from '../../../src/lib/sim/default-setup';
 import { alertEnvelope } from '../../../src/lib/sim/events';
 import { launchBrowser } from '../harness';
 import { startCompanionStack, TOKEN, type CompanionStack } from '../stack';
-import { clippedIn, overflows } from './language-helpers';
-
-const PHONE = { width: 390, height: 844 };
-const fold = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+import { clippedIn, emitFollowAndBits, fold, overflows, PHONE } from './language-helpers';
 
 let browser: Browser;
 let stack: CompanionStack;
@@ -56,22 +53,7 @@ describe('shared code’s words in the dashboard’s language', () => {
 		await expect
 			.poll(
 				async () => {
-					stack.sim.sim.emit(
-						alertEnvelope(
-							'twitch-follower',
-							{ value: 'sunny_side' },
-							{ displayname: 'sunny_side' },
-							now
-						)
-					);
-					stack.sim.sim.emit(
-						alertEnvelope(
-							'twitch-bits',
-							{ value: 1500 },
-							{ displayname: 'cheery', bits: 1500 },
-							now
-						)
-					);
+					emitFollowAndBits(stack.sim.sim, { platform: 'twitch', cheerer: 'cheery', at: now });
 					return fold(await page.getByRole('main').textContent());
 				},
 				{ timeout: 60_000, interval: 1000 }

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_ROUTES } from '../reliability/pages';
 import { startStack, type Stack } from '../stack';
-import { alertEnvelope, chatEnvelope } from '../../../src/lib/sim/events';
-import { cutSelects, overflows } from './language-helpers';
+import { chatEnvelope } from '../../../src/lib/sim/events';
+import { cutSelects, emitFollowAndBits, overflows } from './language-helpers';
 import { seedDeck, tile } from './deck-helpers';
 import type { DeckDocument } from '../../../src/lib/app/deck/layout';
 
@@ -172,17 +172,7 @@ describe('every page fits in every language', () => {
 				{ lang, debug: 1 }
 			);
 			const now = Date.now();
-			stack.sim.sim.emit(
-				alertEnvelope('alpha-follower', { value: 'sunny_side' }, { displayname: 'sunny_side' }, now)
-			);
-			stack.sim.sim.emit(
-				alertEnvelope(
-					'alpha-bits',
-					{ value: 1500 },
-					{ displayname: 'quietkettle', bits: 1500 },
-					now
-				)
-			);
+			emitFollowAndBits(stack.sim.sim, { platform: 'alpha', cheerer: 'quietkettle', at: now });
 			stack.sim.sim.emit(chatEnvelope('alpha', { username: 'moss_moth' }, 'gg', 'fit-1', now));
 			await page.getByText('quietkettle').first().waitFor();
 			await page.screenshot({

@@ -2,6 +2,8 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Stack } from '../stack';
+import { alertEnvelope } from '../../../src/lib/sim/events';
+import type { Simulator } from '../../../src/lib/sim/simulator';
 
 /** The phone the language tests look through. */
 export const PHONE = { width: 390, height: 844 };
@@ -20,6 +22,27 @@ export async function openIn(
 	opened.page.setDefaultTimeout(15_000);
 	if (connected) await opened.page.locator('[data-status="open"]').waitFor();
 	return opened;
+}
+
+/**
+ * Two alerts whose lines the dashboard words in its language (a plural, a grouped number): sunny_side
+ * follows and `cheerer` cheers 1,500 bits, both on `platform` (an origin of the simulator's alerts).
+ */
+export function emitFollowAndBits(
+	sim: Pick<Simulator, 'emit'>,
+	{ platform, cheerer, at }: { platform: string; cheerer: string; at: number }
+): void {
+	sim.emit(
+		alertEnvelope(
+			`${platform}-follower`,
+			{ value: 'sunny_side' },
+			{ displayname: 'sunny_side' },
+			at
+		)
+	);
+	sim.emit(
+		alertEnvelope(`${platform}-bits`, { value: 1500 }, { displayname: cheerer, bits: 1500 }, at)
+	);
 }
 
 /** Until the element says `words` (exactly, or matching). */
@@ -115,14 +138,14 @@ export const brokenWords = (page: Page, selector: string) =>
 	}, selector);
 
 /** Edit mode's words for opening the picker on a new page, in one language. */
-export interface PickerWords {
+export type PickerWords = {
 	edit: string;
 	newPageName: string;
 	page: string;
 	addPage: string;
 	addButton: string;
 	search: string;
-}
+};
 
 /** The deck in edit mode with a new page, and the picker open on it: the picker and its search field. */
 export async function openPicker(stack: Stack, locale: string, words: PickerWords) {

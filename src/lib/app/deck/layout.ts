@@ -8,7 +8,7 @@ import { LIMITS } from '../../protocol/limits';
 import { CONTROL_ACTIONS } from '../../protocol/alert-control-actions';
 import { InputBindingsSchema, PressModeSchema } from './bindings';
 import { ICON_NAMES } from './icon-names';
-import { said } from '../../protocol/common-rules';
+import { deckRuleSaid } from '../../protocol/common-rules';
 
 /** Stored layouts before this number were favourites and user pages (`stream-control:deck`). */
 export const DECK_VERSION = 2;
@@ -19,29 +19,32 @@ export const GRID_LIMITS = {
 } as const;
 
 const id = v.pipe(
-	v.string(said('string')),
-	v.minLength(1, said('required')),
-	v.maxLength(40, said('at_most_chars', { max: 40 }))
+	v.string(deckRuleSaid('string')),
+	v.minLength(1, deckRuleSaid('required')),
+	v.maxLength(40, deckRuleSaid('at_most_chars', { max: 40 }))
 );
 const name = (what: string, max: number) =>
 	v.pipe(
-		v.string(said('string_of', { what })),
+		v.string(deckRuleSaid('string_of', { what })),
 		v.trim(),
-		v.minLength(1, said('required_of', { what })),
-		v.maxLength(max, said('at_most_chars', { max }))
+		v.minLength(1, deckRuleSaid('required_of', { what })),
+		v.maxLength(max, deckRuleSaid('at_most_chars', { max }))
 	);
 const whole = (min: number, max: number) =>
 	v.pipe(
-		v.number(said('number')),
-		v.integer(said('whole')),
-		v.minValue(min, said('between', { min, max })),
-		v.maxValue(max, said('between', { min, max }))
+		v.number(deckRuleSaid('number')),
+		v.integer(deckRuleSaid('whole')),
+		v.minValue(min, deckRuleSaid('between', { min, max })),
+		v.maxValue(max, deckRuleSaid('between', { min, max }))
 	);
-const hex = v.pipe(v.string(said('string')), v.regex(/^#[0-9a-f]{6}$/i, said('hex_colour')));
+const hex = v.pipe(
+	v.string(deckRuleSaid('string')),
+	v.regex(/^#[0-9a-f]{6}$/i, deckRuleSaid('hex_colour'))
+);
 
 /** A picklist's rule: one of its options. */
 const oneOf = (options: readonly (string | number)[]) =>
-	said('one_of', { options: options.join(', ') });
+	deckRuleSaid('one_of', { options: options.join(', ') });
 const COUNTER_STEPS = ['add', 'subtract', 'set'] as const;
 const TEXT_TARGETS = ['chat', 'announcement'] as const;
 
@@ -67,7 +70,7 @@ export const TIMER_OPS = ['start', 'pause', 'add', 'reset'] as const;
 
 const ActionStepSchema = v.looseObject({
 	base: v.optional(v.string()),
-	type: v.pipe(v.string(), v.minLength(1, said('required'))),
+	type: v.pipe(v.string(), v.minLength(1, deckRuleSaid('required'))),
 	value: v.optional(v.record(v.string(), v.unknown())),
 	delay: v.optional(v.number())
 });
@@ -85,7 +88,7 @@ export const DeckActionSchema = v.variant(
 			kind: v.literal('counter'),
 			name: name('counter name', 200),
 			step: v.picklist(COUNTER_STEPS, oneOf(COUNTER_STEPS)),
-			amount: v.pipe(v.number(said('number')), v.finite(said('finite')))
+			amount: v.pipe(v.number(deckRuleSaid('number')), v.finite(deckRuleSaid('finite')))
 		}),
 		v.object({
 			kind: v.literal('toggle'),
@@ -95,17 +98,17 @@ export const DeckActionSchema = v.variant(
 			kind: v.literal('switch'),
 			target: v.picklist(UNREADABLE_SWITCHES, oneOf(UNREADABLE_SWITCHES)),
 			name: name('name or id', 200),
-			on: v.boolean(said('boolean'))
+			on: v.boolean(deckRuleSaid('boolean'))
 		}),
 		v.object({
 			kind: v.literal('routine'),
 			name: name('routine name', 80),
 			actions: v.pipe(
-				v.array(ActionStepSchema, said('list', { what: 'actions' })),
-				v.minLength(1, said('one_step')),
+				v.array(ActionStepSchema, deckRuleSaid('list', { what: 'actions' })),
+				v.minLength(1, deckRuleSaid('one_step')),
 				v.maxLength(
 					LIMITS.actionsPerRequest,
-					said('at_most_items', { max: LIMITS.actionsPerRequest, what: 'steps' })
+					deckRuleSaid('at_most_items', { max: LIMITS.actionsPerRequest, what: 'steps' })
 				)
 			)
 		}),
@@ -120,10 +123,10 @@ export const DeckActionSchema = v.variant(
 			op: v.picklist(TIMER_OPS, oneOf(TIMER_OPS)),
 			/** Seconds: added (add), or the length a fresh or reset timer holds (start, reset). */
 			seconds: v.pipe(
-				v.number(said('number')),
-				v.finite(said('finite')),
-				v.minValue(-86_400 * 7, said('week')),
-				v.maxValue(86_400 * 7, said('week'))
+				v.number(deckRuleSaid('number')),
+				v.finite(deckRuleSaid('finite')),
+				v.minValue(-86_400 * 7, deckRuleSaid('week')),
+				v.maxValue(86_400 * 7, deckRuleSaid('week'))
 			)
 		}),
 		v.object({ kind: v.literal('page'), page: id }),
@@ -134,7 +137,7 @@ export const DeckActionSchema = v.variant(
 			variable: name('control variable', 120)
 		})
 	],
-	said('action_kind', {
+	deckRuleSaid('action_kind', {
 		options: 'trigger, light, counter, toggle, switch, routine, text, page, timer or alerts'
 	})
 );
@@ -143,17 +146,25 @@ export type DeckActionKind = DeckAction['kind'];
 
 export const LookSchema = v.pipe(
 	v.object({
-		label: v.pipe(v.string(said('string')), v.maxLength(40, said('at_most_chars', { max: 40 }))),
+		label: v.pipe(
+			v.string(deckRuleSaid('string')),
+			v.maxLength(40, deckRuleSaid('at_most_chars', { max: 40 }))
+		),
 		color: v.optional(hex),
-		emoji: v.optional(v.pipe(v.string(said('string')), v.maxLength(16, said('one_emoji')))),
+		emoji: v.optional(
+			v.pipe(v.string(deckRuleSaid('string')), v.maxLength(16, deckRuleSaid('one_emoji')))
+		),
 		icon: v.optional(v.picklist(ICON_NAMES, oneOf(ICON_NAMES))),
 		/** Text read from variables, `{{deaths}}` style. */
 		live: v.optional(
-			v.pipe(v.string(said('string')), v.maxLength(80, said('at_most_chars', { max: 80 })))
+			v.pipe(
+				v.string(deckRuleSaid('string')),
+				v.maxLength(80, deckRuleSaid('at_most_chars', { max: 80 }))
+			)
 		)
 	}),
 	v.forward(
-		v.check((l) => !(l.emoji && l.icon), said('emoji_and_icon')),
+		v.check((l) => !(l.emoji && l.icon), deckRuleSaid('emoji_and_icon')),
 		['icon']
 	)
 );
@@ -177,7 +188,7 @@ export const DeckPageSchema = v.pipe(
 		name: name('page name', 60),
 		columns: whole(GRID_LIMITS.columns.min, GRID_LIMITS.columns.max),
 		rows: whole(GRID_LIMITS.rows.min, GRID_LIMITS.rows.max),
-		buttons: v.array(DeckButtonSchema, said('list', { what: 'buttons' }))
+		buttons: v.array(DeckButtonSchema, deckRuleSaid('list', { what: 'buttons' }))
 	}),
 	v.rawCheck(({ dataset, addIssue }) => {
 		if (!dataset.typed) return;
@@ -197,21 +208,22 @@ export const DeckPageSchema = v.pipe(
 						value: (b as Record<string, unknown>)[key]
 					}
 				] as const;
-			if (ids.has(b.id)) addIssue({ message: said('id_used'), path: path('id') as never });
+			if (ids.has(b.id)) addIssue({ message: deckRuleSaid('id_used'), path: path('id') as never });
 			ids.add(b.id);
 			if (b.col + b.width > page.columns)
 				addIssue({
-					message: said('inside_columns', { columns: page.columns }),
+					message: deckRuleSaid('inside_columns', { columns: page.columns }),
 					path: path('col') as never
 				});
 			if (b.row >= page.rows)
 				addIssue({
-					message: said('inside_rows', { rows: page.rows }),
+					message: deckRuleSaid('inside_rows', { rows: page.rows }),
 					path: path('row') as never
 				});
 			for (const cell of cellsOf(b)) {
 				const other = taken.get(cell);
-				if (other) addIssue({ message: said('overlaps', { other }), path: path('col') as never });
+				if (other)
+					addIssue({ message: deckRuleSaid('overlaps', { other }), path: path('col') as never });
 				taken.set(cell, b.id);
 			}
 		});
@@ -221,16 +233,19 @@ export type DeckPage = v.InferOutput<typeof DeckPageSchema>;
 
 export const DeckDocumentSchema = v.pipe(
 	v.object({
-		version: v.literal(DECK_VERSION, said('equals', { value: DECK_VERSION })),
+		version: v.literal(DECK_VERSION, deckRuleSaid('equals', { value: DECK_VERSION })),
 		pages: v.pipe(
-			v.array(DeckPageSchema, said('list', { what: 'pages' })),
+			v.array(DeckPageSchema, deckRuleSaid('list', { what: 'pages' })),
 			v.maxLength(
 				GRID_LIMITS.pages,
-				said('at_most_items', { max: GRID_LIMITS.pages, what: 'pages' })
+				deckRuleSaid('at_most_items', { max: GRID_LIMITS.pages, what: 'pages' })
 			)
 		)
 	}),
-	v.check((d) => new Set(d.pages.map((p) => p.id)).size === d.pages.length, said('page_ids'))
+	v.check(
+		(d) => new Set(d.pages.map((p) => p.id)).size === d.pages.length,
+		deckRuleSaid('page_ids')
+	)
 );
 export type DeckDocument = v.InferOutput<typeof DeckDocumentSchema>;
 

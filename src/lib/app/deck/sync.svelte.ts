@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { DeckDocumentSchema } from './layout';
 import { PageStampSchema, type SharedDeck } from './merge';
 import type { DeckStore } from './store.svelte';
-import { readRefusal, type RefusalData } from '../../share/refusals';
+import { readCompanionRefusal, type CompanionRefusal } from '../../share/refusals';
 
 export const DECK_SYNC_PATH = '/__companion/deck';
 const RETRY_MS = 1000;
@@ -21,9 +21,6 @@ const AnswerSchema = v.object({
 	readOnly: v.boolean()
 });
 type Answer = v.InferOutput<typeof AnswerSchema>;
-
-/** A refusal of the companion's: its data where the body names one, and its English message. */
-export type DeckRefused = { refusal?: RefusalData; message: string };
 
 export type DeckSyncStatus = 'connecting' | 'shared' | 'offline' | 'refused' | 'unavailable';
 
@@ -50,7 +47,7 @@ export class DeckSync {
 	readonly #store: DeckStore;
 	readonly #options: DeckSyncOptions;
 	#status = $state<DeckSyncStatus>('connecting');
-	#reason = $state<DeckRefused | undefined>();
+	#reason = $state<CompanionRefusal | undefined>();
 	#stopped = false;
 	#waiting: AbortController | undefined;
 	/** The deck the companion refused: not sent again until it changes. */
@@ -68,7 +65,7 @@ export class DeckSync {
 	 * Why the companion refused this device's deck (a field and its rule, or the deck too big to merge),
 	 * as the body says it: the page says a kind it knows in its language (companionSays).
 	 */
-	get reason(): DeckRefused | undefined {
+	get reason(): CompanionRefusal | undefined {
 		return this.#reason;
 	}
 
@@ -159,16 +156,9 @@ export class DeckSync {
 		});
 		if (!res.ok) {
 			const body: unknown = await res.json().catch(() => undefined);
-			const message = (body as { message?: unknown } | undefined)?.message;
 			this.#refused = sent;
 			this.#status = 'refused';
-			this.#reason =
-				typeof message === 'string'
-					? { refusal: readRefusal(body), message }
-					: {
-							refusal: { kind: 'status', params: { status: res.status } },
-							message: `HTTP ${res.status}`
-						};
+			this.#reason = readCompanionRefusal(body, res.status);
 			return;
 		}
 		const answer = v.parse(AnswerSchema, await res.json());

@@ -5,7 +5,7 @@
  */
 import * as m from '$lib/app/messages';
 import { companionSays } from '$lib/app/companion-words';
-import { readRefusal } from '$lib/share/refusals';
+import { readCompanionRefusal } from '$lib/share/refusals';
 import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
 import { rehearse } from '$lib/app/rehearse';
@@ -66,9 +66,8 @@ type State =
 
 /** Why the companion refused, in the dashboard's language when it named the refusal's kind. */
 async function messageOf(res: Response): Promise<string> {
-	const body = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
-	const message = typeof body?.message === 'string' ? body.message : `HTTP ${res.status}`;
-	return companionSays({ refusal: readRefusal(body), message });
+	const body: unknown = await res.json().catch(() => undefined);
+	return companionSays(readCompanionRefusal(body, res.status));
 }
 
 export class SceneCheck {
