@@ -278,11 +278,23 @@ describe('the dashboard says it', () => {
 		if (command.ok) throw new Error('accepted');
 		expect(command.issues.map(issueLine)).toContain('Befehl fehlt');
 		await language.choose('fr');
-		expect(issueLine(issue)).toBe('Titre du stream est requis');
+		expect(issueLine(issue)).toBe('Titre du stream est obligatoire');
 		// A rule that names no field keeps the protocol's name of it.
 		const range = checkSend('run-commercial', { value: 29, platform: 'alpha' });
 		if (range.ok) throw new Error('accepted');
 		expect(issueParts(range.issues[0]!).field).toBe('value');
+	});
+
+	it('a missing field reads right whatever the gender of its label (“Mensagem é obrigatório” did not)', async () => {
+		const check = checkSend('change-stream-title', { value: ' ', platform: 'alpha' });
+		if (check.ok) throw new Error('accepted');
+		await language.choose('pt-BR');
+		expect(issueLine(check.issues[0]!)).toBe('Título da live não pode ficar em branco');
+		const message = checkSend('chatbot-message', { value: ' ', platform: 'alpha' });
+		if (message.ok) throw new Error('accepted');
+		expect(issueLine(message.issues[0]!)).toBe('Mensagem não pode ficar em branco');
+		await language.choose('es');
+		expect(issueLine(check.issues[0]!)).toBe('Título del stream no puede quedar en blanco');
 	});
 
 	it('in English, a rule reads as the protocol writes it', () => {

@@ -5,14 +5,10 @@
  */
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { SendCheck } from '$lib/protocol/check-params';
-import {
-	SEND_TYPE_INFO,
-	isSendType,
-	needsConfirmation,
-	type SendType
-} from '$lib/protocol/send-types';
+import { isSendType, needsConfirmation, type SendType } from '$lib/protocol/send-types';
 import { loadSendCheck, sendCheckNow } from './send-check';
-import { sayRule } from './reasons.svelte';
+import { sayRule, saySendType } from './reasons.svelte';
+import * as m from '$lib/app/messages';
 import type { Receipt } from '$lib/client/receipts';
 import { useDashboard, type Dashboard } from './dashboard.svelte';
 
@@ -122,11 +118,7 @@ export class Press {
 		loadSendCheck()
 			.then(
 				(checkSend) => this.#checked(checkSend(type, params), confirm, held),
-				() =>
-					this.refuse(
-						'',
-						'The checks for this press could not be loaded: reload the page and try again.'
-					)
+				() => this.refuse('', m.ui_press_checks_failed())
 			)
 			.finally(() => (this.#awaitingRules = false));
 	}
@@ -149,13 +141,12 @@ export class Press {
 		this.#issues = [];
 		this.#queued = { type: check.type, params: check.params };
 		if ((needsConfirmation(check.type, check.params) && !held) || confirm) {
-			const label = SEND_TYPE_INFO[check.type].label;
+			// The words came with the send validators (send-check.ts), so the type's word is in here.
+			const word = saySendType(check.type);
 			this.#confirmation = {
-				title: confirm?.title ?? `${label}?`,
-				body:
-					confirm?.body ??
-					'This changes the stream for viewers or removes something. It will be sent once.',
-				confirmLabel: confirm?.confirmLabel ?? label,
+				title: confirm?.title ?? m.ui_press_confirm_title({ what: word }),
+				body: confirm?.body ?? m.ui_press_confirm_body(),
+				confirmLabel: confirm?.confirmLabel ?? word,
 				steps: confirm?.steps
 			};
 			return;
@@ -183,7 +174,7 @@ export class Press {
 		});
 		this.#receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
-			this.#note = 'It is no longer in the setup: the list was read again.';
+			this.#note = m.ui_press_gone_note();
 			void this.#reread(queued.type, queued.params);
 		}
 		this.#onReceipt?.(receipt, queued);
@@ -191,17 +182,18 @@ export class Press {
 
 	/** Reads the setup again and says so at page level (the pressed control may disappear with it). */
 	async #reread(type: SendType, params: Record<string, unknown>): Promise<void> {
-		const name = typeof params.value === 'string' ? ` “${params.value}”` : '';
-		const what = `${SEND_TYPE_INFO[type].label}${name}`;
+		const word = saySendType(type);
+		const what =
+			typeof params.value === 'string'
+				? m.ui_press_gone_named({ what: word, name: params.value })
+				: word;
 		const dashboard = this.#dashboard;
-		dashboard.notice(`${what} is no longer in the setup. Reading the setup again…`);
+		dashboard.notice(m.ui_press_gone_reading({ what }));
 		try {
 			await dashboard.client.retrieve();
-			dashboard.notice(
-				`${what} is no longer in the setup: the setup was read again and it is gone from the list.`
-			);
+			dashboard.notice(m.ui_press_gone_read({ what }));
 		} catch {
-			dashboard.notice(`${what} is no longer in the setup, and reading the setup again failed.`);
+			dashboard.notice(m.ui_press_gone_read_failed({ what }));
 		}
 	}
 }

@@ -201,5 +201,8 @@ export function errorWords(error: ClientError): string {
 	return say(ERRORS[said.id], 'values' in said ? said.values : {});
 }
 
+/** A send type's word, for a press's confirmation and its notices (lib/app/press.svelte.ts). */
+export const sendTypeWord = (type: SendType): string => SEND_TYPE_WORDS[type]();
+
 /** A share link's refusals come with the companion's (the one table: companion-words.ts). */
 export { refusalWords } from './companion-words';

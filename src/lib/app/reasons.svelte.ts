@@ -6,6 +6,7 @@
 import type { ClientError } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { RefusalData } from '$lib/share/refusals';
+import { SEND_TYPE_INFO, type SendType } from '$lib/protocol/send-types';
 
 type Words = typeof import('./reason-words');
 
@@ -46,3 +47,7 @@ export const sayError = (error: ClientError): string =>
 /** Why a share link is refused, in the dashboard's language (the companion's own sentence as sent). */
 export const sayShareRefusal = (failure: { message?: string; refusal?: RefusalData }): string =>
 	(failure.refusal && loaded()?.refusalWords(failure.refusal)) || (failure.message ?? '');
+
+/** A send type's word in the dashboard's language (the catalogue's English label until the words are in). */
+export const saySendType = (type: SendType): string =>
+	loaded()?.sendTypeWord(type) ?? SEND_TYPE_INFO[type].label;
