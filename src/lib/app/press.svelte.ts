@@ -7,7 +7,7 @@ import type { FieldIssue } from '$lib/protocol/issues';
 import type { SendCheck } from '$lib/protocol/check-params';
 import { isSendType, needsConfirmation, type SendType } from '$lib/protocol/send-types';
 import { loadSendCheck, sendCheckNow } from './send-check';
-import { sayRule, saySendType } from './reasons.svelte';
+import { pressWords, sayRule, saySendType } from './reasons.svelte';
 import * as m from '$lib/app/messages';
 import type { Receipt } from '$lib/client/receipts';
 import { useDashboard, type Dashboard } from './dashboard.svelte';
@@ -141,11 +141,13 @@ export class Press {
 		this.#issues = [];
 		this.#queued = { type: check.type, params: check.params };
 		if ((needsConfirmation(check.type, check.params) && !held) || confirm) {
-			// The words came with the send validators (send-check.ts), so the type's word is in here.
+			// The words came with the send validators (send-check.ts), so they are in here.
+			const words = pressWords();
+			if (!words) return this.refuse('', m.ui_press_checks_failed());
 			const word = saySendType(check.type);
 			this.#confirmation = {
-				title: confirm?.title ?? m.ui_press_confirm_title({ what: word }),
-				body: confirm?.body ?? m.ui_press_confirm_body(),
+				title: confirm?.title ?? words.confirmTitle({ what: word }),
+				body: confirm?.body ?? words.confirmBody(),
 				confirmLabel: confirm?.confirmLabel ?? word,
 				steps: confirm?.steps
 			};
@@ -174,7 +176,7 @@ export class Press {
 		});
 		this.#receipt = receipt;
 		if (receipt.state === 'failed' && receipt.error?.code === 'not_found') {
-			this.#note = m.ui_press_gone_note();
+			this.#note = pressWords()?.goneNote();
 			void this.#reread(queued.type, queued.params);
 		}
 		this.#onReceipt?.(receipt, queued);
@@ -182,18 +184,21 @@ export class Press {
 
 	/** Reads the setup again and says so at page level (the pressed control may disappear with it). */
 	async #reread(type: SendType, params: Record<string, unknown>): Promise<void> {
+		// A sent press passed its checks, so its words are in (pressWords); the setup is read again regardless.
+		const words = pressWords();
 		const word = saySendType(type);
 		const what =
 			typeof params.value === 'string'
-				? m.ui_press_gone_named({ what: word, name: params.value })
+				? (words?.goneNamed({ what: word, name: params.value }) ?? word)
 				: word;
 		const dashboard = this.#dashboard;
-		dashboard.notice(m.ui_press_gone_reading({ what }));
+		const say = (line: string | undefined) => line && dashboard.notice(line);
+		say(words?.goneReading({ what }));
 		try {
 			await dashboard.client.retrieve();
-			dashboard.notice(m.ui_press_gone_read({ what }));
+			say(words?.goneRead({ what }));
 		} catch {
-			dashboard.notice(m.ui_press_gone_read_failed({ what }));
+			say(words?.goneReadFailed({ what }));
 		}
 	}
 }

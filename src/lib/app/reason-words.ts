@@ -204,5 +204,16 @@ export function errorWords(error: ClientError): string {
 /** A send type's word, for a press's confirmation and its notices (lib/app/press.svelte.ts). */
 export const sendTypeWord = (type: SendType): string => SEND_TYPE_WORDS[type]();
 
+/** A press's own lines (press.svelte.ts), here so that they stay out of the deck's first load. */
+export const pressWords = {
+	confirmTitle: m.ui_press_confirm_title,
+	confirmBody: m.ui_press_confirm_body,
+	goneNote: m.ui_press_gone_note,
+	goneNamed: m.ui_press_gone_named,
+	goneReading: m.ui_press_gone_reading,
+	goneRead: m.ui_press_gone_read,
+	goneReadFailed: m.ui_press_gone_read_failed
+};
+
 /** A share link's refusals come with the companion's (the one table: companion-words.ts). */
 export { refusalWords } from './companion-words';

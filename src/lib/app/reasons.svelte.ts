@@ -13,19 +13,31 @@ type Words = typeof import('./reason-words');
 let words = $state.raw<Words | undefined>();
 let loading: Promise<void> | undefined;
 
-/** Fetches the words once (a failed fetch is tried again on the next call; English meanwhile). */
+/**
+ * Fetches the words once; rejects when they cannot be fetched (tried again on the next call; English
+ * meanwhile). The send validators wait for them (send-check.ts), so a checked press has its words.
+ */
 export function loadReasonWords(): Promise<void> {
 	loading ??= import('./reason-words').then(
 		(module) => void (words = module),
-		() => void (loading = undefined)
+		(error: unknown) => {
+			loading = undefined;
+			throw error;
+		}
 	);
 	return loading;
 }
 
 const loaded = (): Words | undefined => {
-	if (!words) void loadReasonWords();
+	if (!words) void loadReasonWords().catch(() => {});
 	return words;
 };
+
+/**
+ * A press's own lines (its default confirmation, "no longer in the setup"): in once its checks are,
+ * since the validators come with these words (send-check.ts), and out of the deck's first load.
+ */
+export const pressWords = (): Words['pressWords'] | undefined => words?.pressWords;
 
 /** The rule an issue states, in the dashboard's language (after the field's name; `named`: its label). */
 export const sayRule = (issue: FieldIssue, named?: boolean): string =>
