@@ -352,7 +352,7 @@ describe('embedded simulator', () => {
 				log: () => {}
 			})
 		).rejects.toMatchObject({
-			code: 'api_unreachable'
+			said: { kind: 'api_unreachable' }
 		});
 	});
 
@@ -368,7 +368,7 @@ describe('embedded simulator', () => {
 				log: () => {}
 			})
 		).rejects.toMatchObject({
-			code: 'token_rejected',
+			said: { kind: 'token_rejected' },
 			message: expect.not.stringContaining('not-the-token')
 		});
 		await expect(
@@ -381,7 +381,7 @@ describe('embedded simulator', () => {
 				log: () => {}
 			})
 		).rejects.toMatchObject({
-			code: 'port_in_use',
+			said: { kind: 'port_in_use' },
 			message: `Port ${rig.companion.port} is in use: pass --port N`
 		});
 	});
