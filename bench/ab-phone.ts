@@ -8,32 +8,11 @@
  * real `build` is moved aside meanwhile). Prints each build's medians and, round by round, each one's
  * difference from the first (paired, so a busy spell moves both); the loads go to /tmp/ab-phone.json.
  */
-import { existsSync, lstatSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { wallClockOffset, wallNow } from './clock';
 import { NAME_HELPER_SCRIPT } from './page-probes';
-import { median, sleep } from './stats';
+import { sleep } from './stats';
 import { PHONE, BenchStack } from './stack';
-import { backgroundTraffic } from './traffic';
-import { watchOtherLoad } from './other-load';
-import { BUILD_DIR } from '../tests/e2e/harness';
-
-const args = process.argv.slice(2);
-const rounds = /^\d+$/.test(args.at(-1) ?? '') ? Number(args.pop()) : 6;
-const dirs = args;
-if (dirs.length < 2) throw new Error('usage: tsx bench/ab-phone.ts DIR_A DIR_B [DIR_C…] [ROUNDS]');
-
-/** The real `build` directory, kept aside while the builds take turns, and put back at the end. */
-const ASIDE = `${BUILD_DIR}-aside-${process.pid}`;
-const movedAside = existsSync(BUILD_DIR) && !lstatSync(BUILD_DIR).isSymbolicLink();
-if (movedAside) renameSync(BUILD_DIR, ASIDE);
-
-function serve(dir: string): void {
-	if (lstatSync(BUILD_DIR, { throwIfNoEntry: false })) unlinkSync(BUILD_DIR);
-	symlinkSync(resolve(dir), BUILD_DIR);
-}
-
-type Load = Record<string, number>;
+import { runBuildsInTurn, type Load } from './builds-in-turn';
 
 async function loadDeck(stack: BenchStack): Promise<Load> {
 	const log = stack.sim.sim;
@@ -87,52 +66,4 @@ async function loadDeck(stack: BenchStack): Promise<Load> {
 	}
 }
 
-const stack = new BenchStack();
-await stack.start();
-const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
-const results: Record<string, Load[]> = Object.fromEntries(dirs.map((d) => [d, []]));
-const other: number[] = [];
-try {
-	for (let round = 0; round < rounds; round++) {
-		// Each round starts one further along the list, so no build always follows the same one.
-		const order = dirs.map((_, i) => dirs[(i + round) % dirs.length]!);
-		for (const id of round % 2 ? order.reverse() : order) {
-			serve(id);
-			const load = watchOtherLoad();
-			const result = await loadDeck(stack);
-			other.push(load());
-			results[id]!.push(result);
-			console.error(
-				`${id} ${Object.entries(result)
-					.map(([k, v]) => `${k} ${v.toFixed(0)}`)
-					.join(' ')} (others ${other.at(-1)!.toFixed(2)} cores)`
-			);
-		}
-	}
-} finally {
-	stopTraffic();
-	await stack.stop();
-	unlinkSync(BUILD_DIR);
-	if (movedAside) renameSync(ASIDE, BUILD_DIR);
-}
-for (const id of dirs) {
-	const keys = Object.keys(results[id]![0] ?? {});
-	console.log(
-		`${id} medians (${results[id]!.length} loads): ${keys
-			.map((k) => `${k} ${median(results[id]!.map((r) => r[k]!)).toFixed(0)}`)
-			.join(', ')}`
-	);
-}
-// Paired: each build against the first, round by round (the rounds share the machine's state).
-for (const id of dirs.slice(1)) {
-	for (const key of ['send', 'enabled', 'fcp']) {
-		const diffs = results[id]!.map((r, i) => r[key]! - results[dirs[0]!]![i]![key]!);
-		console.log(
-			`${id} − ${dirs[0]} ${key}: median ${median(diffs).toFixed(0)} ms over ${diffs.length} rounds`
-		);
-	}
-}
-writeFileSync('/tmp/ab-phone.json', JSON.stringify(results));
-console.log(
-	`other processes: median ${median(other).toFixed(2)}, max ${Math.max(...other).toFixed(2)} cores`
-);
+await runBuildsInTurn({ name: 'ab-phone', load: loadDeck, paired: ['send', 'enabled', 'fcp'] });

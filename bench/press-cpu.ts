@@ -9,19 +9,10 @@
  * Usage: `[RATE=1] [TRACE_DIR=dir] npx tsx bench/press-cpu.ts DIR_A DIR_B [DIR_C…] [ROUNDS]`; the loads
  * go to /tmp/press-cpu.json, each trace (1.5 s past the paint) to TRACE_DIR when set.
  */
-import { existsSync, lstatSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { NAME_HELPER_SCRIPT } from './page-probes';
-import { median } from './stats';
 import { PHONE, BenchStack } from './stack';
-import { backgroundTraffic } from './traffic';
-import { watchOtherLoad } from './other-load';
-import { BUILD_DIR } from '../tests/e2e/harness';
-
-const args = process.argv.slice(2);
-const rounds = /^\d+$/.test(args.at(-1) ?? '') ? Number(args.pop()) : 6;
-const dirs = args;
-if (dirs.length < 2) throw new Error('usage: tsx bench/press-cpu.ts DIR_A DIR_B [DIR_C…] [ROUNDS]');
+import { runBuildsInTurn, type Load } from './builds-in-turn';
 
 /**
  * The CPU slowdown (4, the phone's, by default). At 4× Chromium's throttler keeps the thread busy for
@@ -29,15 +20,6 @@ if (dirs.length < 2) throw new Error('usage: tsx bench/press-cpu.ts DIR_A DIR_B 
  * main thread's own CPU time, which a busy machine moves much less.
  */
 const RATE = Number(process.env.RATE ?? 4);
-
-const ASIDE = `${BUILD_DIR}-aside-${process.pid}`;
-const movedAside = existsSync(BUILD_DIR) && !lstatSync(BUILD_DIR).isSymbolicLink();
-if (movedAside) renameSync(BUILD_DIR, ASIDE);
-
-function serve(dir: string): void {
-	if (lstatSync(BUILD_DIR, { throwIfNoEntry: false })) unlinkSync(BUILD_DIR);
-	symlinkSync(resolve(dir), BUILD_DIR);
-}
 
 /** Marks the frame `lurk` is first enabled in (a User Timing mark, so it is in the trace's clock). */
 const ENABLED_MARK = `(() => {
@@ -60,8 +42,6 @@ interface TraceEvent {
 	tid: number;
 	args?: { name?: string; data?: { url?: string } };
 }
-
-type Load = Record<string, number>;
 
 /**
  * Sums of the main thread's work in [from, to] (µs in the trace's clock), in ms: its outermost tasks
@@ -181,50 +161,8 @@ async function loadDeck(stack: BenchStack): Promise<Load> {
 	}
 }
 
-const stack = new BenchStack();
-await stack.start();
-const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
-const results: Record<string, Load[]> = Object.fromEntries(dirs.map((d) => [d, []]));
-const other: number[] = [];
-try {
-	for (let round = 0; round < rounds; round++) {
-		const order = dirs.map((_, i) => dirs[(i + round) % dirs.length]!);
-		for (const id of round % 2 ? order.reverse() : order) {
-			serve(id);
-			const load = watchOtherLoad();
-			const result = await loadDeck(stack);
-			other.push(load());
-			results[id]!.push(result);
-			console.error(
-				`${id} ${Object.entries(result)
-					.map(([k, v]) => `${k} ${v.toFixed(0)}`)
-					.join(' ')} (others ${other.at(-1)!.toFixed(2)} cores)`
-			);
-		}
-	}
-} finally {
-	stopTraffic();
-	await stack.stop();
-	unlinkSync(BUILD_DIR);
-	if (movedAside) renameSync(ASIDE, BUILD_DIR);
-}
-for (const id of dirs) {
-	const keys = Object.keys(results[id]![0] ?? {});
-	console.log(
-		`${id} medians (${results[id]!.length} loads): ${keys
-			.map((k) => `${k} ${median(results[id]!.map((r) => r[k]!)).toFixed(0)}`)
-			.join(', ')}`
-	);
-}
-for (const id of dirs.slice(1)) {
-	for (const key of ['nodesCpu', 'nodesWall', 'paintedCpu', 'startCpu', 'enabledAt']) {
-		const diffs = results[id]!.map((r, i) => r[key]! - results[dirs[0]!]![i]![key]!);
-		console.log(
-			`${id} − ${dirs[0]} ${key}: median ${median(diffs).toFixed(0)} ms over ${diffs.length} rounds`
-		);
-	}
-}
-writeFileSync('/tmp/press-cpu.json', JSON.stringify(results));
-console.log(
-	`other processes: median ${median(other).toFixed(2)}, max ${Math.max(...other).toFixed(2)} cores`
-);
+await runBuildsInTurn({
+	name: 'press-cpu',
+	load: loadDeck,
+	paired: ['nodesCpu', 'nodesWall', 'paintedCpu', 'startCpu', 'enabledAt']
+});
