@@ -29,6 +29,7 @@ export async function checkShare(
 		});
 	} finally {
 		clearTimeout(timer);
+		signal.removeEventListener('abort', stop);
 	}
 	// Only share links read the answer: its schemas stay out of the deck's first load.
 	const { readShareAnswer, refusalText, WhoamiAnswerSchema } = await import('$lib/share/answers');
