@@ -53,13 +53,15 @@ function child(script: string, args: string[]) {
 				() => reject(new Error(`${script}: no "${key}" within ${timeoutMs / 1000} s`)),
 				timeoutMs
 			);
-			process_.once('exit', (code) =>
-				reject(new Error(`${script} exited (${code}) before "${key}"`))
-			);
+			const exited = (code: number | null) =>
+				reject(new Error(`${script} exited (${code}) before "${key}"`));
+			process_.once('exit', exited);
 			waiting.push({
 				key,
 				resolve: (message) => {
 					clearTimeout(timer);
+					// One `next` every 10 s for the RSS samples: each must take its listener back.
+					process_.off('exit', exited);
 					if ('error' in message) reject(new Error(`${script}: ${String(message.error)}`));
 					else resolve(message[key] as T);
 				}
