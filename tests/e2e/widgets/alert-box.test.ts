@@ -125,30 +125,53 @@ describe('alert box widget', () => {
 			.waitFor({ timeout: 8000 });
 	});
 
-	it('looks right at 800×450 and 1920×1080', async () => {
+	it('looks right at 800×450, 1920×1080 and a quarter of the builder’s size, the card whole inside', async () => {
 		for (const viewport of [
 			{ width: 800, height: 450 },
-			{ width: 1920, height: 1080 }
+			{ width: 1920, height: 1080 },
+			{ width: 400, height: 225 }
 		]) {
+			const small = viewport.width < 800;
 			// No debug corner: the picture is what the scene shows.
 			const { page } = await file.stack.open(
 				'/widget/alert-box',
-				{ look: '60', control: '', size: viewport.width > 1000 ? 64 : 32 },
+				{
+					look: '60',
+					control: '',
+					size: viewport.width > 1000 ? 64 : 32,
+					...(small ? { lang: 'de' } : {})
+				},
 				viewport
 			);
 			file.pages.push(page);
 			await page.locator('.widget[data-status="open"]').waitFor();
+			// At a quarter size, German's three-line headline with a long message once ran out at the bottom.
 			await fire(
-				alertEnvelope(
-					'alpha-subscriber',
-					{ value: 'Sue' },
-					{ displayname: 'Sue', months: 6, message: 'Six months already, love this stream!' }
-				)
+				small
+					? alertEnvelope(
+							'alpha-bits',
+							{ value: 1500 },
+							{
+								displayname: 'ByteSizedBard',
+								bits: 1500,
+								message: 'Cheer1500 for the clutch revive in the last round, that was incredible!'
+							}
+						)
+					: alertEnvelope(
+							'alpha-subscriber',
+							{ value: 'Sue' },
+							{ displayname: 'Sue', months: 6, message: 'Six months already, love this stream!' }
+						)
 			);
-			await waitForText(page, /Sue subscribed!/);
-			const box = await page.locator('.alert').boundingBox();
-			expect(box!.x).toBeGreaterThanOrEqual(0);
-			expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+			await waitForText(
+				page,
+				small ? /ByteSizedBard hat 1\.500 Bits gecheert!/ : /Sue subscribed!/
+			);
+			const box = (await page.locator('.alert').boundingBox())!;
+			expect(box.x).toBeGreaterThanOrEqual(0);
+			expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+			expect(box.y).toBeGreaterThanOrEqual(0);
+			expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
 			await page.screenshot({
 				path: `test-results/alert-box-${viewport.width}x${viewport.height}.png`
 			});
