@@ -75,7 +75,7 @@ export class ShareLinks {
 
 	#apply<T>(result: ApiResult<T>, onData: (data: T) => void): void {
 		if (result.ok) onData(result.data);
-		this.#state = stateAfter(result);
+		this.#state = stateAfter(result, LINK_FIELDS);
 	}
 }
 
