@@ -22,6 +22,56 @@ export function unreadable(err: unknown): { why: Unreadable; code: string } {
 	return { why, code };
 }
 
+/** The system error codes the start log says in its own words; Node's text stays for any other. */
+const SAID_CODES = new Set([
+	'EACCES',
+	'EPERM',
+	'ENOENT',
+	'EISDIR',
+	'ENOTDIR',
+	'EROFS',
+	'ENOSPC',
+	'EMFILE',
+	'EEXIST',
+	'EADDRNOTAVAIL',
+	'EADDRINUSE',
+	'ECONNREFUSED',
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ENOTFOUND',
+	'EHOSTUNREACH'
+]);
+
+/** A system error's cause as data: its code and the path, address or host it concerns. */
+export type SystemCause = { code: string; place?: string };
+
+type SystemError = NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
+
+/**
+ * The cause of a system error, read from its `code` and the fields Node gives it (never its message),
+ * when the code is one the start log says; fetch's "fetch failed" carries it as its `cause`.
+ */
+export function systemCause(err: unknown, depth = 0): SystemCause | undefined {
+	if (typeof err !== 'object' || err === null || depth > 3) return undefined;
+	const e = err as SystemError;
+	if (typeof e.code !== 'string' || !SAID_CODES.has(e.code)) return systemCause(e.cause, depth + 1);
+	const host = e.address && (e.address.includes(':') ? `[${e.address}]` : e.address);
+	const place = e.path ?? (host && e.port ? `${host}:${e.port}` : (host ?? e.hostname));
+	return place ? { code: e.code, place } : { code: e.code };
+}
+
+/** A cause in the start log's language (or English). */
+export const causeWords = (cause: SystemCause, locale?: 'en'): string =>
+	cause.place === undefined
+		? m.companion_cause({ code: cause.code }, locale ? { locale } : {})
+		: m.companion_cause_at({ code: cause.code, place: cause.place }, locale ? { locale } : {});
+
+/** An error's cause in the start log's language; Node's own text for a code it does not say. */
+export function errorText(err: unknown, locale?: 'en'): string {
+	const cause = systemCause(err);
+	return cause ? causeWords(cause, locale) : err instanceof Error ? err.message : String(err);
+}
+
 /** The companion's own files: the streamer's decks and the share links. */
 export type OwnerFile = 'deck' | 'shares';
 
@@ -50,7 +100,7 @@ export type StartError =
 	| { kind: 'file_unreadable'; what: OwnerFile; file: string; why: Unreadable; code: string }
 	| { kind: 'file_not_json' | 'file_shape'; what: OwnerFile; file: string }
 	| { kind: 'build_failed'; tail: string }
-	| { kind: 'could_not_start'; error: string };
+	| { kind: 'could_not_start'; error: string; cause?: SystemCause };
 
 export type StartErrorKind = StartError['kind'];
 
@@ -87,7 +137,19 @@ const WORDS: Record<StartErrorKind, Say> = {
 /** The error in the start log's language (the locale start-lines.ts set), or in English. */
 export function startErrorWords(error: StartError, locale?: 'en'): string {
 	const say = WORDS[error.kind] as (values: object, options: { locale?: 'en' }) => string;
-	return say(error, locale ? { locale } : {});
+	// A system error's cause in the log's words; Node's text (`error`) for a code it does not say.
+	const values =
+		error.kind === 'could_not_start' && error.cause
+			? { error: causeWords(error.cause, locale) }
+			: error;
+	return say(values, locale ? { locale } : {});
+}
+
+/** Why the companion could not start, from any error: its cause as data where its code is one the log says. */
+export function couldNotStart(err: unknown): StartError {
+	const cause = systemCause(err);
+	const error = err instanceof Error ? err.message : String(err);
+	return cause ? { kind: 'could_not_start', error, cause } : { kind: 'could_not_start', error };
 }
 
 /** A start-up error the companion stops for: its data, said by start.ts; `message` is its English. */

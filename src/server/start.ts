@@ -250,16 +250,15 @@ async function main(): Promise<void> {
 		});
 	} catch (err) {
 		if (err instanceof errors.CompanionError) fail(err.said);
-		fail({ kind: 'could_not_start', error: (err as Error).message });
+		fail(errors.couldNotStart(err));
 	}
 	printReady(say, companion, host);
 }
 
 main().catch(async (err: Error) => {
-	const error = { kind: 'could_not_start', error: err.message } as const;
 	// In the start log's language when its messages are there; in English when they could not be compiled.
 	const said = await import('./start-errors').then(
-		({ startErrorWords }) => startErrorWords(error),
+		({ couldNotStart, startErrorWords }) => startErrorWords(couldNotStart(err)),
 		() => `Could not start: ${err.message}`
 	);
 	exit(said);

@@ -9,7 +9,7 @@ import { changeTimer } from '../lib/protocol/timer-state';
 import type { UpstreamEvents } from './upstream-events';
 import { m } from '../lib/paraglide/messages.js';
 import { number } from './start-lines';
-import type { StartError } from './start-errors';
+import { errorText, type StartError } from './start-errors';
 
 /** `seconds` per alert, or per `per` of the alert's amount (`1/100`: a second per 100 bits). */
 export interface SubathonRule {
@@ -86,6 +86,16 @@ export interface Subathon {
 	close(): void;
 }
 
+/** The application refused a write: said in the log's language, not as an English message. */
+class Answered extends Error {
+	constructor(
+		readonly type: string,
+		readonly status: number
+	) {
+		super(`${type} answered HTTP ${status}`);
+	}
+}
+
 export function startSubathon(opts: SubathonOptions): Subathon {
 	let chain: Promise<void> = Promise.resolve();
 
@@ -95,7 +105,7 @@ export function startSubathon(opts: SubathonOptions): Subathon {
 			headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token()}` },
 			body: JSON.stringify({ type, params })
 		});
-		if (!res.ok) throw new Error(`${type} answered HTTP ${res.status}`);
+		if (!res.ok) throw new Answered(type, res.status);
 		return ((await res.json()) as { message?: unknown }).message;
 	}
 
@@ -107,7 +117,11 @@ export function startSubathon(opts: SubathonOptions): Subathon {
 				await send('update-variable-value', { name: opts.variable, value });
 				opts.log(m.companion_subathon_added({ seconds: number(seconds, 1), event }));
 			} catch (err) {
-				opts.log(m.companion_subathon_failed({ event, error: (err as Error).message }));
+				const error =
+					err instanceof Answered
+						? m.companion_subathon_answered({ type: err.type, status: err.status })
+						: errorText(err);
+				opts.log(m.companion_subathon_failed({ event, error }));
 			}
 		});
 	}

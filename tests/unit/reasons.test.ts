@@ -285,6 +285,31 @@ describe('the dashboard says it', () => {
 		expect(issueParts(range.issues[0]!).field).toBe('value');
 	});
 
+	it('finds the label by the field id the rule carries, not its English name (changing the wording breaks nothing)', async () => {
+		const check = checkSend('change-stream-title', { value: ' ', platform: 'alpha' });
+		if (check.ok) throw new Error('accepted');
+		expect(check.issues[0]!.says).toEqual({
+			kind: 'required_of',
+			values: { what: 'title', field: 'title' }
+		});
+		// The same rule, its English reworded: the label stays.
+		const reworded = {
+			field: 'params.value',
+			rule: 'is required (stream title)',
+			says: { kind: 'required_of' as const, values: { what: 'stream title', field: 'title' } }
+		};
+		await language.choose('de');
+		expect(issueLine(reworded)).toBe('Stream-Titel fehlt');
+		await language.choose('fr');
+		expect(issueLine(reworded)).toBe('Titre du stream est obligatoire');
+		// The English name alone no longer finds a label.
+		const unnamed = {
+			...reworded,
+			says: { kind: 'required_of' as const, values: { what: 'title' } }
+		};
+		expect(issueParts(unnamed).field).toBe('value');
+	});
+
 	it('a missing field reads right whatever the gender of its label (“Mensagem é obrigatório” did not)', async () => {
 		const check = checkSend('change-stream-title', { value: ' ', platform: 'alpha' });
 		if (check.ok) throw new Error('accepted');

@@ -15,7 +15,16 @@ import {
 import { ruleWordsOf } from './reason-words';
 
 type Params = NonNullable<RefusalData['params']>;
-type Said = (params: Params) => string | undefined;
+type Said = (params: Params, fields: FieldLabels) => string | undefined;
+
+/**
+ * A page's labels for the body fields its form sends, by the request's name of each ("expiresInMinutes":
+ * the Share page's "Expiry"), so a refused field is named as the form names it. Each page keeps its
+ * table next to its form's labels; a field no form shows keeps the request's name.
+ */
+export type FieldLabels = Readonly<Record<string, () => string>>;
+const label = (fields: FieldLabels, field: string): string =>
+	Object.hasOwn(fields, field) ? fields[field]!() : field;
 
 /** Its words, when the values the body sent are of the types its sentence needs. */
 function words(shape: Record<string, 'string' | 'number'>, say: (values: never) => string): Said {
@@ -24,18 +33,19 @@ function words(shape: Record<string, 'string' | 'number'>, say: (values: never) 
 			? (say as (values: Params) => string)(params)
 			: undefined;
 }
-/** A field and the rule it broke, when the body carries the rule (fieldRuleOf): "expiresInMinutes muss größer als 0 sein". */
-function fieldWithRule(params: Params, field: string): string | undefined {
+/** A field by its label and the rule it broke, when the body carries the rule (fieldRuleOf): "Ablaufzeit muss größer als 0 sein". */
+function fieldWithRule(params: Params, field: string, fields: FieldLabels): string | undefined {
 	const rule = fieldRuleOf(params, field);
 	const said = rule && ruleWordsOf(rule);
-	return said && m.reasons_issue_field({ field, rule: said });
+	return said && m.reasons_issue_field({ field: label(fields, field), rule: said });
 }
-/** The fields as sent, or each with its rule where the body carries one ("amount muss mindestens 0 sein; text fehlt"). */
-function fieldsWithRules(params: Params, fields: string): string {
-	const said = fields.split(', ').map((field) => fieldWithRule(params, field));
-	return said.some(Boolean)
-		? said.map((words, i) => words ?? fields.split(', ')[i]).join('; ')
-		: fields;
+/** The fields by their labels, each with its rule where the body carries one ("Betrag muss mindestens 0 sein; Nachricht fehlt"). */
+function fieldsWithRules(params: Params, sent: string, fields: FieldLabels): string {
+	const names = sent.split(', ');
+	const said = names.map((field) => fieldWithRule(params, field, fields));
+	return names
+		.map((field, i) => said[i] ?? label(fields, field))
+		.join(said.some(Boolean) ? '; ' : ', ');
 }
 const NONE = {};
 const STATUS = { status: 'number' } as const;
@@ -53,13 +63,14 @@ const SAID: Record<RefusalKind, Said> = {
 	no_types: words(NONE, m.companion_refused_no_types),
 	not_a_type: words({ type: 'string' }, m.companion_refused_not_a_type),
 	never_shared: words({ type: 'string' }, m.companion_refused_never_shared),
-	invalid_field: (p) =>
+	invalid_field: (p, fields) =>
 		typeof p.field === 'string'
-			? (fieldWithRule(p, p.field) ?? m.companion_refused_invalid_field({ field: p.field }))
+			? (fieldWithRule(p, p.field, fields) ??
+				m.companion_refused_invalid_field({ field: label(fields, p.field) }))
 			: undefined,
-	invalid_rehearsal: (p) =>
+	invalid_rehearsal: (p, fields) =>
 		typeof p.fields === 'string'
-			? m.companion_refused_invalid_rehearsal({ fields: fieldsWithRules(p, p.fields) })
+			? m.companion_refused_invalid_rehearsal({ fields: fieldsWithRules(p, p.fields, fields) })
 			: undefined,
 	body_too_large: words(NONE, m.companion_refused_body_too_large),
 	no_share_link: words(NONE, m.companion_refused_no_share_link),
@@ -91,13 +102,16 @@ const SAID: Record<RefusalKind, Said> = {
 	deck_too_big: words({ pages: 'number', max: 'number' }, m.companion_refused_deck_too_big)
 };
 
-/** A refusal in the dashboard's language; undefined for a kind this page does not know (a newer companion), or values that do not fit it. */
-export function refusalWords(refusal: RefusalData): string | undefined {
+/**
+ * A refusal in the dashboard's language, a refused field named by `fields` (the page's labels); undefined
+ * for a kind this page does not know (a newer companion), or values that do not fit it.
+ */
+export function refusalWords(refusal: RefusalData, fields: FieldLabels = {}): string | undefined {
 	return Object.hasOwn(SAID, refusal.kind)
-		? SAID[refusal.kind as RefusalKind](refusal.params ?? {})
+		? SAID[refusal.kind as RefusalKind](refusal.params ?? {}, fields)
 		: undefined;
 }
 
 /** A refusal in the dashboard's language; the server's own English words when it is not one this page can say. */
-export const companionSays = (answer: CompanionRefusal): string =>
-	(answer.refusal && refusalWords(answer.refusal)) ?? answer.message;
+export const companionSays = (answer: CompanionRefusal, fields?: FieldLabels): string =>
+	(answer.refusal && refusalWords(answer.refusal, fields)) ?? answer.message;

@@ -8,6 +8,7 @@ import type { FieldIssue } from '$lib/protocol/issues';
 import type { Rule, RuleKind } from '$lib/protocol/rule-text';
 import type { Values } from '$lib/protocol/common-rules';
 import type { SendType } from '$lib/protocol/send-types';
+import type { TextField } from '$lib/protocol/rules';
 import * as m from '$lib/app/messages';
 import { language } from '$lib/app/language.svelte';
 import { SEND_TYPE_WORDS } from '$lib/app/send-type-words';
@@ -139,42 +140,43 @@ export function issueRule(issue: FieldIssue, named = false): string {
 }
 
 /**
- * The dashboard's label for a field the protocol names in its rule ("is required (title)"), by that
- * name: a line or a tile's receipt then names the field as a form does ("Stream-Titel fehlt").
+ * The dashboard's label for a field the protocol names in its rule ("is required (title)"), by the
+ * stable id the rule carries (lib/protocol/rules.ts TEXT_FIELDS), not its English name: a line or a
+ * tile's receipt then names the field as a form does ("Stream-Titel fehlt").
  */
-const FIELD_WORDS: Record<string, () => string> = {
+const FIELD_WORDS: Record<TextField, () => string> = {
 	announcement: m.reasons_field_announcement,
-	'message text': m.reasons_field_message_text,
+	message_text: m.reasons_field_message_text,
 	message: m.reasons_field_message,
-	'poll title': m.reasons_field_poll_title,
-	'prediction title': m.reasons_field_prediction_title,
-	'text to speak': m.reasons_field_text_to_speak,
+	poll_title: m.reasons_field_poll_title,
+	prediction_title: m.reasons_field_prediction_title,
+	text_to_speak: m.reasons_field_text_to_speak,
 	title: m.reasons_field_title,
-	'alert key': m.reasons_field_alert_key,
+	alert_key: m.reasons_field_alert_key,
 	alias: m.reasons_field_alias,
 	category: m.reasons_field_category,
-	'command name': m.reasons_field_command_name,
-	'counter name': m.reasons_field_counter_name,
-	'folder name': m.reasons_field_folder_name,
-	'layer id': m.reasons_field_layer_id,
-	'light brand': m.reasons_field_light_brand,
-	'light id': m.reasons_field_light_id,
-	'message id': m.reasons_field_message_id,
+	command_name: m.reasons_field_command_name,
+	counter_name: m.reasons_field_counter_name,
+	folder_name: m.reasons_field_folder_name,
+	layer_id: m.reasons_field_layer_id,
+	light_brand: m.reasons_field_light_brand,
+	light_id: m.reasons_field_light_id,
+	message_id: m.reasons_field_message_id,
 	name: m.reasons_field_name,
-	'new name': m.reasons_field_new_name,
-	'overlay name or id': m.reasons_field_overlay,
+	new_name: m.reasons_field_new_name,
+	overlay: m.reasons_field_overlay,
 	platform: m.reasons_field_platform,
-	'reply text': m.reasons_field_reply_text,
+	reply_text: m.reasons_field_reply_text,
 	username: m.reasons_field_username,
-	'variable name': m.reasons_field_variable_name,
+	variable_name: m.reasons_field_variable_name,
 	voice: m.reasons_field_voice
 };
 
 /** An issue's field (its label where the dashboard has one, else its protocol name without `params.`) and its rule. */
 export function issueParts(issue: FieldIssue): { field: string; rule: string } {
-	const what = issue.says && UNNAMED[issue.says.kind] ? issue.says.values.what : undefined;
-	return typeof what === 'string' && Object.hasOwn(FIELD_WORDS, what)
-		? { field: FIELD_WORDS[what]!(), rule: issueRule(issue, true) }
+	const field = issue.says && UNNAMED[issue.says.kind] ? issue.says.values.field : undefined;
+	return typeof field === 'string' && Object.hasOwn(FIELD_WORDS, field)
+		? { field: FIELD_WORDS[field as TextField](), rule: issueRule(issue, true) }
 		: { field: issue.field.replace(/^params\./, ''), rule: issueRule(issue) };
 }
 

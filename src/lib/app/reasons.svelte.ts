@@ -6,6 +6,7 @@
 import type { ClientError } from '$lib/client/errors';
 import type { FieldIssue } from '$lib/protocol/issues';
 import type { RefusalData } from '$lib/share/refusals';
+import type { FieldLabels } from './companion-words';
 import { SEND_TYPE_INFO, type SendType } from '$lib/protocol/send-types';
 
 type Words = typeof import('./reason-words');
@@ -56,9 +57,15 @@ export const sayIssue = (issue: FieldIssue): string =>
 export const sayError = (error: ClientError): string =>
 	loaded()?.errorWords(error) ?? error.message;
 
-/** Why a share link is refused, in the dashboard's language (the companion's own sentence as sent). */
-export const sayShareRefusal = (failure: { message?: string; refusal?: RefusalData }): string =>
-	(failure.refusal && loaded()?.refusalWords(failure.refusal)) || (failure.message ?? '');
+/**
+ * Why a share link is refused, in the dashboard's language, a refused field named by `fields` (the
+ * form's labels: companion-words.ts); the companion's own sentence as sent until the words are in.
+ */
+export const sayShareRefusal = (
+	failure: { message?: string; refusal?: RefusalData },
+	fields?: FieldLabels
+): string =>
+	(failure.refusal && loaded()?.refusalWords(failure.refusal, fields)) || (failure.message ?? '');
 
 /** A send type's word in the dashboard's language (the catalogue's English label until the words are in). */
 export const saySendType = (type: SendType): string =>

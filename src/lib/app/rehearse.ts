@@ -6,9 +6,24 @@ import * as v from 'valibot';
 import type { Rehearsal } from '$lib/protocol/rehearsal';
 import { REFUSAL_ENTRIES, type RefusalData } from '$lib/share/refusals';
 import * as m from '$lib/app/messages';
-import { refusalWords } from './companion-words';
+import { refusalWords, type FieldLabels } from './companion-words';
 
 const TIMEOUT_MS = 8000;
+
+/**
+ * The rehearsal form's labels (lib/ui/RehearsalForm.svelte) for the fields of the rehearsal it sends,
+ * by the request's name of each: a field the companion refuses is named as the form names it.
+ */
+export const REHEARSAL_FIELDS: FieldLabels = {
+	kind: m.ui_rehearse_field_kind,
+	target: m.ui_rehearse_field_target,
+	alert: m.ui_rehearse_alert,
+	amount: m.ui_rehearse_amount,
+	name: m.ui_rehearse_viewer,
+	text: m.ui_rehearse_text,
+	step: m.ui_rehearse_step,
+	seconds: m.ui_rehearse_field_seconds
+};
 
 /** What came of a rehearsal, as data: the widgets it reached, or why it was not sent. */
 export type RehearsalAnswer =
@@ -66,7 +81,8 @@ export function rehearsalWords(answer: RehearsalAnswer): string {
 				: m.ui_rehearse_sent({ count: answer.reached });
 		case 'refused': {
 			// The kind in the page's words, else the companion's own; the status when it said neither.
-			const reason = (answer.refusal && refusalWords(answer.refusal)) ?? answer.message;
+			const reason =
+				(answer.refusal && refusalWords(answer.refusal, REHEARSAL_FIELDS)) ?? answer.message;
 			return reason === undefined
 				? m.ui_rehearse_status({ status: String(answer.status) })
 				: m.ui_rehearse_refused({ reason });

@@ -15,7 +15,7 @@ import {
 	type WidgetKeyView
 } from '$lib/share/answers';
 import type { SHARE_PROFILES } from '$lib/share/profiles';
-import { companionSays } from './companion-words';
+import { companionSays, type FieldLabels } from './companion-words';
 
 export type { ShareLinkView, WidgetKeyView } from '$lib/share/answers';
 
@@ -34,12 +34,12 @@ export type ShareApiState =
 	| { kind: 'wrong-token'; message: string }
 	| { kind: 'failed'; message: string };
 
-/** The state an answer leaves the page in. */
-export function stateAfter(result: ApiResult<unknown>): ShareApiState {
+/** The state an answer leaves the page in; a refused field named by `fields`, the page form's labels. */
+export function stateAfter(result: ApiResult<unknown>, fields?: FieldLabels): ShareApiState {
 	if (result.ok) return { kind: 'ready' };
 	if (result.status === 409) return { kind: 'no-token' };
-	if (result.status === 401) return { kind: 'wrong-token', message: companionSays(result) };
-	return { kind: 'failed', message: companionSays(result) };
+	if (result.status === 401) return { kind: 'wrong-token', message: companionSays(result, fields) };
+	return { kind: 'failed', message: companionSays(result, fields) };
 }
 
 export interface NewLink {

@@ -83,9 +83,9 @@ const lightTargets = v.optional(
 		// The light's id goes in `value`; `id` is accepted too (protocol facts §5.15).
 		v.pipe(
 			v.strictObject({
-				type: text('light brand'),
-				value: v.optional(text('light id')),
-				id: v.optional(text('light id'))
+				type: text('light_brand'),
+				value: v.optional(text('light_id')),
+				id: v.optional(text('light_id'))
 			}),
 			v.check((t) => Boolean(t.value ?? t.id), 'needs the light id in value (or id)')
 		),
@@ -127,7 +127,7 @@ const choices = (what: 'choices' | 'outcomes', trim: boolean) =>
 	);
 
 const chatbotFields = {
-	message: text('reply text'),
+	message: text('reply_text'),
 	description: v.optional(v.string(said('string'))),
 	alias: v.optional(v.array(text('alias'), said('list_of_names'))),
 	showInCommandsList: v.optional(bool()),
@@ -164,7 +164,7 @@ const PARAMS = {
 	'alpha-points': triggerParams,
 	'alpha-extension': triggerParams,
 	'gamma-points': triggerParams,
-	alert: params({ value: text('alert key') }),
+	alert: params({ value: text('alert_key') }),
 	'studio-scene': studio(true),
 	'studio-theme': studio(true),
 	'studio-animation': studio(false),
@@ -206,67 +206,67 @@ const PARAMS = {
 
 	// Command states and chatbot commands
 	'set-command-state': params({
-		name: text('command name'),
+		name: text('command_name'),
 		value: bool(),
 		kind: v.optional(
 			v.picklist(COMMAND_KINDS, said('one_of', { options: COMMAND_KINDS.join(', ') })),
 			'chat'
 		)
 	}),
-	'set-folder-state': params({ name: text('folder name'), value: bool() }),
+	'set-folder-state': params({ name: text('folder_name'), value: bool() }),
 	// The application's defaults for a new command, applied by parsing (the simulator stores what parsing gives).
 	'create-chatbot-command': params({
-		name: text('command name'),
+		name: text('command_name'),
 		...chatbotFields,
 		showInCommandsList: v.optional(bool(), false),
 		on: v.optional(bool(), true),
 		cooldownDuration: v.optional(nonNegativeInt('ms'), LIMITS.chatbotCooldownDefault)
 	}),
 	'update-chatbot-command': params({
-		name: text('command name'),
-		newName: v.optional(text('new name')),
+		name: text('command_name'),
+		newName: v.optional(text('new_name')),
 		...chatbotFields,
-		message: v.optional(text('reply text'))
+		message: v.optional(text('reply_text'))
 	}),
 	'delete-chatbot-command': v.pipe(
-		params({ value: v.optional(text('command name')), name: v.optional(text('command name')) }),
+		params({ value: v.optional(text('command_name')), name: v.optional(text('command_name')) }),
 		v.check((p) => Boolean(p.value ?? p.name), 'needs the command name in value (or name)')
 	),
 
 	// TTS
 	tts: params({
-		value: rawText('text to speak'),
+		value: rawText('text_to_speak'),
 		voice: v.optional(text('voice')),
 		volume: v.optional(int(LIMITS.ttsVolume.min, LIMITS.ttsVolume.max))
 	}),
 
 	// Variables and counters
-	'update-variable-value': params({ name: text('variable name'), value: v.unknown() }),
+	'update-variable-value': params({ name: text('variable_name'), value: v.unknown() }),
 	'set-counter-value': params({
-		name: text('counter name'),
+		name: text('counter_name'),
 		value: finiteNumber
 	}),
 
 	// Overlays (params from protocol facts §5.11)
 	'overlay-set-visibility': params({
-		layer: text('overlay name or id'),
+		layer: text('overlay'),
 		value: v.optional(bool())
 	}),
-	'overlay-set-layer-visibility': params({ layer: text('layer id'), value: v.optional(bool()) }),
+	'overlay-set-layer-visibility': params({ layer: text('layer_id'), value: v.optional(bool()) }),
 	'overlay-set-layer-position': params({
-		layer: text('layer id'),
+		layer: text('layer_id'),
 		x: v.number(said('number')),
 		y: v.number(said('number')),
 		...layerTransition
 	}),
 	// Undocumented in the REST docs, present in the application (protocol facts §5.11): an omitted dimension keeps its value.
 	'overlay-set-layer-size': params({
-		layer: text('layer id'),
+		layer: text('layer_id'),
 		width: v.optional(finiteNumber),
 		height: v.optional(finiteNumber),
 		...layerTransition
 	}),
-	'overlay-set-content': params({ layer: text('layer id'), content: v.string(said('string')) }),
+	'overlay-set-content': params({ layer: text('layer_id'), content: v.string(said('string')) }),
 
 	// Stream commands
 	'change-stream-title': onPlatform({ value: rawText('title') }),
@@ -297,7 +297,7 @@ const PARAMS = {
 		)
 	),
 	'clear-chat': onPlatform({}),
-	'pin-message': onPlatform({ value: text('message id') }),
+	'pin-message': onPlatform({ value: text('message_id') }),
 	'unpin-message': onPlatform({ value: v.optional(v.string()) }),
 
 	// Channel roles, not moderation of messages: in their own group, which no fixed share profile grants.
@@ -312,7 +312,7 @@ const PARAMS = {
 
 	// Polls and predictions
 	'create-poll': onPlatform({
-		name: rawText('poll title'),
+		name: rawText('poll_title'),
 		value: choices('choices', false),
 		duration: num(LIMITS.poll.min, LIMITS.poll.max, 's')
 	}),
@@ -320,7 +320,7 @@ const PARAMS = {
 		name: v.optional(v.picklist(POLL_END_STATUSES, 'must be ARCHIVED or TERMINATED'), 'ARCHIVED')
 	}),
 	'create-prediction': onPlatform({
-		name: rawText('prediction title'),
+		name: rawText('prediction_title'),
 		value: choices('outcomes', true),
 		duration: num(LIMITS.prediction.min, LIMITS.prediction.max, 's')
 	}),
@@ -343,7 +343,7 @@ const PARAMS = {
 
 	// Chat moderation
 	'translate-message': onPlatform({
-		value: rawText('message text'),
+		value: rawText('message_text'),
 		// Without it the translation is attributed to the streamer (protocol facts; spec lists it without "required").
 		username: v.optional(username()),
 		language: v.pipe(
@@ -367,7 +367,7 @@ const PARAMS = {
 		),
 		name: v.optional(v.string(said('string')))
 	}),
-	'delete-message': onPlatform({ value: text('message id') }),
+	'delete-message': onPlatform({ value: text('message_id') }),
 
 	// Song requests
 	'song-request': params({

@@ -13,6 +13,9 @@ export { ruleOf } from './rule-of';
 /** Every rule's English: the deck's (common-rules.ts) and the protocol's others. */
 const ENGLISH = {
 	...COMMON_ENGLISH,
+	// The catalogue's text rules carry their field's stable id beside its English name (rules.ts).
+	string_of: (values: { what: string; field: string }) => COMMON_ENGLISH.string_of(values),
+	required_of: (values: { what: string; field: string }) => COMMON_ENGLISH.required_of(values),
 	between_unit: ({ min, max, unit }: { min: number; max: number; unit: string }) =>
 		`must be between ${min} and ${max} ${unit}`,
 	or_more: ({ min }: { min: number }) => `must be ${min} or more`,

@@ -3,18 +3,56 @@ import * as v from 'valibot';
 import { PLATFORMS } from './vocabulary';
 import { said } from './rule-text';
 
-export const text = (what = 'text') =>
+/**
+ * The fields a text rule names, each by a stable id (the dashboard's labels are keyed by it:
+ * lib/app/reason-words.ts's FIELD_WORDS) and its English name in the rule's sentence ("is required
+ * (title)"), which can change without breaking that lookup. The id rides in the rule's data. The
+ * deck's schema states "is required (name)" and "(counter name)" too, without an id; it is in the
+ * deck's first load, so this lazy catalogue, remembered after it, is the rule those sentences give.
+ */
+export const TEXT_FIELDS = {
+	alert_key: 'alert key',
+	alias: 'alias',
+	announcement: 'announcement',
+	category: 'category',
+	command_name: 'command name',
+	counter_name: 'counter name',
+	folder_name: 'folder name',
+	layer_id: 'layer id',
+	light_brand: 'light brand',
+	light_id: 'light id',
+	message: 'message',
+	message_id: 'message id',
+	message_text: 'message text',
+	name: 'name',
+	new_name: 'new name',
+	overlay: 'overlay name or id',
+	platform: 'platform',
+	poll_title: 'poll title',
+	prediction_title: 'prediction title',
+	reply_text: 'reply text',
+	text_to_speak: 'text to speak',
+	title: 'title',
+	username: 'username',
+	variable_name: 'variable name',
+	voice: 'voice'
+} as const;
+export type TextField = keyof typeof TEXT_FIELDS;
+
+const fieldRule = (field: TextField) => ({ what: TEXT_FIELDS[field], field });
+
+export const text = (field: TextField) =>
 	v.pipe(
-		v.string(said('string_of', { what })),
+		v.string(said('string_of', fieldRule(field))),
 		v.trim(),
-		v.minLength(1, said('required_of', { what }))
+		v.minLength(1, said('required_of', fieldRule(field)))
 	);
 
 /** A string that is passed through untouched (chat text, titles): only emptiness is refused. */
-export const rawText = (what = 'text') =>
+export const rawText = (field: TextField) =>
 	v.pipe(
-		v.string(said('string_of', { what })),
-		v.check((s) => s.trim().length > 0, said('required_of', { what }))
+		v.string(said('string_of', fieldRule(field))),
+		v.check((s) => s.trim().length > 0, said('required_of', fieldRule(field)))
 	);
 
 /** The two bounds of a range, with one message naming both (and the unit). */

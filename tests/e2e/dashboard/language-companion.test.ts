@@ -1,7 +1,8 @@
 /**
  * The companion's words on the streamer's pages (issue 30): a refusal it sends as a kind and values
  * is said in the dashboard's language (the scene check, a refused rehearsal, a co-streamer's page
- * with an unknown or expired key, in German), and the scene check's rehearsal
+ * with an unknown or expired key, the Share page's refused field named by its form's label and a
+ * link's types joined as German joins a list, in German), and the scene check's rehearsal
  * form fits a 360 px phone in German, French, Spanish and Brazilian Portuguese: its selects stacked,
  * none cutting its value. Screenshots at 390×844 in German and French in test-results/.
  */
@@ -93,7 +94,7 @@ describe('the companion in the dashboard’s language', () => {
 		await page.getByRole('button', { name: 'Test senden' }).click();
 		await saysPoll(
 			page.getByRole('status').filter({ hasText: 'Nicht gesendet' }).first(),
-			'Nicht gesendet: diese Felder sind ungültig: alert muss eines davon sein: follower, subscriber, gift, bits, raid, tip, superchat, member, points'
+			'Nicht gesendet: diese Felder sind ungültig: Art des Alerts muss eines davon sein: follower, subscriber, gift, bits, raid, tip, superchat, member, points'
 		);
 		await page.context().close();
 	});
@@ -143,6 +144,60 @@ describe('the companion in the dashboard’s language', () => {
 				.getByRole('alert')
 				.getByText('Dieser Freigabelink ist abgelaufen; bitte den Streamer um einen neuen.')
 				.waitFor();
+			await page.context().close();
+		});
+	});
+
+	describe('the Share page in German', () => {
+		let shares: Companion;
+		beforeAll(async () => {
+			shares = await startCompanion({
+				port: 0,
+				host: '127.0.0.1',
+				api: stack.sim.url,
+				buildDir: BUILD_DIR,
+				sharesFile: join(stack.dir, 'shares-de.json'),
+				realToken: TOKEN,
+				log: () => {}
+			});
+			// A custom link made before the page opens: its card lists the types.
+			const made = await fetch(`${shares.url}/__share/links`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					label: 'Mods',
+					profile: 'custom',
+					types: ['timeout-user', 'ban-user', 'clear-chat']
+				})
+			});
+			expect(made.status).toBe(201);
+		});
+		afterAll(() => shares?.close());
+
+		it('de-DE: a refused field is named by the form’s label; a link’s types are listed the German way', async () => {
+			const page = await open(`${shares.url}/#/share?token=${TOKEN}`, PHONE, 'de-DE');
+			const card = page.getByRole('listitem', { name: 'Mods' });
+			await saysPoll(
+				card.locator('p.muted'),
+				'Eigene Auswahl: Timeout geben, Bannen und Chat leeren · Läuft nie ab'
+			);
+			// The companion itself refuses: the body the form sends gets an expiry it does not take.
+			await page.route('**/__share/links', (route) =>
+				route.request().method() === 'POST'
+					? route.continue({
+							postData: JSON.stringify({
+								...(route.request().postDataJSON() as object),
+								expiresInMinutes: -5
+							})
+						})
+					: route.continue()
+			);
+			const form = page.getByRole('form', { name: 'Neuer Freigabelink' });
+			await form.getByLabel('Name (optional)').fill('Alex');
+			await form.getByRole('button', { name: 'Link erstellen' }).click();
+			await saysPoll(form.getByRole('alert'), 'Nicht erstellt: Ablaufzeit muss größer als 0 sein');
+			// Nowhere on the page, the links' own state line included.
+			expect(await page.getByText(/expiresInMinutes/).count()).toBe(0);
 			await page.context().close();
 		});
 	});

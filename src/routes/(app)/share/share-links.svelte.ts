@@ -9,6 +9,7 @@ import {
 } from '$lib/app/share-api';
 import { companionSays } from '$lib/app/companion-words';
 import type { RefusalData } from '$lib/share/refusals';
+import { LINK_FIELDS } from './link-fields';
 
 export type LinksState = ShareApiState;
 
@@ -49,7 +50,7 @@ export class ShareLinks {
 		const result = await this.#api.create(link);
 		if (!result.ok) {
 			this.#apply(result, () => undefined);
-			return { ok: false, message: companionSays(result), refusal: result.refusal };
+			return { ok: false, message: companionSays(result, LINK_FIELDS), refusal: result.refusal };
 		}
 		const { lanOrigins, ...created } = result.data;
 		this.#links = [created, ...this.#links.filter((l) => l.id !== created.id)];
@@ -74,7 +75,7 @@ export class ShareLinks {
 
 	#apply<T>(result: ApiResult<T>, onData: (data: T) => void): void {
 		if (result.ok) onData(result.data);
-		this.#state = stateAfter(result);
+		this.#state = stateAfter(result, LINK_FIELDS);
 	}
 }
 

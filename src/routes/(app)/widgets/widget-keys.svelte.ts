@@ -9,6 +9,7 @@ import { widgetName } from './widget-names';
 import * as m from '$lib/app/messages';
 import { companionSays } from '$lib/app/companion-words';
 import { readRefusal } from '$lib/share/refusals';
+import { KEY_FIELDS } from './key-fields';
 
 export type KeysState =
 	| { kind: 'loading' }
@@ -103,7 +104,7 @@ export class WidgetKeys {
 	#put(result: ApiResult<WidgetKeyView>, added: boolean): KeyResult {
 		if (!result.ok) {
 			if (result.status === 409 || result.status === 401) this.#apply(result);
-			return { ok: false, message: companionSays(result) };
+			return { ok: false, message: companionSays(result, KEY_FIELDS) };
 		}
 		const key = result.data;
 		this.#keys = added ? [key, ...this.#keys] : this.#keys.map((k) => (k.id === key.id ? key : k));
