@@ -19,7 +19,6 @@ import {
 	droppedError,
 	invalidParamsError,
 	isClientError,
-	socketFailureError,
 	timeoutError,
 	type ClientError
 } from './errors';
@@ -243,13 +242,9 @@ export class ClientCore {
 	 * application). A widget's client has only this; the dashboard's also has `send` (client.ts).
 	 */
 	async read(type: string, params?: Record<string, unknown>): Promise<VariableRead> {
-		const done = await this.request(type, params);
-		if ('refusal' in done) return { ok: false, error: done.refusal };
-		const { outcome } = done;
-		if (outcome.kind === 'answered')
-			return outcome.status >= 200 && outcome.status < 300
-				? { ok: true, value: outcome.message }
-				: { ok: false, error: socketFailureError(outcome.status, undefined, undefined) };
+		const { outcome } = await this.request(type, params);
+		// `answered` is a success only: REST throws on any other status, the socket's is `failed`.
+		if (outcome.kind === 'answered') return { ok: true, value: outcome.message };
 		return { ok: false, error: (outcome.kind !== 'sent' && outcome.error) || droppedError() };
 	}
 
@@ -268,24 +263,22 @@ export class ClientCore {
 
 	/**
 	 * Checks a request against the rules, then makes it over the socket or REST. `onSending` hears the
-	 * transport it starts on; the answer says the one it ended on (a socket gone before sending: REST).
+	 * transport it starts on; the answer says the one it ended on (a socket gone before sending: REST),
+	 * or `none` for a request refused here.
 	 */
 	protected async request(
 		type: string,
 		params: Record<string, unknown> | undefined,
 		onSending?: (transport: 'socket' | 'rest') => void
-	): Promise<{ refusal: ClientError } | { transport: 'socket' | 'rest'; outcome: SendOutcome }> {
+	): Promise<{ transport: 'socket' | 'rest' | 'none'; outcome: SendOutcome }> {
 		const checked = this.#options.check(type, params);
 		// Awaited only when the rules are still on their way: a check already in runs in the same task.
 		const check = checked instanceof Promise ? await checked : checked;
-		if (!check.ok) return { refusal: invalidParamsError(check.issues) };
-		const refusal = this.#rules.refusal(
-			check.type,
-			check.params,
-			this.#capabilities,
-			this.#options.readOnly
-		);
-		if (refusal) return { refusal };
+		const refusal = check.ok
+			? this.#rules.refusal(check.type, check.params, this.#capabilities, this.#options.readOnly)
+			: invalidParamsError(check.issues);
+		if (refusal || !check.ok)
+			return { transport: 'none', outcome: { kind: 'failed', error: refusal! } };
 		const overSocket =
 			this.#socket.isOpen &&
 			(this.#options.commands === 'socket' ||

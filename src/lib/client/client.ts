@@ -36,15 +36,15 @@ export class StreamClient extends ClientCore {
 		const rule = isSendType(type) ? SEND_TYPE_INFO[type] : undefined;
 		// Set by the callback, which TypeScript's narrowing does not follow.
 		let started = undefined as Receipt | undefined;
-		const done = await this.request(type, params, (transport) => {
-			started = startReceipt(type, transport);
-			options.onUpdate?.(started);
-		});
-		const receipt =
-			'refusal' in done
-				? settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: done.refusal }, rule)
-				: settleReceipt({ ...started!, transport: done.transport }, done.outcome, rule);
-		if (!('refusal' in done)) options.onUpdate?.(receipt);
+		const { transport, outcome } = await this.request(type, params, (transport) =>
+			options.onUpdate?.((started = startReceipt(type, transport)))
+		);
+		const receipt = settleReceipt(
+			{ ...(started ?? startReceipt(type, transport)), transport },
+			outcome,
+			rule
+		);
+		if (started) options.onUpdate?.(receipt);
 		this.receipted(receipt);
 		return receipt;
 	}
