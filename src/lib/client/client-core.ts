@@ -1,11 +1,10 @@
 /**
  * The client every page has: one connection to the application. It keeps meta, settings, premium and
- * the `states` flags current (re-read after every reconnect), turns each send into a receipt, and
- * hands widgets a view that can only read. What it knows of the send types comes from its rules:
+ * the `states` flags current (re-read after every reconnect), makes reads (`read`, `readVariable`), and
+ * hands widgets a view that can only read. Sends with receipts are the dashboard's (StreamClient). What it knows of the send types comes from its rules:
  * StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads alone,
  * so a widget's page does not carry the table, its capabilities per type or their refusals.
  */
-import type { SendType } from '../protocol/send-types';
 import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
@@ -25,14 +24,7 @@ import {
 } from './errors';
 import { Listeners, type Disposer } from './listeners';
 import { createReadOnlyView, type ReadOnlyView, type VariableRead } from './read-only-view';
-import {
-	restFailureOutcome,
-	settleReceipt,
-	socketOutcome,
-	startReceipt,
-	type Receipt,
-	type SendOutcome
-} from './receipts';
+import { restFailureOutcome, socketOutcome, type Receipt, type SendOutcome } from './receipts';
 import { RestClient } from './rest';
 import { httpBase, socketUrl } from './settings';
 import { ApiSocket, type ConnectionStatus } from './socket';
@@ -245,47 +237,54 @@ export class ClientCore {
 		return data;
 	}
 
-	async send(
-		type: SendType | string,
-		params?: Record<string, unknown>,
-		options: SendOptions = {}
-	): Promise<Receipt> {
-		const receipt = await this.#run(type, params, options.onUpdate);
-		this.#receiptListeners.emit(receipt);
-		return receipt;
+	/**
+	 * A read, or any send without a receipt: its value, or why it failed (refused here, or by the
+	 * application). A widget's client has only this; the dashboard's also has `send` (client.ts).
+	 */
+	async read(type: string, params?: Record<string, unknown>): Promise<VariableRead> {
+		const { outcome } = await this.request(type, params);
+		// `answered` is a success only: REST throws on any other status, the socket's is `failed`.
+		if (outcome.kind === 'answered') return { ok: true, value: outcome.message };
+		return { ok: false, error: (outcome.kind !== 'sent' && outcome.error) || droppedError() };
 	}
 
-	async readVariable(name: string): Promise<VariableRead> {
-		const receipt = await this.#run('get-variable-value', { name });
-		return receipt.state === 'confirmed'
-			? { ok: true, value: receipt.value }
-			: { ok: false, error: receipt.error ?? droppedError() };
+	readVariable(name: string): Promise<VariableRead> {
+		return this.read('get-variable-value', { name });
 	}
 
 	readOnlyView(): ReadOnlyView {
-		return createReadOnlyView(this, (type, params) => this.#run(type, params));
+		return createReadOnlyView(this, (type, params) => this.read(type, params));
 	}
 
-	async #run(
+	/** Tells onReceipt's listeners of a settled receipt (the dashboard's sends, client.ts). */
+	protected receipted(receipt: Receipt): void {
+		this.#receiptListeners.emit(receipt);
+	}
+
+	/**
+	 * Checks a request against the rules, then makes it over the socket or REST. `onSending` hears the
+	 * transport it starts on; the answer says the one it ended on (a socket gone before sending: REST),
+	 * or `none` for a request refused here.
+	 */
+	protected async request(
 		type: string,
 		params: Record<string, unknown> | undefined,
-		onUpdate?: (r: Receipt) => void
-	): Promise<Receipt> {
+		onSending?: (transport: 'socket' | 'rest') => void
+	): Promise<{ transport: 'socket' | 'rest' | 'none'; outcome: SendOutcome }> {
 		const checked = this.#options.check(type, params);
 		// Awaited only when the rules are still on their way: a check already in runs in the same task.
 		const check = checked instanceof Promise ? await checked : checked;
 		const refusal = check.ok
 			? this.#rules.refusal(check.type, check.params, this.#capabilities, this.#options.readOnly)
 			: invalidParamsError(check.issues);
-		const rule = this.#rules.info(type);
 		if (refusal || !check.ok)
-			return settleReceipt(startReceipt(type, 'none'), { kind: 'failed', error: refusal! }, rule);
+			return { transport: 'none', outcome: { kind: 'failed', error: refusal! } };
 		const overSocket =
 			this.#socket.isOpen &&
 			(this.#options.commands === 'socket' ||
 				(this.#options.commands !== 'rest' && this.#capabilities.has('ws-command-responses')));
-		let receipt = startReceipt(type, overSocket ? 'socket' : 'rest');
-		onUpdate?.(receipt);
+		let transport: 'socket' | 'rest' = overSocket ? 'socket' : 'rest';
+		onSending?.(transport);
 		let outcome: SendOutcome | undefined;
 		// A request the application answers only after its own waits (run-actions' delays) gets them on top.
 		const timeoutMs = this.#rest.timeoutMs + (check.waitMs ?? 0);
@@ -298,15 +297,13 @@ export class ClientCore {
 			);
 			if (answer.kind !== 'not-sent')
 				outcome = socketOutcome(answer, this.#options.connection.token, droppedError, timeoutError);
-			else receipt = { ...receipt, transport: 'rest' };
+			else transport = 'rest';
 		}
 		outcome ??= await this.#rest.send(type, check.params, timeoutMs).then(
 			(answer): SendOutcome => ({ kind: 'answered', ...answer }),
 			(error: unknown) => restFailureOutcome(isClientError(error) ? error : droppedError())
 		);
-		receipt = settleReceipt(receipt, outcome, rule);
-		onUpdate?.(receipt);
-		return receipt;
+		return { transport, outcome };
 	}
 
 	/**

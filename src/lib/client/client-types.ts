@@ -4,7 +4,7 @@ import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { LazySendChecker } from '../protocol/check-params';
 import type { Capabilities } from './capabilities';
 import type { ClientError } from './errors';
-import type { Receipt, ReceiptRule } from './receipts';
+import type { Receipt } from './receipts';
 import type { SendType } from '../protocol/send-types';
 import type { ReconnectPolicyOptions } from './reconnect-policy';
 import type { SetupCache } from './setup-cache';
@@ -73,6 +73,4 @@ export interface SendRules {
 		capabilities: Capabilities,
 		readOnly: boolean | undefined
 	): ClientError | undefined;
-	/** A type's entry in the table, for its receipt; undefined for a type the table does not hold. */
-	info(type: string): ReceiptRule | undefined;
 }

@@ -3,13 +3,13 @@
  * has no way to send anything that changes the stream. Reads go through a gate that lets only the
  * types that only read through (read-types.ts), so even a wrong type name passed in cannot slip through.
  */
-import { READ_TYPE_INFO, isReadType } from '../protocol/read-types';
+import { isReadType } from '../protocol/read-types';
 import type { Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
 import { notOfferedError, type ClientError } from './errors';
 import type { Disposer } from './listeners';
-import { settleReceipt, startReceipt, type Receipt } from './receipts';
+import type { Receipt } from './receipts';
 import type { ConnectionStatus } from './socket';
 
 export type VariableRead = { ok: true; value: unknown } | { ok: false; error: ClientError };
@@ -41,19 +41,14 @@ export interface ReadOnlyView extends ReadableSource {
 	readVariable(name: string): Promise<VariableRead>;
 }
 
-type ReadSender = (type: string, params: Record<string, unknown>) => Promise<Receipt>;
+type ReadSender = (type: string, params: Record<string, unknown>) => Promise<VariableRead>;
 
 /** Sends only the types that only read; anything else fails here without touching the wire. */
 export function readOnlyGate(send: ReadSender): ReadSender {
-	return async (type, params) => {
-		if (!isReadType(type))
-			return settleReceipt(
-				startReceipt(type, 'none'),
-				{ kind: 'failed', error: notOfferedError(type, 'widget-read-only') },
-				undefined
-			);
-		return send(type, params);
-	};
+	return async (type, params) =>
+		isReadType(type)
+			? send(type, params)
+			: { ok: false, error: notOfferedError(type, 'widget-read-only') };
 }
 
 /** The source's state a view reads live (getters), and the methods it passes on: none of them sends. */
@@ -88,17 +83,7 @@ void everyMember;
 export function createReadOnlyView(source: ReadableSource, send: ReadSender): ReadOnlyView {
 	const read = readOnlyGate(send);
 	const view: Record<string, unknown> = {
-		readVariable: async (name: string): Promise<VariableRead> => {
-			const receipt = await read('get-variable-value', { name });
-			return receipt.state === 'confirmed'
-				? { ok: true, value: receipt.value }
-				: {
-						ok: false,
-						error:
-							receipt.error ??
-							notOfferedError(READ_TYPE_INFO['get-variable-value'].label, 'no-answer')
-					};
-		}
+		readVariable: (name: string): Promise<VariableRead> => read('get-variable-value', { name })
 	};
 	for (const key of LIVE)
 		Object.defineProperty(view, key, { get: () => source[key], enumerable: true });

@@ -45,7 +45,5 @@ export const READ_RULES: SendRules = {
 		if (capabilities.known && !capabilities.offered(type))
 			return notOfferedError(label, 'needs-update');
 		return undefined;
-	},
-	info: (type) =>
-		isReadType(type) ? { acknowledgedOnly: false, ...READ_TYPE_INFO[type] } : undefined
+	}
 };

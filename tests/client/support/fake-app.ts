@@ -1,6 +1,7 @@
 /** A tiny scripted application behind the fakes: enough protocol to drive StreamClient in unit tests. */
 import { checkSend } from '$lib/protocol/send';
 import { StreamClient, type StreamClientOptions } from '$lib/client/client';
+import type { ClientCore } from '$lib/client/client-core';
 import {
 	CURRENT_META,
 	SETTINGS_DATA,
@@ -75,7 +76,7 @@ export function fakeApp(options: FakeAppOptions = {}) {
 			check: extra.check ?? checkSend
 		});
 	/** Opens the latest socket and waits until meta, settings and premium have been read. */
-	const connect = async (c: StreamClient) => {
+	const connect = async (c: ClientCore) => {
 		const synced = new Promise<void>((resolve) => {
 			const off = c.onSynced(() => {
 				off();
