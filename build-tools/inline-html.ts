@@ -7,7 +7,7 @@
  * After the bundle is written in memory (generateBundle), for each HTML page it:
  * - replaces each `<script src>` of an emitted JS chunk by an inline `<script type="module">` with its
  *   code, and each `<link rel="stylesheet">` of an emitted CSS file by a `<style>` with its rules;
- * - drops those files from the output, so only the page remains;
+ * - drops those files from the output, so only the page remains, and the page's HTML comments;
  * - writes a Content-Security-Policy <meta> right after `<meta charset>`, from the given directives,
  *   with script-src allowing the inline script by its sha256 hash (computed here, on the exact text).
  *
@@ -68,7 +68,9 @@ export function inlineSingleFile(options: {
 			for (const page of Object.values(bundle)) {
 				if (page.type !== 'asset' || !page.fileName.endsWith('.html')) continue;
 				const hashes: string[] = [];
-				let html = String(page.source);
+				// The page's own HTML comments are notes for its source, not for the browser: they go, before
+				// any script is inlined (bundled code has `<!---->` strings of its own).
+				let html = String(page.source).replace(/[ \t]*<!--[\s\S]*?-->\n?/g, '');
 				// Replacement functions, never strings: bundled code is full of `$&`-like sequences.
 				html = html.replace(
 					/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g,
@@ -90,7 +92,10 @@ export function inlineSingleFile(options: {
 					(tag, ref: string) => {
 						const asset = fileOf(ref);
 						if (asset?.type !== 'asset') return tag;
-						const css = String(asset.source).trim();
+						// Without Vite's `/*$vite$:1*/` marker, which nothing reads in the page.
+						const css = String(asset.source)
+							.replace(/\/\*\$vite\$:\d+\*\//g, '')
+							.trim();
 						if (/<\/style/i.test(css))
 							this.error(`${asset.fileName} contains "</style": it cannot be inlined as is`);
 						inlined.add(asset.fileName);
