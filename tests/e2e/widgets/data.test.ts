@@ -295,6 +295,25 @@ describe('chat widget', () => {
 		expect(await seen(styled)).toEqual({ icons: 1, color: 'rgb(255, 0, 170)' });
 	});
 
+	it('lightens a name colour the default dark plate would swallow; without the plate it is as sent', async () => {
+		const { page: plated } = await open('/widget/chat');
+		const { page: bare } = await open('/widget/chat', { plate: 0 });
+		file.stack.sim.sim.emit(
+			chatEnvelope('dark-1', 'purple', { username: 'ana', color: '#6c5ce7' })
+		);
+		await waitForText(plated, /^ana: purple$/);
+		await waitForText(bare, /^ana: purple$/);
+		const nameColor = (page: Page) =>
+			page.locator('li[data-id="dark-1"] .name').evaluate((el) => getComputedStyle(el).color);
+		expect(await nameColor(bare)).toBe('rgb(108, 92, 231)');
+		const [r, g, b] = (await nameColor(plated)).match(/\d+/g)!.map(Number);
+		// Lighter on every channel, still its blue-violet.
+		expect(r).toBeGreaterThan(108);
+		expect(g).toBeGreaterThan(92);
+		expect(b).toBeGreaterThanOrEqual(231);
+		expect(b).toBeGreaterThan(r!);
+	});
+
 	it('keeps only the last `limit` messages, and fades lines out after the chosen time', async () => {
 		const { page } = await open('/widget/chat', { limit: 3, fade: 1 });
 		for (let i = 1; i <= 6; i++)
