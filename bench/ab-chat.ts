@@ -11,19 +11,11 @@ import type { EngineVersion } from '../tests/e2e/engines';
 import { BenchStack } from './stack';
 import { chatEnvelope, sendAtRate } from './traffic';
 import { sleep } from './stats';
+import { taskClock } from './overlay-cpu';
 
 const [rounds = 5, seconds = 20] = process.argv.slice(2, 4).map(Number);
 const engine = process.argv[4] as EngineVersion | undefined;
 const PER_SECOND = 20;
-
-async function taskClock(page: Page): Promise<() => Promise<number>> {
-	const cdp = await page.context().newCDPSession(page);
-	await cdp.send('Performance.enable');
-	return async () => {
-		const { metrics } = await cdp.send('Performance.getMetrics');
-		return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
-	};
-}
 
 const stack = new BenchStack();
 await stack.start();

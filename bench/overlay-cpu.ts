@@ -30,7 +30,7 @@ const BURST_ALERTS = 20;
 const BURST_WINDOW_S = 15;
 
 /** DevTools' main-thread task time of a page so far, in ms. */
-async function taskClock(page: Page): Promise<() => Promise<number>> {
+export async function taskClock(page: Page): Promise<() => Promise<number>> {
 	const cdp = await page.context().newCDPSession(page);
 	await cdp.send('Performance.enable');
 	return async () => {

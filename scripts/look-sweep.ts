@@ -12,22 +12,16 @@ import type { Browser, Page } from 'playwright-core';
 import { startSimServer, type SimServer } from '../src/server/sim-server';
 import { alertEnvelope, chatEnvelope } from '../src/lib/sim/events';
 import { appUrl, launchBrowser, serveBuild, watchPage } from '../tests/e2e/harness';
+import { WIDGET_SIZES } from '../src/routes/(app)/widgets/widget-sizes';
 
 const OUT = resolve(import.meta.dirname, '../test-results/look43');
 const TOKEN = 'look43-token';
 const only = process.argv[2] ?? '';
 
-/** The builder's suggested sizes (src/routes/(app)/widgets/+page.svelte), the alert box's from widgets.md. */
+/** The builder's suggested sizes, and the alert box's from widgets.md. */
 const WIDGETS: Record<string, { width: number; height: number }> = {
 	'alert-box': { width: 800, height: 450 },
-	counter: { width: 400, height: 220 },
-	'song-queue': { width: 500, height: 320 },
-	'now-playing': { width: 500, height: 140 },
-	chat: { width: 400, height: 360 },
-	events: { width: 400, height: 300 },
-	goal: { width: 600, height: 120 },
-	stats: { width: 600, height: 120 },
-	timer: { width: 400, height: 160 }
+	...WIDGET_SIZES
 };
 const SIZES = [
 	{ width: 800, height: 450 },
