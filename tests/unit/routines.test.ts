@@ -100,7 +100,8 @@ describe('routines in the dashboard’s language', () => {
 		expect(rehearsalWords({ kind: 'refused', status: 503 })).toBe(
 			'Nicht gesendet: Der Companion antwortete mit HTTP 503.'
 		);
-		// The companion's reason in German, from its kind; its English words only for a kind it does not know.
+		// The companion's reason in German, from its kind, naming the field by the rehearsal form's label;
+		// its English words only for a kind it does not know.
 		expect(
 			rehearsalWords({
 				kind: 'refused',
@@ -108,7 +109,7 @@ describe('routines in the dashboard’s language', () => {
 				message: 'amount: must be a number',
 				refusal: { kind: 'invalid_rehearsal', params: { fields: 'amount' } }
 			})
-		).toBe('Nicht gesendet: diese Felder sind ungültig: amount');
+		).toBe('Nicht gesendet: diese Felder sind ungültig: Betrag');
 		expect(
 			rehearsalWords({
 				kind: 'refused',

@@ -214,6 +214,27 @@ describe('connect page: the Test button', () => {
 				name: /Open the dashboard from the companion server/
 			});
 			expect(await companion.getAttribute('href')).toBe('http://192.0.2.10:39280/#/connect');
+			// A link styled as a button: tap height, its words whole inside its box, nothing over it.
+			await companion.scrollIntoViewIfNeeded();
+			await page.screenshot({ path: 'test-results/connect-mixed-360x780.png' });
+			const link = await companion.evaluate((el) => {
+				const box = el.getBoundingClientRect();
+				const words = document.createRange();
+				words.selectNodeContents(el);
+				const text = words.getBoundingClientRect();
+				const middle = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+				return {
+					height: box.height,
+					inside:
+						text.top >= box.top &&
+						text.bottom <= box.bottom &&
+						text.left >= box.left &&
+						text.right <= box.right,
+					onTop: el === middle || el.contains(middle)
+				};
+			});
+			expect(link.height).toBeGreaterThanOrEqual(44);
+			expect(link).toMatchObject({ inside: true, onTop: true });
 			expect(await seriousViolations(page)).toEqual([]);
 			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 				PHONE.width

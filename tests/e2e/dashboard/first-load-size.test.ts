@@ -6,7 +6,9 @@
  * into index.html, which now links the file only disabled: never fetched; 75,477 before the deck's
  * schema said its rules through common-rules.ts). The build's version stamp (a timestamp) moves the
  * figure by a few bytes from build to build, so the ceiling sits 0.3 kB above today's figure: lower
- * it as bytes leave.
+ * it as bytes leave. 76,112 bytes on 2026-11-27T18:30Z (stop 43's merges: a lazy chunk's failure path,
+ * field labels in refusals, the client's read/send split): the ceiling 76,140, where the bench's whole
+ * first load (3.85 kB more, 79.9 kB at 17:02Z) still stays under 80 kB.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them), each file on its own. */
-const CEILING = 76_110;
+const CEILING = 76_140;
 
 describe("the deck's first load, in bytes", () => {
 	it(`index.html and the files it names stay under ${CEILING / 1000} kB gzipped`, () => {

@@ -10,9 +10,10 @@
  * locale dispatch (build-tools/widget-page.config.ts, paraglide.ts); 55.4 kB since the client reconnects
  * through a loop of its own (lib/client/reconnect-loop.ts) instead of reconnecting-websocket; 55.0 kB
  * with Paraglide's English as a plain object instead of a module namespace; 54.7 kB since a widget's
- * reads go without receipts (only the dashboard's StreamClient sends with them); 53.6 kB with the script
- * minified again by terser then oxc after Vite's oxc, imported constants inlined everywhere, and the
- * page's HTML comments left out (build-tools/second-minify.ts, inline-html.ts). bench/README.md says
+ * reads go without receipts (only the dashboard's StreamClient sends with them); 54.7 kB with imported
+ * constants inlined everywhere and the page's HTML comments left out (inline-html.ts), and a chat
+ * name's colour made readable on its plate (+0.35 kB). A second minification (terser then oxc) saved
+ * 0.8 kB more but broke widgets served by the companion: taken back. bench/README.md says
  * where the bytes go (bench/widget-parts.ts, by module). The ceiling sits
  * just above today's figure: lower it as bytes leave, down to the target.
  */
@@ -23,7 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 54_100;
+const CEILING = 54_800;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
