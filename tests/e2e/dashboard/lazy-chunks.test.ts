@@ -39,9 +39,13 @@ describe('lazy chunks that do not come', () => {
 		page.setDefaultTimeout(20_000);
 		const { errors } = watchPage(page);
 		let refused = 0;
-		await page.route(`**/_app/immutable/assets/${css}.*.css`, (route) =>
-			refused++ === 0 ? route.abort('connectionrefused') : route.continue()
-		);
+		await page.route(`**/_app/immutable/assets/${css}.*.css`, async (route) => {
+			if (refused++ > 0) return route.continue();
+			// Refused once the page is connected: a chunk missed before the first connection is fetched
+			// again at it (the layout's retry), so on a busy machine the order would decide what shows.
+			await page.locator('[data-status="open"]').waitFor();
+			return route.abort('connectionrefused');
+		});
 		await page.goto(`${stack.companion.url}/#/?token=${key}`);
 		return { page, errors, refused: () => refused };
 	}
