@@ -68,6 +68,15 @@ export function sizeRows(size: SizeReport): Row[] {
 					false
 				)
 	];
+	if (size.widgetPage)
+		rows.push(
+			row(
+				"… the widgets' other languages (build/widget-languages.js, fetched over http only when `lang=` names one)",
+				`${size.widgetPage.languagesScriptGzip === undefined ? 'missing' : kB(size.widgetPage.languagesScriptGzip)} for es, pt-BR, de and fr; ${size.widgetPage.otherLanguages ? 'German found in widget.html' : 'widget.html carries English only'}`,
+				'widget.html ≤ 3 kB more for all five, or the others on demand',
+				size.widgetPage.languagesScriptGzip !== undefined && !size.widgetPage.otherLanguages
+			)
+		);
 	if (size.split) {
 		rows.push(
 			row(
@@ -98,6 +107,14 @@ export function firstLoadRows(load: FirstLoadReport): Row[] {
 			`${kB(load.total)} in ${load.files.length} files (JS ${kB(byKind(/\.js$/))}, CSS ${kB(byKind(/\.css$/))}, HTML ${kB(byKind(/(\/|\.html)$/))})`,
 			`≤ ${kB(FIRST_LOAD_LIMIT_BYTES)}`,
 			load.total <= FIRST_LOAD_LIMIT_BYTES
+		),
+		row(
+			"… the same deck in another language (the browser's): what it fetches beyond English's files",
+			load.languages
+				.map(({ locale, extra }) => `${locale} +${kB(extra.total)} in ${extra.files.length} files`)
+				.join(', '),
+			'English in the first load; another language only when shown',
+			load.languages.every(({ extra }) => extra.files.length > 0)
 		)
 	];
 }

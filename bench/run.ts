@@ -169,6 +169,7 @@ async function main(): Promise<void> {
 	}
 	if (settings.only === 'phone') {
 		if (await buildIfMissing()) console.error(`[${elapsed()}] built the app`);
+		await phase('size', () => measureSize({ split: false }), sizeRows);
 		await stack.start();
 		const machine = describeMachine(stack.browser.version());
 		await dashboardPhases();

@@ -39,7 +39,7 @@ const USAGE = `usage: npm run bench [-- --quick] [--sustained=SECONDS] [--no-spl
   --no-split        skip the second build that splits the size into widget and dashboard code
   --max-wait=N      before each phase, wait up to N seconds for other processes to go quiet (default 30, quick 5; 0: never)
   --only=companion  only the companion load phase (no browser)
-  --only=phone      only the dashboard's first load and the phone phase
+  --only=phone      only the sizes (no split), the dashboard's first load and the phone phase
   --only=overlays   only the overlays' CPU (Chromium 127 and 103) and heap (issue 26)
   --minutes=N       length of the companion load phase, in minutes (default 10, quick 1)`;
 

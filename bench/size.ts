@@ -46,6 +46,12 @@ const DASHBOARD_MARKERS = [
 /** A line of the in-page simulator's demo chat: widget.html must not carry it (build/widget-demo.js does). */
 const SIMULATOR_MARKER = 'that was a clean run';
 export const WIDGET_DEMO_SCRIPT = join(PROJECT_DIR, 'build', 'widget-demo.js');
+/** The widgets' other languages, one classic script a widget fetches over http only when `lang=` names one. */
+export const WIDGET_LANGUAGES_SCRIPT = join(PROJECT_DIR, 'build', 'widget-languages.js');
+/** A German widget line (messages/de.json's alert_follower): widget.html must not carry it. */
+const GERMAN_MARKER = 'folgt jetzt!';
+/** The dashboard's languages beside English, as a phone's browser names them. */
+export const OTHER_LOCALES = ['es', 'pt-BR', 'de', 'fr'] as const;
 
 export const WIDGET_ROUTES = ['counter', 'song-queue', 'now-playing', 'chat', 'events'] as const;
 /** The overlays of issue 26, measured by their own phase (bench/overlay-cpu.ts, `--only=overlays`). */
@@ -64,6 +70,9 @@ export interface SizeReport {
 		dashboardCode: boolean;
 		simulator: boolean;
 		demoScriptGzip?: number;
+		/** Whether a language other than English is in widget.html itself. */
+		otherLanguages: boolean;
+		languagesScriptGzip?: number;
 	};
 	split?: SplitReport;
 	splitError?: string;
@@ -120,6 +129,8 @@ export async function buildIfMissing(): Promise<boolean> {
 }
 
 const gzipBytes = (text: string) => gzipSync(Buffer.from(text)).length;
+const gzipOf = (file: string) =>
+	existsSync(file) ? gzipBytes(readFileSync(file, 'utf8')) : undefined;
 
 function inlineParts(html: string, tag: 'script' | 'style'): string {
 	return [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))]
@@ -150,9 +161,9 @@ export async function measureSize(options: { split: boolean }): Promise<SizeRepo
 			gzip: gzipBytes(widgetHtml),
 			dashboardCode: DASHBOARD_MARKERS.some((marker) => widgetHtml.includes(marker)),
 			simulator: widgetHtml.includes(SIMULATOR_MARKER),
-			demoScriptGzip: existsSync(WIDGET_DEMO_SCRIPT)
-				? gzipBytes(readFileSync(WIDGET_DEMO_SCRIPT, 'utf8'))
-				: undefined
+			demoScriptGzip: gzipOf(WIDGET_DEMO_SCRIPT),
+			otherLanguages: widgetHtml.includes(GERMAN_MARKER),
+			languagesScriptGzip: gzipOf(WIDGET_LANGUAGES_SCRIPT)
 		};
 	}
 	if (!options.split) return report;
@@ -304,21 +315,40 @@ function run(
 	});
 }
 
-export interface FirstLoadReport {
+export interface FirstLoad {
 	/** Each file the deck fetched from the site (path, gzipped bytes), in the order asked for. */
 	files: { path: string; gzip: number }[];
 	total: number;
 }
 
+export interface FirstLoadReport extends FirstLoad {
+	/** The same load with the browser set to each other language: what it fetched beyond English's files. */
+	languages: { locale: string; extra: FirstLoad }[];
+}
+
 /**
  * What the deck (`index.html#/`) fetches over http on a cold load, connected to the simulator, until
  * its first button shows and the network is idle: each of the site's files it asked for, gzipped as
- * above. Files the page asks for later (other pages, the in-page simulator) are not in it.
+ * above. Files the page asks for later (other pages, the in-page simulator) are not in it. Then the
+ * same with the browser in each other language (the dashboard follows it): the files beyond English's
+ * are that language's cost, fetched only when it is shown.
  */
 export async function measureFirstLoad(stack: BenchStack): Promise<FirstLoadReport> {
+	const english = await loadFiles(stack, 'en-US');
+	const languages = [];
+	for (const locale of OTHER_LOCALES) {
+		const files = (await loadFiles(stack, locale)).files.filter(
+			(file) => !english.files.some((f) => f.path === file.path)
+		);
+		languages.push({ locale, extra: { files, total: files.reduce((sum, f) => sum + f.gzip, 0) } });
+	}
+	return { ...english, languages };
+}
+
+async function loadFiles(stack: BenchStack, locale: string): Promise<FirstLoad> {
 	const url = stack.urlOf('/');
 	const origin = new URL(url).origin;
-	const context = await stack.browser.newContext({ viewport: PHONE });
+	const context = await stack.browser.newContext({ viewport: PHONE, locale });
 	try {
 		const asked: string[] = [];
 		context.on('request', (request) => {

@@ -26,12 +26,12 @@ export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
 type Say = (inputs?: object) => string;
 type Table = Readonly<Record<string, Say>>;
 
-/** Each other language's compiled messages: a dynamic import, so a chunk of its own. */
-const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ m: object }>> = {
-	es: () => import('$lib/paraglide-ui/es/messages.js'),
-	'pt-BR': () => import('$lib/paraglide-ui/pt-BR/messages.js'),
-	de: () => import('$lib/paraglide-ui/de/messages.js'),
-	fr: () => import('$lib/paraglide-ui/fr/messages.js')
+/** Each other language's compiled messages (the compile's one locale module): a chunk of its own. */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<object>> = {
+	es: () => import('$lib/paraglide-ui/es/messages/es.js'),
+	'pt-BR': () => import('$lib/paraglide-ui/pt-BR/messages/pt-BR.js'),
+	de: () => import('$lib/paraglide-ui/de/messages/de.js'),
+	fr: () => import('$lib/paraglide-ui/fr/messages/fr.js')
 };
 
 /** A language we have for a tag: `de`, `DE`, `de-AT` → `de`; `pt`, `pt_br` → `pt-BR`. */
@@ -110,7 +110,7 @@ class DashboardLanguage {
 		const asked = ++this.#asked;
 		try {
 			const table =
-				language === 'en' ? undefined : ((await LOADERS[language]()).m as unknown as Table);
+				language === 'en' ? undefined : ((await LOADERS[language]()) as unknown as Table);
 			if (asked !== this.#asked) return;
 			this.#table = table;
 			this.#shown = language;
