@@ -20,10 +20,11 @@ export const CSS_NAMED_COLORS: ReadonlySet<string> = new Set(
 	).split(' ')
 );
 
-/** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a CSS colour name (any case). */
+/** `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`. */
+export const isHexColor = (text: string): boolean =>
+	/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(text);
+
+/** A hex colour (isHexColor), or a CSS colour name (any case). */
 export function isColor(text: string): boolean {
-	return (
-		/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(text) ||
-		CSS_NAMED_COLORS.has(text.toLowerCase())
-	);
+	return isHexColor(text) || CSS_NAMED_COLORS.has(text.toLowerCase());
 }

@@ -99,18 +99,22 @@ describe('the companion in the dashboard’s language', () => {
 		await page.context().close();
 	});
 
+	/** A companion of its own with a shares file of its own, in front of the simulator. */
+	const sharesCompanion = (file: string) =>
+		startCompanion({
+			port: 0,
+			host: '127.0.0.1',
+			api: stack.sim.url,
+			buildDir: BUILD_DIR,
+			sharesFile: join(stack.dir, file),
+			realToken: TOKEN,
+			log: () => {}
+		});
+
 	describe('a co-streamer’s page whose key does not work', () => {
 		let shares: Companion;
 		beforeAll(async () => {
-			shares = await startCompanion({
-				port: 0,
-				host: '127.0.0.1',
-				api: stack.sim.url,
-				buildDir: BUILD_DIR,
-				sharesFile: join(stack.dir, 'shares.json'),
-				realToken: TOKEN,
-				log: () => {}
-			});
+			shares = await sharesCompanion('shares.json');
 		});
 		afterAll(() => shares?.close());
 
@@ -151,15 +155,7 @@ describe('the companion in the dashboard’s language', () => {
 	describe('the Share page in German', () => {
 		let shares: Companion;
 		beforeAll(async () => {
-			shares = await startCompanion({
-				port: 0,
-				host: '127.0.0.1',
-				api: stack.sim.url,
-				buildDir: BUILD_DIR,
-				sharesFile: join(stack.dir, 'shares-de.json'),
-				realToken: TOKEN,
-				log: () => {}
-			});
+			shares = await sharesCompanion('shares-de.json');
 			// A custom link made before the page opens: its card lists the types.
 			const made = await fetch(`${shares.url}/__share/links`, {
 				method: 'POST',

@@ -5,10 +5,12 @@
  * opaque when at least half covers (over a scene it is darker still); a fainter plate leaves the scene
  * behind the name unknown, as does a plate or colour given by name: the colour stays as it is.
  */
+import { isHexColor } from '../colors';
+
 const MIN_CONTRAST = 4.5;
 
 function channels(color: string): number[] | undefined {
-	if (!/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(color)) return undefined;
+	if (!isHexColor(color)) return undefined;
 	const hex = color.length <= 5 ? [...color.slice(1)].map((c) => c + c).join('') : color.slice(1);
 	// Red, green, blue, and the alpha (255 when not given).
 	return [0, 2, 4, 6].map((i) => parseInt(hex.slice(i, i + 2) || 'ff', 16));
