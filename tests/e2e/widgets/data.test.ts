@@ -312,6 +312,8 @@ describe('chat widget', () => {
 		expect(g).toBeGreaterThan(92);
 		expect(b).toBeGreaterThanOrEqual(231);
 		expect(b).toBeGreaterThan(r!);
+		await plated.screenshot({ path: 'test-results/chat-readable-name-plate.png' });
+		await bare.screenshot({ path: 'test-results/chat-readable-name-no-plate.png' });
 	});
 
 	it('keeps only the last `limit` messages, and fades lines out after the chosen time', async () => {
