@@ -12,6 +12,7 @@ import type { CompileOptions } from 'svelte/compiler';
 import { defineConfig } from 'vite';
 import svelteConfig from '../svelte.config.js';
 import { inlineSingleFile } from './inline-html';
+import { secondMinify } from './second-minify';
 import { paraglide, WIDGET_ENGLISH_MESSAGES, widgetEnglishParaglide } from './paraglide';
 import { BUILD_TARGET } from './build-target';
 
@@ -58,6 +59,8 @@ export default defineConfig({
 		paraglide(),
 		widgetEnglishParaglide(),
 		svelte({ configFile: here('../svelte.config.js'), compilerOptions: WIDGET_COMPILER_OPTIONS }),
+		// Before inlineSingleFile, which hashes the script's final text for the policy.
+		secondMinify({ target: BUILD_TARGET }),
 		inlineSingleFile({ directives: widgetDirectives })
 	],
 	resolve: {

@@ -10,9 +10,16 @@ import { SECURITY_HEADERS, sendJson, requestUrl } from './http-util';
 
 export const SAME_ORIGIN_META = '<meta name="stream-control-origin" content="same">';
 
+/**
+ * A page's own meta tag, looked for in the markup before its first script only: a minified script
+ * may spell out the selector `meta[name="stream-control-origin"]`, and mistaking it for the tag left
+ * widget.html without it (every widget served by the companion then showed "unreachable").
+ */
+const OWN_META = /<meta\s[^>]*name="stream-control-origin"/i;
+
 /** Puts the same-origin meta tag first in <head> (once). */
 export function injectSameOriginMeta(html: string): string {
-	if (html.includes('name="stream-control-origin"')) return html;
+	if (OWN_META.test(html.split(/<script\b/i, 1)[0]!)) return html;
 	const head = /<head(\s[^>]*)?>/i.exec(html);
 	if (!head) return SAME_ORIGIN_META + html;
 	const at = head.index + head[0].length;

@@ -107,6 +107,14 @@ describe('static pages', () => {
 		);
 		expect(injectSameOriginMeta('<p>x</p>')).toBe(`${SAME_ORIGIN_META}<p>x</p>`);
 	});
+
+	it('injects the meta tag into a page whose script names its selector', () => {
+		// A minifier may fold the selector into one literal (widget.html with terser's pass).
+		const page = '<head><script>q(`meta[name="stream-control-origin"]`)</script></head>';
+		expect(injectSameOriginMeta(page)).toBe(
+			`<head>${SAME_ORIGIN_META}<script>q(\`meta[name="stream-control-origin"]\`)</script></head>`
+		);
+	});
 });
 
 describe('REST proxy', () => {
