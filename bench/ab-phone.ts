@@ -9,7 +9,7 @@
  * difference from the first (paired, so a busy spell moves both); the loads go to /tmp/ab-phone.json.
  */
 import { wallClockOffset, wallNow } from './clock';
-import { NAME_HELPER_SCRIPT } from './page-probes';
+import { enabledAt, NAME_HELPER_SCRIPT, pressWhenEnabled } from './page-probes';
 import { sleep } from './stats';
 import { PHONE, BenchStack } from './stack';
 import { runBuildsInTurn, type Load } from './builds-in-turn';
@@ -28,18 +28,7 @@ async function loadDeck(stack: BenchStack): Promise<Load> {
 	await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 	try {
 		await page.goto(stack.urlOf('/'), { waitUntil: 'commit' });
-		await page.waitForFunction(
-			() =>
-				[...document.querySelectorAll('button')].some(
-					(b) => b.textContent?.trim() === 'lurk' && !b.disabled
-				),
-			undefined,
-			{ polling: 'raf', timeout: 60_000 }
-		);
-		const enabled = wallNow();
-		const box = await page.getByRole('button', { name: 'lurk', exact: true }).boundingBox();
-		if (!box) throw new Error('no box');
-		await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+		await pressWhenEnabled(page, 'lurk');
 		let request;
 		for (const end = Date.now() + 10_000; !request && Date.now() < end; await sleep(1))
 			request = log.requestsSince(lastSeq).find((r) => r.type === 'chat-command');
@@ -59,7 +48,7 @@ async function loadDeck(stack: BenchStack): Promise<Load> {
 			nodes: first((u) => /\/nodes\/[1-9]/.test(u)),
 			meta: first((u) => u.includes('/api/meta')),
 			socket: first((u) => u === 'socket'),
-			enabled: enabled - start
+			enabled: await enabledAt(page)
 		};
 	} finally {
 		await context.close();

@@ -127,3 +127,32 @@ export async function sentinelsSeen(page: Page): Promise<string[]> {
 
 /** tsx keeps function names by wrapping functions in `__name(…)`; serialized page functions need it too. */
 export const NAME_HELPER_SCRIPT = 'globalThis.__name = (target) => target;';
+
+/**
+ * Waits (a check each frame) for the button whose text is `name` to be enabled, then clicks its centre
+ * through the DevTools protocol at once, as a finger would. The page notes when it first saw the
+ * button enabled (`__benchEnabled`, ms after navigation start). The button's place comes from that
+ * same check: a locator query by role would first compute every accessible name in the page, which
+ * on a 4×-throttled CPU and the deck's ≈ 1,500 nodes took the robot itself hundreds of ms.
+ */
+export async function pressWhenEnabled(page: Page, name: string): Promise<void> {
+	const handle = await page.waitForFunction(
+		(text) => {
+			const button = [...document.querySelectorAll('button')].find(
+				(b) => b.textContent?.trim() === text && !b.disabled
+			);
+			if (!button) return undefined;
+			(window as unknown as { __benchEnabled?: number }).__benchEnabled ??= performance.now();
+			const box = button.getBoundingClientRect();
+			return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+		},
+		name,
+		{ polling: 'raf', timeout: 60_000 }
+	);
+	const { x, y } = (await handle.jsonValue())!;
+	await page.mouse.click(x, y);
+}
+
+/** When the page first saw the pressed button enabled (ms after navigation start). */
+export const enabledAt = (page: Page): Promise<number> =>
+	page.evaluate(() => (window as unknown as { __benchEnabled?: number }).__benchEnabled ?? NaN);

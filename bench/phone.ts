@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { wallClockOffset } from './clock';
-import { NAME_HELPER_SCRIPT } from './page-probes';
+import { enabledAt, NAME_HELPER_SCRIPT, pressWhenEnabled } from './page-probes';
 import { FRAME_MS, maxOf, median, ms, ratio, sleep } from './stats';
 import { PHONE, type BenchStack } from './stack';
 import { row, type Row } from './table';
@@ -22,6 +22,8 @@ export interface PhoneReport {
 	rounds: number;
 	bareFcp: number[];
 	deckFcp: number[];
+	/** Navigation start → the page first sees the button enabled (ms). */
+	enabled: number[];
 	/** Navigation start → the simulator logs the first press (ms). */
 	firstSend: number[];
 	/** That press: click dispatched in the page → request logged. */
@@ -30,7 +32,14 @@ export interface PhoneReport {
 
 export async function measurePhone(stack: BenchStack, rounds: number): Promise<PhoneReport> {
 	const stopTraffic = backgroundTraffic((envelope) => stack.sim.sim.emit(envelope));
-	const report: PhoneReport = { rounds, bareFcp: [], deckFcp: [], firstSend: [], firstPress: [] };
+	const report: PhoneReport = {
+		rounds,
+		bareFcp: [],
+		deckFcp: [],
+		enabled: [],
+		firstSend: [],
+		firstPress: []
+	};
 	try {
 		for (let round = 0; round < rounds; round++) {
 			// Alternate which goes first, so neither always follows the other's teardown.
@@ -39,6 +48,7 @@ export async function measurePhone(stack: BenchStack, rounds: number): Promise<P
 				else {
 					const deck = await loadDeck(stack);
 					report.deckFcp.push(deck.fcp);
+					report.enabled.push(deck.enabled);
 					report.firstSend.push(deck.firstSend);
 					report.firstPress.push(deck.firstPress);
 				}
@@ -84,22 +94,12 @@ const CLICK_WATCH = `window.__benchClicks = []; addEventListener('click', () => 
 
 async function loadDeck(
 	stack: BenchStack
-): Promise<{ fcp: number; firstSend: number; firstPress: number }> {
+): Promise<{ fcp: number; enabled: number; firstSend: number; firstPress: number }> {
 	const log = stack.sim.sim;
 	const lastSeq = log.requestLog.at(-1)?.seq ?? 0;
 	const { page, navigationStart } = await openThrottled(stack, stack.urlOf('/'), CLICK_WATCH);
 	try {
-		await page.waitForFunction(
-			(name) =>
-				[...document.querySelectorAll('button')].some(
-					(b) => b.textContent?.trim() === name && !b.disabled
-				),
-			BUTTON,
-			{ polling: 'raf', timeout: 60_000 }
-		);
-		const box = await page.getByRole('button', { name: BUTTON, exact: true }).boundingBox();
-		if (!box) throw new Error(`the ${BUTTON} button has no box`);
-		await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+		await pressWhenEnabled(page, BUTTON);
 		const request = await waitFor(() =>
 			log.requestsSince(lastSeq).find((r) => r.type === 'chat-command')
 		);
@@ -111,6 +111,7 @@ async function loadDeck(
 		const received = request.at + 0.5 - start;
 		return {
 			fcp: await firstContentfulPaint(page),
+			enabled: await enabledAt(page),
 			firstSend: received,
 			firstPress: received - clickedAt
 		};
@@ -158,6 +159,12 @@ export function phoneRows(r: PhoneReport): Row[] {
 		row(
 			'… first contentful paint, bare reference page, same throttle',
 			spread(r.bareFcp),
+			'—',
+			'info'
+		),
+		row(
+			"… deck's first button enabled: navigation start → the page sees it enabled",
+			spread(r.enabled),
 			'—',
 			'info'
 		),
