@@ -12,11 +12,12 @@ import { startStack, type Stack } from '../stack';
 
 const PHONE = { width: 390, height: 844 };
 /** Idle never comes: requestIdleCallback takes the work and never runs it. */
-const NO_IDLE = async (page: Page) =>
-	page.addInitScript(() => {
+const NO_IDLE = async (page: Page): Promise<void> => {
+	await page.addInitScript(() => {
 		window.requestIdleCallback = () => 0;
 		window.cancelIdleCallback = () => {};
 	});
+};
 
 const keys = (page: Page) =>
 	page.$$eval('.cell[data-key]', (cells) => cells.map((c) => (c as HTMLElement).dataset.key!));
