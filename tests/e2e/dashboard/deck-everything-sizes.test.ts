@@ -90,9 +90,7 @@ describe('Everything page and dock sizes', () => {
 		const name = `${size.width}x${size.height}${size.dock ? '-dock' : ''}`;
 		const faulty = async () =>
 			(await cells(page, '.cell')).filter((c) => c.faults.length).map((c) => [c.label, c.faults]);
-		// Every cell is made once idle has passed (the first screen's first); labels are fitted a
-		// frame after they are laid out.
-		await page.locator('.later').waitFor({ state: 'detached' });
+		// Labels are fitted a frame after they are laid out.
 		await expect.poll(faulty, { timeout: 5000 }).toEqual([]);
 		await page.screenshot({ path: `test-results/deck-everything-${name}.png`, fullPage: true });
 		const all = await cells(page, '.cell');

@@ -8,7 +8,10 @@
  * figure by a few bytes from build to build, so the ceiling sits 0.3 kB above today's figure: lower
  * it as bytes leave. 76,112 bytes on 2026-11-27T18:30Z (stop 43's merges: a lazy chunk's failure path,
  * field labels in refusals, the client's read/send split): the ceiling 76,140, where the bench's whole
- * first load (3.85 kB more, 79.9 kB at 17:02Z) still stays under 80 kB.
+ * first load (3.85 kB more, 79.9 kB at 17:02Z) still stays under 80 kB. 76,117 bytes on
+ * 2026-11-27T21:50Z (stop 44), where the bench counted 79,780 for the whole first load (3,663 more,
+ * since the list of what a share link leaves out became a chunk of its own): the ceiling 76,300 keeps
+ * that under 80 kB.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them), each file on its own. */
-const CEILING = 76_140;
+const CEILING = 76_300;
 
 describe("the deck's first load, in bytes", () => {
 	it(`index.html and the files it names stay under ${CEILING / 1000} kB gzipped`, () => {
