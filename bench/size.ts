@@ -48,8 +48,15 @@ const SIMULATOR_MARKER = 'that was a clean run';
 export const WIDGET_DEMO_SCRIPT = join(PROJECT_DIR, 'build', 'widget-demo.js');
 /** The widgets' other languages, one classic script a widget fetches over http only when `lang=` names one. */
 export const WIDGET_LANGUAGES_SCRIPT = join(PROJECT_DIR, 'build', 'widget-languages.js');
-/** A German widget line (messages/de.json's alert_follower): widget.html must not carry it. */
-const GERMAN_MARKER = 'folgt jetzt!';
+/** A German widget line, read from the catalogue (alert_follower without its name): widget.html must not carry it. */
+const GERMAN_MARKER = (
+	JSON.parse(readFileSync(join(PROJECT_DIR, 'messages', 'de.json'), 'utf8')) as Record<
+		string,
+		string
+	>
+)
+	.alert_follower!.replace('{name}', '')
+	.trim();
 /** The dashboard's languages beside English, as a phone's browser names them. */
 export const OTHER_LOCALES = ['es', 'pt-BR', 'de', 'fr'] as const;
 

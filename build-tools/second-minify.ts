@@ -5,8 +5,9 @@
  * browser's build goes through terser (three compress passes, documented options only, no `unsafe_*`)
  * and then oxc once more. Measured on widget.html: oxc alone 55,092 bytes gzipped, terser alone 0.5 kB
  * more than oxc, oxc then terser then oxc 0.9 kB less (bench/README.md; on the deck's first chunk
- * it would save 1.0 kB, not yet applied to the app's build). It runs in generateBundle, after Vite's minification and before a plugin listed
- * after it (inline-html.ts) reads the chunk. Server builds are left alone.
+ * it would save 1.0 kB, not yet applied to the app's build). It runs in generateBundle, after Vite's
+ * minification and before a plugin listed after it (inline-html.ts) reads the chunk. Server builds
+ * are left alone.
  */
 import { minify as terserMinify } from 'terser';
 import { minify as oxcMinify, type Plugin } from 'vite';
