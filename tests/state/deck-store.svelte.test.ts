@@ -177,4 +177,33 @@ describe('DeckStore', () => {
 		expect(deck.pages.map((p) => p.name)).toEqual(['Live']);
 		await stop();
 	});
+
+	it("a co-streamer's link brings a layout whichever comes first: the link, or the companion's answer", async () => {
+		const page = (id: string, name: string) => ({ id, name, columns: 3, rows: 4, buttons: [] });
+		const carried = { version: 2 as const, pages: [page('c', 'Carried')] };
+		const live = { rev: 7, doc: { version: 2 as const, pages: [page('l', 'Live')] }, pages: {} };
+		const open = () =>
+			mounted(() => new DeckStore('127.0.0.1:39281', { storage: memory(), viewport: PHONE }));
+
+		// The companion keeps no deck of the streamer's: the link's layout stays, before or after its answer.
+		for (const linkFirst of [true, false]) {
+			const { value: deck, stop } = open();
+			if (linkFirst) expect(deck.carry(carried).ok).toBe(true);
+			deck.lock();
+			if (!linkFirst) expect(deck.carry(carried).ok).toBe(true);
+			expect(deck.pages.map((p) => p.name)).toEqual(['Carried']);
+			expect(deck.readOnly).toBe(true);
+			expect(deck.addPage('No').ok).toBe(false);
+			await stop();
+		}
+		// It keeps one: its live copy is shown, before or after the link's.
+		for (const linkFirst of [true, false]) {
+			const { value: deck, stop } = open();
+			if (linkFirst) deck.carry(carried);
+			deck.adopt(live, { readOnly: true });
+			if (!linkFirst) expect(deck.carry(carried).ok).toBe(true);
+			expect(deck.pages.map((p) => p.name)).toEqual(['Live']);
+			await stop();
+		}
+	});
 });

@@ -78,6 +78,8 @@ export class DeckStore {
 		return { version, pages } as DeckDocument;
 	});
 	#readOnly = $state(false);
+	/** Whether the deck shown is the companion's live copy of the streamer's (a share link's holder). */
+	#live = false;
 	readonly #listeners = new Set<() => void>();
 	#past = $state.raw<readonly DeckDocument[]>([]);
 	readonly key: string;
@@ -129,6 +131,7 @@ export class DeckStore {
 	 */
 	adopt(shared: SharedDeck, options: { readOnly?: boolean } = {}): void {
 		this.#readOnly = options.readOnly ?? false;
+		this.#live = this.#readOnly;
 		const pages: Record<string, PageBase> = {};
 		for (const p of shared.doc.pages)
 			pages[p.id] = { base: shared.pages[p.id]?.rev ?? shared.rev, dirty: false, at: 0 };
@@ -230,6 +233,24 @@ export class DeckStore {
 	/** Replaces the whole deck with one already checked (`portable.ts`); undo brings the old one back. */
 	replace(doc: DeckDocument): EditResult {
 		return this.edit(() => ({ ok: true, doc }));
+	}
+
+	/**
+	 * A share link's holder while the companion keeps no deck of the streamer's: this device's deck
+	 * (the layout its link brought, if any) stays, and cannot be changed.
+	 */
+	lock(): void {
+		this.#readOnly = true;
+	}
+
+	/**
+	 * The layout a co-streamer's link brought (already checked, `portable.ts`). It does not depend on
+	 * which comes first, the link or the companion's answer: a share link's deck is read-only, so this
+	 * is not an edit; the companion's live copy of the streamer's deck, once here, is newer and stays.
+	 */
+	carry(doc: DeckDocument): EditResult {
+		if (!this.#live) this.#apply(commit({ past: this.#past, present: this.doc }, doc));
+		return { ok: true, doc: this.doc };
 	}
 
 	/** A new page with the grid that suits this screen. */

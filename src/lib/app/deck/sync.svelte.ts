@@ -121,8 +121,11 @@ export class DeckSync {
 				if (!res.ok) throw new Error(`HTTP ${res.status}`);
 				const answer = v.parse(AnswerSchema, await res.json());
 				const store = this.#store;
-				if (answer.readOnly) store.adopt(shared(answer), { readOnly: true });
-				else if (!store.unsent && answer.rev !== store.sync?.rev) store.adopt(shared(answer));
+				// A share link: the streamer's deck when the companion keeps one, else this device's, unchangeable.
+				if (answer.readOnly) {
+					if (answer.doc) store.adopt(shared(answer), { readOnly: true });
+					else store.lock();
+				} else if (!store.unsent && answer.rev !== store.sync?.rev) store.adopt(shared(answer));
 				// The deck refused stays refused (and its reason said) until it changes or is replaced.
 				this.#status = this.#refused === store.doc ? 'refused' : 'shared';
 				seen = answer.rev;
