@@ -1,5 +1,12 @@
 /** Text styling options every widget shares, and the CSS they map to. Only local fonts: nothing is loaded from elsewhere. */
-import type { OptionField, Options } from './options';
+import {
+	booleanField as bool,
+	colorField as color,
+	numberField as num,
+	selectField as select,
+	type OptionField,
+	type Options
+} from './options';
 
 /** The fonts by option value (their names in the builder form are in form-text.ts). */
 const FONTS = [
@@ -23,19 +30,17 @@ export const THEMES = ['clean', 'bold', 'neon', 'minimal'] as const;
 export const styleFields = (
 	defaults: { size: number; color?: string; align?: string } = { size: 32 }
 ): OptionField[] => [
-	{ key: 'theme', kind: 'select', default: 'clean', choices: THEMES },
-	{ key: 'font', kind: 'select', default: 'system', choices: FONTS.map((f) => f.value) },
-	{ key: 'size', kind: 'number', default: defaults.size, min: 8, max: 400 },
-	{ key: 'color', kind: 'color', default: defaults.color ?? '#ffffff' },
-	{ key: 'outline', kind: 'color', default: '#000000' },
-	{ key: 'outlineWidth', kind: 'number', default: 0, min: 0, max: 20 },
-	{ key: 'shadow', kind: 'boolean', default: true },
-	{
-		key: 'align',
-		kind: 'select',
-		default: defaults.align ?? 'left',
-		choices: ['left', 'center', 'right']
-	}
+	select('theme', THEMES),
+	select(
+		'font',
+		FONTS.map((f) => f.value)
+	),
+	num('size', defaults.size, 8, 400),
+	color('color', defaults.color ?? '#ffffff'),
+	color('outline', '#000000'),
+	num('outlineWidth', 0, 0, 20),
+	bool('shadow', true),
+	select('align', ['left', 'center', 'right'], defaults.align)
 ];
 
 /** The theme's class for the widget's root; an unknown theme (never from a parsed URL) is clean. */
