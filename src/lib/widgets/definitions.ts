@@ -25,11 +25,10 @@ const lang = select('lang', locales, baseLocale);
 /** A widget: its own fields, then the look every widget shares (style.ts), its language and debug. */
 const widget = (
 	id: string,
-	title: string,
 	style: Parameters<typeof styleFields>[0],
 	fields: OptionField[]
 ): WidgetDefinition =>
-	defineWidget({ id, title, fields: [...fields, ...styleFields(style), lang, debug] });
+	defineWidget({ id, fields: [...fields, ...styleFields(style), lang, debug] });
 
 const numberFormat = (fallback: string): OptionField =>
 	select('format', ['plain', 'grouped', 'compact', 'fixed2'], fallback);
@@ -40,7 +39,7 @@ const barColor = color('barColor', '#7c5cff');
 /** The card and accent colours of widgets that show cards (events, songs, alerts). */
 const cardColors: OptionField[] = [color('card', '#000000b3'), color('accent', '#7c5cff')];
 
-export const counterWidget = widget('counter', 'Counter', { size: 64, align: 'center' }, [
+export const counterWidget = widget('counter', { size: 64, align: 'center' }, [
 	text('name'),
 	text('label'),
 	text('prefix', 40),
@@ -63,10 +62,10 @@ const songFields = (limitDefault: number | null): OptionField[] => [
 	interval(2000, 500)
 ];
 
-export const songQueueWidget = widget('song-queue', 'Song queue', SONG_STYLE, songFields(5));
-export const nowPlayingWidget = widget('now-playing', 'Now playing', SONG_STYLE, songFields(null));
+export const songQueueWidget = widget('song-queue', SONG_STYLE, songFields(5));
+export const nowPlayingWidget = widget('now-playing', SONG_STYLE, songFields(null));
 
-export const chatWidget = widget('chat', 'Chat', { size: 20 }, [
+export const chatWidget = widget('chat', { size: 20 }, [
 	num('limit', 20, 1, 100, true),
 	num('fade', 0, 0, 3600),
 	bool('hideCommands', true),
@@ -81,7 +80,7 @@ export const chatWidget = widget('chat', 'Chat', { size: 20 }, [
 	select('direction', ['bottom', 'top'])
 ]);
 
-export const eventsWidget = widget('events', 'Recent events', { size: 22 }, [
+export const eventsWidget = widget('events', { size: 22 }, [
 	select('mode', ['list', 'popup']),
 	num('limit', 5, 1, 50, true),
 	num('duration', 0, 0, 3600),
@@ -91,7 +90,7 @@ export const eventsWidget = widget('events', 'Recent events', { size: 22 }, [
 	...cardColors
 ]);
 
-export const goalWidget = widget('goal', 'Goal', { size: 28 }, [
+export const goalWidget = widget('goal', { size: 28 }, [
 	select('preset', ['followers', 'subscribers', 'bits', 'tips', 'superchats', 'hypetrain']),
 	text('current'),
 	text('target'),
@@ -103,7 +102,7 @@ export const goalWidget = widget('goal', 'Goal', { size: 28 }, [
 	interval(2000)
 ]);
 
-export const statsWidget = widget('stats', 'Stream stats', { size: 24 }, [
+export const statsWidget = widget('stats', { size: 24 }, [
 	list('platforms'),
 	bool('sum', false),
 	select('layout', ['line', 'stack']),
@@ -112,7 +111,7 @@ export const statsWidget = widget('stats', 'Stream stats', { size: 24 }, [
 	interval(5000, 1000)
 ]);
 
-export const timerWidget = widget('timer', 'Timer', { size: 64, align: 'center' }, [
+export const timerWidget = widget('timer', { size: 64, align: 'center' }, [
 	select('mode', ['length', 'to', 'up', 'subathon']),
 	text('name', 120, 'timer_main'),
 	num('length', 300, 1, 604_800),
@@ -124,7 +123,7 @@ export const timerWidget = widget('timer', 'Timer', { size: 64, align: 'center' 
 	interval(2000)
 ]);
 
-export const alertBoxWidget = widget('alert-box', 'Alert box', { size: 32, align: 'center' }, [
+export const alertBoxWidget = widget('alert-box', { size: 32, align: 'center' }, [
 	list('off'),
 	{ key: 'look', kind: 'look', default: '' },
 	...ALERT_KINDS.flatMap((kind): OptionField[] => [

@@ -186,9 +186,8 @@ export function optionsToParams(fields: readonly OptionField[], options: Options
 }
 
 export interface WidgetDefinition {
+	/** Also the key of the widget's name in messages (titles.ts for the widget, widget-names.ts for the builder). */
 	id: string;
-	/** Shown by the widget itself (debug corner, hints) as well as by the builder. */
-	title: string;
 	fields: readonly OptionField[];
 }
 
