@@ -9,17 +9,14 @@ import {
 } from './options';
 
 /** The fonts by option value (their names in the builder form are in form-text.ts). */
-const FONTS = [
-	{ value: 'system', css: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-	{ value: 'sans', css: '"Helvetica Neue", Arial, sans-serif' },
-	{ value: 'serif', css: 'Georgia, "Times New Roman", serif' },
-	{ value: 'mono', css: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace' },
-	{
-		value: 'rounded',
-		css: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif'
-	},
-	{ value: 'impact', css: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif' }
-] as const;
+const FONTS = {
+	system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+	sans: '"Helvetica Neue", Arial, sans-serif',
+	serif: 'Georgia, "Times New Roman", serif',
+	mono: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace',
+	rounded: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif',
+	impact: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif'
+} as const;
 
 /**
  * Look presets on top of the options (WidgetFrame.svelte holds their CSS): each sets the theme's custom
@@ -31,10 +28,7 @@ export const styleFields = (
 	defaults: { size: number; color?: string; align?: string } = { size: 32 }
 ): OptionField[] => [
 	select('theme', THEMES),
-	select(
-		'font',
-		FONTS.map((f) => f.value)
-	),
+	select('font', Object.keys(FONTS)),
 	num('size', defaults.size, 8, 400),
 	color('color', defaults.color ?? '#ffffff'),
 	color('outline', '#000000'),
@@ -50,7 +44,7 @@ export function themeClass(o: Options): string {
 
 /** CSS custom properties for a widget's root; values were validated by the option schema. */
 export function styleVars(o: Options): string {
-	const font = FONTS.find((f) => f.value === o.font)?.css ?? FONTS[0].css;
+	const font = FONTS[o.font as keyof typeof FONTS] ?? FONTS.system;
 	const width = Number(o.outlineWidth) || 0;
 	const outline = width > 0 ? `${width}px ${String(o.outline)}` : '0 transparent';
 	return [
