@@ -1,9 +1,10 @@
 /**
- * widget.html carries only the Svelte runtime its widgets need (issue 26: ≤ 50 kB gzipped). Three
+ * widget.html carries only the Svelte runtime its widgets need (issue 26: ≤ 50 kB gzipped). Four
  * constructs would each bring a piece of it back for nothing a widget needs (bench/README.md, branch
  * wsizeA45): a dynamic `style` attribute or `style:` directive (Svelte's style-attribute runtime,
  * 0.47 kB gzipped: use inline-style.ts's attachment), a prop default (`prop()`, 0.43 kB: read the
- * absent prop where it is used) and a class expression (`clsx`, 0.14 kB: use `class:` directives).
+ * absent prop where it is used), a class expression (`clsx`, 0.14 kB: use `class:` directives) and an
+ * event attribute or `<svelte:window>` (0.23 kB: listen.ts's attachment, or a listener in `$effect`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -48,6 +49,8 @@ describe('widget components use no construct that brings unneeded Svelte runtime
 			expect(markup).not.toMatch(/\sstyle=(\{|"[^"]*\{)|\sstyle:/);
 			// A class attribute that is one expression (class="a {b}" is a string and fine).
 			expect(markup).not.toMatch(/\sclass=\{/);
+			// An event attribute (onerror={…}) or a <svelte:window>/<svelte:document> element.
+			expect(markup).not.toMatch(/\son[a-z]+=|<svelte:(window|document|body)/);
 			// A default in the props' destructuring: `let { a = 1 } = $props()`.
 			const props = /let\s*\{([^}]*)\}[^=]*(?::[\s\S]*?)?=\s*\$props\(\)/.exec(script);
 			expect(props?.[1] ?? '').not.toMatch(/=/);
