@@ -2,155 +2,140 @@
  * The widgets and their option schemas: each widget's URL parser and the builder form both read these.
  * The form's words for each option are in form-text.ts, apart, so that widget.html carries none of them.
  */
-import { defineWidget, type OptionField, type WidgetDefinition } from './options';
+import {
+	booleanField as bool,
+	colorField as color,
+	defineWidget,
+	listField as list,
+	numberField as num,
+	selectField as select,
+	textField as text,
+	type OptionField,
+	type WidgetDefinition
+} from './options';
 import { styleFields } from './style';
 import { ALERT_KINDS, DEFAULT_TEMPLATES } from './alert-box/kinds';
 import { DEFAULT_CONTROL_VARIABLE } from '../protocol/alert-control';
 import { baseLocale, locales } from '$lib/paraglide/runtime';
 
-const debug: OptionField = { key: 'debug', kind: 'boolean', default: false };
+const debug = bool('debug', false);
 /** The language viewers see (i18n.ts): English unless the builder sets another. */
-const lang: OptionField = { key: 'lang', kind: 'select', default: baseLocale, choices: locales };
+const lang = select('lang', locales, baseLocale);
 
 /** A widget: its own fields, then the look every widget shares (style.ts), its language and debug. */
 const widget = (
 	id: string,
-	title: string,
 	style: Parameters<typeof styleFields>[0],
 	fields: OptionField[]
 ): WidgetDefinition =>
-	defineWidget({ id, title, fields: [...fields, ...styleFields(style), lang, debug] });
+	defineWidget({ id, fields: [...fields, ...styleFields(style), lang, debug] });
 
-const numberFormat = (fallback: string): OptionField => ({
-	key: 'format',
-	kind: 'select',
-	default: fallback,
-	choices: ['plain', 'grouped', 'compact', 'fixed2']
-});
+const numberFormat = (fallback: string): OptionField =>
+	select('format', ['plain', 'grouped', 'compact', 'fixed2'], fallback);
+/** Every widget's `interval` option (ms), with its own default and minimum. */
+const interval = (fallback: number, min = 250): OptionField =>
+	num('interval', fallback, min, 60000);
+const barColor = color('barColor', '#7c5cff');
 /** The card and accent colours of widgets that show cards (events, songs, alerts). */
-const cardColors: OptionField[] = [
-	{ key: 'card', kind: 'color', default: '#000000b3' },
-	{ key: 'accent', kind: 'color', default: '#7c5cff' }
-];
+const cardColors: OptionField[] = [color('card', '#000000b3'), color('accent', '#7c5cff')];
 
-export const counterWidget = widget('counter', 'Counter', { size: 64, align: 'center' }, [
-	{ key: 'name', kind: 'text', default: '', maxLength: 120 },
-	{ key: 'label', kind: 'text', default: '', maxLength: 120 },
-	{ key: 'prefix', kind: 'text', default: '', maxLength: 40 },
-	{ key: 'suffix', kind: 'text', default: '', maxLength: 40 },
+export const counterWidget = widget('counter', { size: 64, align: 'center' }, [
+	text('name'),
+	text('label'),
+	text('prefix', 40),
+	text('suffix', 40),
 	numberFormat('plain'),
-	{
-		key: 'animation',
-		kind: 'select',
-		default: 'pop',
-		choices: ['none', 'pop', 'slide', 'flash']
-	},
-	{ key: 'goal', kind: 'number', default: 0, min: 0, max: 1e12 },
-	{ key: 'barColor', kind: 'color', default: '#7c5cff' },
-	{ key: 'interval', kind: 'number', default: 1000, min: 250, max: 60000 }
+	select('animation', ['none', 'pop', 'slide', 'flash'], 'pop'),
+	num('goal', 0, 0, 1e12),
+	barColor,
+	interval(1000)
 ]);
 
 const SONG_STYLE = { size: 20 };
 const songFields = (limitDefault: number | null): OptionField[] => [
-	...(limitDefault === null
-		? []
-		: [
-				{
-					key: 'limit',
-					kind: 'number',
-					default: limitDefault,
-					min: 0,
-					max: 25,
-					integer: true
-				} as OptionField
-			]),
-	{ key: 'cover', kind: 'boolean', default: true },
-	{ key: 'requester', kind: 'boolean', default: true },
-	{ key: 'progress', kind: 'boolean', default: true },
-	{ key: 'hideIdle', kind: 'boolean', default: true },
+	...(limitDefault === null ? [] : [num('limit', limitDefault, 0, 25, true)]),
+	bool('cover', true),
+	bool('requester', true),
+	bool('progress', true),
+	bool('hideIdle', true),
 	...cardColors,
-	{ key: 'interval', kind: 'number', default: 2000, min: 500, max: 60000 }
+	interval(2000, 500)
 ];
 
-export const songQueueWidget = widget('song-queue', 'Song queue', SONG_STYLE, songFields(5));
-export const nowPlayingWidget = widget('now-playing', 'Now playing', SONG_STYLE, songFields(null));
+export const songQueueWidget = widget('song-queue', SONG_STYLE, songFields(5));
+export const nowPlayingWidget = widget('now-playing', SONG_STYLE, songFields(null));
 
-export const chatWidget = widget('chat', 'Chat', { size: 20 }, [
-	{ key: 'limit', kind: 'number', default: 20, min: 1, max: 100, integer: true },
-	{ key: 'fade', kind: 'number', default: 0, min: 0, max: 3600 },
-	{ key: 'hideCommands', kind: 'boolean', default: true },
-	{ key: 'hideUsers', kind: 'list', default: [] },
-	{ key: 'platformIcons', kind: 'boolean', default: true },
-	{ key: 'userColors', kind: 'boolean', default: true },
-	{ key: 'badges', kind: 'boolean', default: true },
-	{ key: 'avatars', kind: 'boolean', default: false },
-	{ key: 'emotes', kind: 'boolean', default: true },
-	{ key: 'plate', kind: 'boolean', default: true },
-	{ key: 'plateColor', kind: 'color', default: '#000000a6' },
-	{ key: 'direction', kind: 'select', default: 'bottom', choices: ['bottom', 'top'] }
+export const chatWidget = widget('chat', { size: 20 }, [
+	num('limit', 20, 1, 100, true),
+	num('fade', 0, 0, 3600),
+	bool('hideCommands', true),
+	list('hideUsers'),
+	bool('platformIcons', true),
+	bool('userColors', true),
+	bool('badges', true),
+	bool('avatars', false),
+	bool('emotes', true),
+	bool('plate', true),
+	color('plateColor', '#000000a6'),
+	select('direction', ['bottom', 'top'])
 ]);
 
-export const eventsWidget = widget('events', 'Recent events', { size: 22 }, [
-	{ key: 'mode', kind: 'select', default: 'list', choices: ['list', 'popup'] },
-	{ key: 'limit', kind: 'number', default: 5, min: 1, max: 50, integer: true },
-	{ key: 'duration', kind: 'number', default: 0, min: 0, max: 3600 },
-	{ key: 'include', kind: 'list', default: [] },
-	{ key: 'exclude', kind: 'list', default: ['variableChanged'] },
-	{ key: 'replays', kind: 'boolean', default: false },
+export const eventsWidget = widget('events', { size: 22 }, [
+	select('mode', ['list', 'popup']),
+	num('limit', 5, 1, 50, true),
+	num('duration', 0, 0, 3600),
+	list('include'),
+	list('exclude', ['variableChanged']),
+	bool('replays', false),
 	...cardColors
 ]);
 
-export const goalWidget = widget('goal', 'Goal', { size: 28 }, [
-	{
-		key: 'preset',
-		kind: 'select',
-		default: 'followers',
-		choices: ['followers', 'subscribers', 'bits', 'tips', 'superchats', 'hypetrain']
-	},
-	{ key: 'current', kind: 'text', default: '', maxLength: 120 },
-	{ key: 'target', kind: 'text', default: '', maxLength: 120 },
-	{ key: 'label', kind: 'text', default: '', maxLength: 120 },
+export const goalWidget = widget('goal', { size: 28 }, [
+	select('preset', ['followers', 'subscribers', 'bits', 'tips', 'superchats', 'hypetrain']),
+	text('current'),
+	text('target'),
+	text('label'),
 	numberFormat('grouped'),
-	{ key: 'barColor', kind: 'color', default: '#7c5cff' },
-	{ key: 'celebrate', kind: 'boolean', default: true },
-	{ key: 'hideAfter', kind: 'number', default: 0, min: 0, max: 3600 },
-	{ key: 'interval', kind: 'number', default: 2000, min: 250, max: 60000 }
+	barColor,
+	bool('celebrate', true),
+	num('hideAfter', 0, 0, 3600),
+	interval(2000)
 ]);
 
-export const statsWidget = widget('stats', 'Stream stats', { size: 24 }, [
-	{ key: 'platforms', kind: 'list', default: [] },
-	{ key: 'sum', kind: 'boolean', default: false },
-	{ key: 'layout', kind: 'select', default: 'line', choices: ['line', 'stack'] },
-	{ key: 'uptime', kind: 'boolean', default: true },
-	{ key: 'viewers', kind: 'boolean', default: true },
-	{ key: 'interval', kind: 'number', default: 5000, min: 1000, max: 60000 }
+export const statsWidget = widget('stats', { size: 24 }, [
+	list('platforms'),
+	bool('sum', false),
+	select('layout', ['line', 'stack']),
+	bool('uptime', true),
+	bool('viewers', true),
+	interval(5000, 1000)
 ]);
 
-export const timerWidget = widget('timer', 'Timer', { size: 64, align: 'center' }, [
-	{ key: 'mode', kind: 'select', default: 'length', choices: ['length', 'to', 'up', 'subathon'] },
-	{ key: 'name', kind: 'text', default: 'timer_main', maxLength: 120 },
-	{ key: 'length', kind: 'number', default: 300, min: 1, max: 604_800 },
-	{ key: 'to', kind: 'text', default: '', maxLength: 40 },
-	{ key: 'subathon', kind: 'text', default: 'subscriber=60,bits=1/100', maxLength: 300 },
-	{ key: 'label', kind: 'text', default: '', maxLength: 120 },
-	{ key: 'zeroText', kind: 'text', default: '', maxLength: 120 },
-	{ key: 'hideAtZero', kind: 'boolean', default: false },
-	{ key: 'interval', kind: 'number', default: 2000, min: 250, max: 60000 }
+export const timerWidget = widget('timer', { size: 64, align: 'center' }, [
+	select('mode', ['length', 'to', 'up', 'subathon']),
+	text('name', 120, 'timer_main'),
+	num('length', 300, 1, 604_800),
+	text('to', 40),
+	text('subathon', 300, 'subscriber=60,bits=1/100'),
+	text('label'),
+	text('zeroText'),
+	bool('hideAtZero', false),
+	interval(2000)
 ]);
 
-export const alertBoxWidget = widget('alert-box', 'Alert box', { size: 32, align: 'center' }, [
-	{ key: 'off', kind: 'list', default: [] },
+export const alertBoxWidget = widget('alert-box', { size: 32, align: 'center' }, [
+	list('off'),
 	{ key: 'look', kind: 'look', default: '' },
 	...ALERT_KINDS.flatMap((kind): OptionField[] => [
-		{ key: `${kind}Text`, kind: 'text', default: DEFAULT_TEMPLATES[kind], maxLength: 200 },
+		text(`${kind}Text`, 200, DEFAULT_TEMPLATES[kind]),
 		{ key: `${kind}Look`, kind: 'look', default: '' }
 	]),
 	{ key: 'variations', kind: 'variations', default: '', kinds: ALERT_KINDS },
-	{ key: 'gap', kind: 'number', default: 1, min: 0, max: 60 },
-	{ key: 'message', kind: 'boolean', default: true },
-	{ key: 'replays', kind: 'boolean', default: false },
-	{ key: 'control', kind: 'text', default: DEFAULT_CONTROL_VARIABLE, maxLength: 120 },
-	{ key: 'interval', kind: 'number', default: 1000, min: 250, max: 60000 },
+	num('gap', 1, 0, 60),
+	bool('message', true),
+	bool('replays', false),
+	text('control', 120, DEFAULT_CONTROL_VARIABLE),
+	interval(1000),
 	...cardColors
 ]);
 

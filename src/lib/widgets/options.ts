@@ -25,6 +25,42 @@ export type OptionField =
 	/** Looks by amount for some kinds (alert-box/look.ts), kept as the text the URL carries. */
 	| (FieldBase & { kind: 'variations'; default: string; kinds: readonly string[] });
 
+/** Short constructors for the field kinds most definitions use (they repeat in widget.html's script). */
+export const textField = (key: string, maxLength = 120, fallback = ''): OptionField => ({
+	key,
+	kind: 'text',
+	default: fallback,
+	maxLength
+});
+export const numberField = (
+	key: string,
+	fallback: number,
+	min: number,
+	max: number,
+	integer?: true
+): OptionField => ({ key, kind: 'number', default: fallback, min, max, integer });
+export const booleanField = (key: string, fallback: boolean): OptionField => ({
+	key,
+	kind: 'boolean',
+	default: fallback
+});
+export const colorField = (key: string, fallback: string): OptionField => ({
+	key,
+	kind: 'color',
+	default: fallback
+});
+/** A select whose default is its first choice unless given. */
+export const selectField = (
+	key: string,
+	choices: readonly string[],
+	fallback = choices[0]!
+): OptionField => ({ key, kind: 'select', default: fallback, choices });
+export const listField = (key: string, fallback: readonly string[] = []): OptionField => ({
+	key,
+	kind: 'list',
+	default: fallback
+});
+
 export type OptionValue = string | number | boolean | readonly string[];
 export type Options = Record<string, OptionValue>;
 
@@ -150,9 +186,8 @@ export function optionsToParams(fields: readonly OptionField[], options: Options
 }
 
 export interface WidgetDefinition {
+	/** Also the key of the widget's name in messages (titles.ts for the widget, widget-names.ts for the builder). */
 	id: string;
-	/** Shown by the widget itself (debug corner, hints) as well as by the builder. */
-	title: string;
 	fields: readonly OptionField[];
 }
 

@@ -1,18 +1,22 @@
 /** Text styling options every widget shares, and the CSS they map to. Only local fonts: nothing is loaded from elsewhere. */
-import type { OptionField, Options } from './options';
+import {
+	booleanField as bool,
+	colorField as color,
+	numberField as num,
+	selectField as select,
+	type OptionField,
+	type Options
+} from './options';
 
 /** The fonts by option value (their names in the builder form are in form-text.ts). */
-const FONTS = [
-	{ value: 'system', css: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-	{ value: 'sans', css: '"Helvetica Neue", Arial, sans-serif' },
-	{ value: 'serif', css: 'Georgia, "Times New Roman", serif' },
-	{ value: 'mono', css: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace' },
-	{
-		value: 'rounded',
-		css: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif'
-	},
-	{ value: 'impact', css: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif' }
-] as const;
+const FONTS = {
+	system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+	sans: '"Helvetica Neue", Arial, sans-serif',
+	serif: 'Georgia, "Times New Roman", serif',
+	mono: 'ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace',
+	rounded: 'ui-rounded, "SF Pro Rounded", "Arial Rounded MT Bold", system-ui, sans-serif',
+	impact: 'Impact, Haettenschweiler, "Arial Narrow Bold", sans-serif'
+} as const;
 
 /**
  * Look presets on top of the options (WidgetFrame.svelte holds their CSS): each sets the theme's custom
@@ -23,19 +27,14 @@ export const THEMES = ['clean', 'bold', 'neon', 'minimal'] as const;
 export const styleFields = (
 	defaults: { size: number; color?: string; align?: string } = { size: 32 }
 ): OptionField[] => [
-	{ key: 'theme', kind: 'select', default: 'clean', choices: THEMES },
-	{ key: 'font', kind: 'select', default: 'system', choices: FONTS.map((f) => f.value) },
-	{ key: 'size', kind: 'number', default: defaults.size, min: 8, max: 400 },
-	{ key: 'color', kind: 'color', default: defaults.color ?? '#ffffff' },
-	{ key: 'outline', kind: 'color', default: '#000000' },
-	{ key: 'outlineWidth', kind: 'number', default: 0, min: 0, max: 20 },
-	{ key: 'shadow', kind: 'boolean', default: true },
-	{
-		key: 'align',
-		kind: 'select',
-		default: defaults.align ?? 'left',
-		choices: ['left', 'center', 'right']
-	}
+	select('theme', THEMES),
+	select('font', Object.keys(FONTS)),
+	num('size', defaults.size, 8, 400),
+	color('color', defaults.color ?? '#ffffff'),
+	color('outline', '#000000'),
+	num('outlineWidth', 0, 0, 20),
+	bool('shadow', true),
+	select('align', ['left', 'center', 'right'], defaults.align)
 ];
 
 /** The theme's class for the widget's root; an unknown theme (never from a parsed URL) is clean. */
@@ -45,7 +44,7 @@ export function themeClass(o: Options): string {
 
 /** CSS custom properties for a widget's root; values were validated by the option schema. */
 export function styleVars(o: Options): string {
-	const font = FONTS.find((f) => f.value === o.font)?.css ?? FONTS[0].css;
+	const font = FONTS[o.font as keyof typeof FONTS] ?? FONTS.system;
 	const width = Number(o.outlineWidth) || 0;
 	const outline = width > 0 ? `${width}px ${String(o.outline)}` : '0 transparent';
 	return [

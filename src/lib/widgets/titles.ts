@@ -1,4 +1,4 @@
-/** Each widget's name in its language, for its hint and debug corner (the builder keeps definitions.ts's). */
+/** Each widget's name in its language, for its hint and debug corner (the builder's are in widget-names.ts). */
 import { m } from './messages';
 
 const TITLES: Readonly<Record<string, () => string>> = {
@@ -13,6 +13,6 @@ const TITLES: Readonly<Record<string, () => string>> = {
 	'alert-box': m.w_alert_box
 };
 
-export function widgetTitle(definition: { id: string; title: string }): string {
-	return TITLES[definition.id]?.() ?? definition.title;
+export function widgetTitle(definition: { id: string }): string {
+	return TITLES[definition.id]?.() ?? definition.id;
 }

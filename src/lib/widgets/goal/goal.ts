@@ -4,6 +4,7 @@
  */
 import { numberOf } from '$lib/client/values';
 import { m } from '../messages';
+import { yesNo } from '../yes-no';
 
 interface Preset {
 	current: string;
@@ -104,8 +105,7 @@ export function readGoal(
 
 /** Hype train preset: shown while the train runs (`alpha_hypetrain_active` true, or "true"). */
 export function hypeTrainRunning(values: Readonly<Record<string, unknown>>): boolean {
-	const raw = values[HYPE_ACTIVE];
-	return raw === true || raw === 'true' || raw === 1 || raw === '1';
+	return yesNo(values[HYPE_ACTIVE]) === true;
 }
 
 /** The alerts that move a goal (facts §3.6: creator goals and the hype train): cues to read at once. */

@@ -6,6 +6,7 @@
  */
 import { numberOf } from '$lib/client/values';
 import { PLATFORMS } from '$lib/protocol/vocabulary';
+import { yesNo } from '../yes-no';
 
 export interface PlatformStats {
 	platform: string;
@@ -36,12 +37,6 @@ export function statPlatforms(asked: readonly string[]): {
 
 export function statNames(platforms: readonly string[], withViewers = true): string[] {
 	return platforms.flatMap((p) => [live(p), since(p), ...(withViewers ? [viewers(p)] : [])]);
-}
-
-function yesNo(raw: unknown): boolean | undefined {
-	if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;
-	if (raw === false || raw === 'false' || raw === 0 || raw === '0') return false;
-	return undefined;
 }
 
 /** One row per connected platform, and a note for each value that could not be read as expected. */

@@ -13,7 +13,7 @@ const NAMES: Readonly<Record<string, () => string>> = {
 	'alert-box': m.builder_widget_alert_box
 };
 
-/** Called at render, so the name follows the language shown; a widget without one keeps its definition's. */
-export function widgetName(definition: { id: string; title: string }): string {
-	return NAMES[definition.id]?.() ?? definition.title;
+/** Called at render, so the name follows the language shown; a key for a widget that is gone shows its id. */
+export function widgetName(definition: { id: string }): string {
+	return NAMES[definition.id]?.() ?? definition.id;
 }
