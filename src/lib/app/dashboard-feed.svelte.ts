@@ -8,16 +8,20 @@ import type { Disposer } from '$lib/client/listeners';
 import type { ReadableSource } from '$lib/client/read-only-view';
 import type {
 	EventFeed,
+	EventLineParsers,
 	FeedItem,
 	FeedKind,
 	QueuedEvent
 } from '$lib/client/state/event-feed.svelte';
 
-type Earlier = Parameters<EventFeed['addEarlier']>[0];
+type Earlier = readonly Parameters<EventLineParsers['parseChatEvent']>[0][];
 const KINDS: readonly FeedKind[] = ['chat', 'command', 'alert'];
 
 export class DashboardFeed {
 	#feed = $state.raw<EventFeed>();
+	#parsers: EventLineParsers | undefined;
+	/** Keys of the earlier lines: apart from the feed's own (`chat-1`…). */
+	#earlierCount = 0;
 	readonly #source: Pick<ReadableSource, 'on'>;
 	readonly #limit: number;
 	#queued: QueuedEvent[] = [];
@@ -43,11 +47,33 @@ export class DashboardFeed {
 		return this.#feed?.items ?? [];
 	}
 
-	/** Chat lines from before this page connected: see `EventFeed.addEarlier`. */
+	/**
+	 * Chat lines from before this page connected (oldest first), put before everything live and marked
+	 * as earlier; a line that already arrived live is not repeated.
+	 */
 	addEarlier(envelopes: Earlier): void {
-		if (this.#feed) return this.#feed.addEarlier(envelopes);
-		this.#earlier.push(...envelopes);
-		this.#load();
+		const feed = this.#feed;
+		const parsers = this.#parsers;
+		if (!feed || !parsers) {
+			this.#earlier.push(...envelopes);
+			this.#load();
+			return;
+		}
+		const live = new Set(feed.items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
+		const earlier: FeedItem[] = [];
+		for (const envelope of envelopes) {
+			if (typeof envelope !== 'object' || envelope === null) continue;
+			const chat = parsers.parseChatEvent(envelope);
+			if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
+			earlier.push({
+				kind: 'chat',
+				key: `earlier-${++this.#earlierCount}`,
+				line: chat.line,
+				receivedAt: Date.now(),
+				earlier: true
+			});
+		}
+		feed.prepend(earlier);
 	}
 
 	destroy(): void {
@@ -73,8 +99,9 @@ export class DashboardFeed {
 					parsers,
 					queued: this.#queued.splice(0)
 				});
-				if (this.#earlier.length) feed.addEarlier(this.#earlier.splice(0));
 				this.#feed = feed;
+				this.#parsers = parsers;
+				if (this.#earlier.length) this.addEarlier(this.#earlier.splice(0));
 			},
 			// Offline or a new build: the next read tries again.
 			() => (this.#loading = false)
