@@ -19,9 +19,8 @@ const KINDS: readonly FeedKind[] = ['chat', 'command', 'alert'];
 
 export class DashboardFeed {
 	#feed = $state.raw<EventFeed>();
-	#parsers: EventLineParsers | undefined;
-	/** Keys of the earlier lines: apart from the feed's own (`chat-1`…). */
-	#earlierCount = 0;
+	/** Puts earlier lines before the feed's, once it is in (the code for it comes with the feed). */
+	#takeEarlier: ((envelopes: Earlier) => void) | undefined;
 	readonly #source: Pick<ReadableSource, 'on'>;
 	readonly #limit: number;
 	#queued: QueuedEvent[] = [];
@@ -47,33 +46,11 @@ export class DashboardFeed {
 		return this.#feed?.items ?? [];
 	}
 
-	/**
-	 * Chat lines from before this page connected (oldest first), put before everything live and marked
-	 * as earlier; a line that already arrived live is not repeated.
-	 */
+	/** Chat lines from before this page connected: see `earlierItems` (event-feed.svelte.ts). */
 	addEarlier(envelopes: Earlier): void {
-		const feed = this.#feed;
-		const parsers = this.#parsers;
-		if (!feed || !parsers) {
-			this.#earlier.push(...envelopes);
-			this.#load();
-			return;
-		}
-		const live = new Set(feed.items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
-		const earlier: FeedItem[] = [];
-		for (const envelope of envelopes) {
-			if (typeof envelope !== 'object' || envelope === null) continue;
-			const chat = parsers.parseChatEvent(envelope);
-			if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
-			earlier.push({
-				kind: 'chat',
-				key: `earlier-${++this.#earlierCount}`,
-				line: chat.line,
-				receivedAt: Date.now(),
-				earlier: true
-			});
-		}
-		feed.prepend(earlier);
+		if (this.#takeEarlier) return this.#takeEarlier(envelopes);
+		this.#earlier.push(...envelopes);
+		this.#load();
 	}
 
 	destroy(): void {
@@ -90,7 +67,7 @@ export class DashboardFeed {
 			import('$lib/client/state/event-feed.svelte'),
 			import('$lib/protocol/event-lines')
 		]).then(
-			([{ EventFeed }, parsers]) => {
+			([{ EventFeed, earlierItems }, parsers]) => {
 				if (this.#destroyed) return;
 				// Handed over in one step: the feed listens from now on and takes what waited, in order.
 				for (const dispose of this.#disposers.splice(0)) dispose();
@@ -99,9 +76,9 @@ export class DashboardFeed {
 					parsers,
 					queued: this.#queued.splice(0)
 				});
-				this.#feed = feed;
-				this.#parsers = parsers;
+				this.#takeEarlier = (envelopes) => feed.prepend(earlierItems(feed, parsers, envelopes));
 				if (this.#earlier.length) this.addEarlier(this.#earlier.splice(0));
+				this.#feed = feed;
 			},
 			// Offline or a new build: the next read tries again.
 			() => (this.#loading = false)

@@ -177,3 +177,33 @@ export class EventFeed {
 		if (this.#items.length > this.#limit) this.#scheduleFlush();
 	}
 }
+
+let earlierCount = 0;
+
+/**
+ * Chat lines from before the page connected (oldest first, the companion's history), as items for
+ * `prepend`, marked as earlier; a line the feed already shows is not repeated. The dashboard's alone
+ * (lib/app/dashboard-feed.svelte.ts): a widget's page never carries it.
+ */
+export function earlierItems(
+	feed: Pick<EventFeed, 'items'>,
+	parsers: Pick<EventLineParsers, 'parseChatEvent'>,
+	envelopes: readonly Parameters<typeof parseChatEvent>[0][]
+): FeedItem[] {
+	const live = new Set(feed.items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
+	const earlier: FeedItem[] = [];
+	for (const envelope of envelopes) {
+		if (typeof envelope !== 'object' || envelope === null) continue;
+		const chat = parsers.parseChatEvent(envelope);
+		if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
+		earlier.push({
+			kind: 'chat',
+			// Apart from the feed's own keys (`chat-1`…).
+			key: `earlier-${++earlierCount}`,
+			line: chat.line,
+			receivedAt: Date.now(),
+			earlier: true
+		});
+	}
+	return earlier;
+}
