@@ -168,9 +168,9 @@ export const CommandEventSchema = v.looseObject({
 	extraSettings: v.optional(TimeSchema)
 });
 export const AlertEventSchema = v.looseObject({
-	dynamic: v.optional(v.record(v.string(), v.unknown())),
+	dynamic: v.optional(v.looseObject({})),
 	replay: v.optional(v.boolean()),
-	extraSettings: v.optional(v.record(v.string(), v.unknown()))
+	extraSettings: v.optional(v.looseObject({}))
 });
 export const PremiumEventSchema = v.looseObject({ premium: v.boolean() });
 
