@@ -289,7 +289,7 @@ export function socketFailureError(
 }
 
 /** A failure answer without a sentence of its own. */
-const statusOnly = (status: number): { message: string; said: ClientErrorSaid } => ({
+const statusOnly = (status: number): { message: string; said?: ClientErrorSaid } => ({
 	message: `The application answered with status ${status}.`,
 	said: AS_DATA ? { id: 'status', values: { status } } : undefined
 });

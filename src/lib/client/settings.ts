@@ -25,7 +25,8 @@ type SettingsField = 'token' | 'host' | 'port' | 'secure' | 'demo';
 export interface SettingsIssue {
 	field: SettingsField;
 	rule: string;
-	says: Rule;
+	/** Left out in widget.html (protocol/as-data.ts). */
+	says?: Rule;
 }
 type SettingsResult =
 	{ ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
