@@ -12,6 +12,8 @@ export default defineConfig(({ mode }) => {
 		// The split build's first load in one chunk (build-tools/first-load-chunk.ts).
 		plugins: [paraglide(), dashboardParaglide(), sveltekit(), firstLoadChunk(import.meta.dirname)],
 		build: { target: BUILD_TARGET },
+		// The widget page defines it true (src/lib/protocol/as-data.ts).
+		define: { __WIDGET_PAGE__: 'false' },
 		test: {
 			testTimeout: 60_000,
 			hookTimeout: 30_000,

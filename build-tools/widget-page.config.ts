@@ -54,7 +54,7 @@ export default defineConfig({
 	base: './',
 	publicDir: false,
 	// English only in the page; the other languages load on demand (src/lib/widgets/messages.ts).
-	define: { __WIDGET_LANGUAGES_ON_DEMAND__: 'true' },
+	define: { __WIDGET_LANGUAGES_ON_DEMAND__: 'true', __WIDGET_PAGE__: 'true' },
 	plugins: [
 		paraglide(),
 		widgetEnglishParaglide(),

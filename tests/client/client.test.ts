@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG, SEND_TYPES } from '$lib/protocol';
 import { checkRead } from '$lib/protocol/read-params';
 import { ReadClient } from '$lib/client/read-client';
+import { READ_RULES } from '$lib/client/read-rules';
 import { readOnlyGate } from '$lib/client/read-only-view';
 import { fakeApp } from './support/fake-app';
 
@@ -327,5 +328,15 @@ describe('read-only view', () => {
 				});
 			else expect(catalog.ok || catalog.error.kind !== 'not-offered').toBe(true);
 		}
+	});
+
+	it('a ReadClient’s socket lets out only reads, retrieve and subscribe', () => {
+		expect(
+			READ_RULES.frame({ type: 'get-variable-value', params: { name: 'x' }, context: 1 })
+		).toBe(true);
+		expect(READ_RULES.frame({ retrieve: true, slim: true, context: 'c' })).toBe(true);
+		expect(READ_RULES.frame({ subscribe: ['alert'] })).toBe(true);
+		for (const type of ['clear-queue', 'update-variable-value', '', 'no-such-type'])
+			expect(READ_RULES.frame({ type, params: { name: 'x' } })).toBe(false);
 	});
 });

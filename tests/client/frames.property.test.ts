@@ -13,7 +13,9 @@ import {
 	parseStatesEvent,
 	type Envelope
 } from '$lib/protocol';
+import * as v from 'valibot';
 import { ApiSocket } from '$lib/client/socket';
+import { ClientMessageSchema } from '$lib/protocol/messages';
 import { StreamClient } from '$lib/client/client';
 import { fakeWebSocketClass, fakeFetch, CURRENT_META, SETTINGS_DATA } from './support/fakes';
 
@@ -169,6 +171,7 @@ function prototypeFingerprint() {
 describe('hostile frames', () => {
 	const ws = fakeWebSocketClass();
 	const socket = new ApiSocket({
+		frame: (message) => v.is(ClientMessageSchema, message),
 		url: 'ws://h:1/api?token=T',
 		address: 'h:1',
 		WebSocket: ws.Ctor,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
 import { ApiSocket } from '$lib/client/socket';
+import { ClientMessageSchema } from '$lib/protocol/messages';
 import {
 	browserWakeSignals,
 	pageVisible,
@@ -17,6 +19,7 @@ function setup(
 	const ws = fakeWebSocketClass();
 	const probe = vi.fn(async () => probeResult);
 	const socket = new ApiSocket({
+		frame: (message) => v.is(ClientMessageSchema, message),
 		url: 'ws://127.0.0.1:39231/api?token=T',
 		address: '127.0.0.1:39231',
 		WebSocket: ws.Ctor,

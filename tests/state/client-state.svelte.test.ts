@@ -6,6 +6,7 @@ import { flushSync } from 'svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection } from '$lib/client/state/connection.svelte';
 import { EventFeed } from '$lib/client/state/event-feed.svelte';
+import { DashboardFeed } from '$lib/app/dashboard-feed.svelte';
 import * as eventLines from '$lib/protocol/event-lines';
 import { VariableWatcher } from '$lib/client/state/variable-watcher.svelte';
 import { Listeners } from '$lib/client/listeners';
@@ -104,43 +105,6 @@ describe('EventFeed', () => {
 	describe('coalesced per frame', () => {
 		const frames: FrameRequestCallback[] = [];
 
-		it('with parsers fetched later, keeps the events that came before, in order, once the list is read', async () => {
-			const source = fakeSource();
-			let fetched = 0;
-			const feed = new EventFeed(source, {
-				limit: 3,
-				parsers: async () => (fetched++, eventLines)
-			});
-			source.emit(chat('m1', 'first'));
-			source.emit({ type: 'command', data: { username: 'v', command: '!lurk' } });
-			source.emit(chat('m2', 'second'));
-			source.emit({ origin: 'alpha', type: 'chat', data: { shouldRemove: 'm1' } });
-			expect(fetched).toBe(0);
-			expect(feed.items).toEqual([]);
-			await vi.waitFor(() => expect(feed.items.map((i) => i.kind)).toEqual(['command', 'chat']));
-			expect(fetched).toBe(1);
-			source.emit(chat('m3', 'third'));
-			expect(feed.items.map((i) => (i.kind === 'chat' ? i.line.text : i.kind))).toEqual([
-				'command',
-				'second',
-				'third'
-			]);
-			feed.destroy();
-		});
-		it('takes earlier chat lines (the companion’s history) before the parsers come, and puts them first', async () => {
-			const source = fakeSource();
-			const feed = new EventFeed(source, { limit: 5, parsers: async () => eventLines });
-			feed.addEarlier([chat('e1', 'said before')]);
-			source.emit(chat('m1', 'live'));
-			await vi.waitFor(() => expect(feed.items).toHaveLength(2));
-			expect(feed.items.map((i) => [i.kind === 'chat' && i.line.text, Boolean(i.earlier)])).toEqual(
-				[
-					['said before', true],
-					['live', false]
-				]
-			);
-			feed.destroy();
-		});
 		beforeEach(() => {
 			vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
 			vi.stubGlobal('cancelAnimationFrame', () => {});
@@ -201,6 +165,51 @@ describe('EventFeed', () => {
 				vi.useRealTimers();
 			}
 		});
+	});
+});
+
+describe('DashboardFeed', () => {
+	it('keeps the events that came before the feed was fetched, in order, once the list is read', async () => {
+		const source = fakeSource();
+		const feed = new DashboardFeed(source, 3);
+		source.emit(chat('m1', 'first'));
+		source.emit({ type: 'command', data: { username: 'v', command: '!lurk' } });
+		source.emit(chat('m2', 'second'));
+		source.emit({ origin: 'alpha', type: 'chat', data: { shouldRemove: 'm1' } });
+		expect(feed.items).toEqual([]);
+		await vi.waitFor(() => expect(feed.items.map((i) => i.kind)).toEqual(['command', 'chat']));
+		source.emit(chat('m3', 'third'));
+		expect(feed.items.map((i) => (i.kind === 'chat' ? i.line.text : i.kind))).toEqual([
+			'command',
+			'second',
+			'third'
+		]);
+		feed.destroy();
+		expect(source.listenerCount()).toBe(0);
+	});
+	it('takes earlier chat lines (the companion’s history) before the feed comes, and puts them first', async () => {
+		const source = fakeSource();
+		const feed = new DashboardFeed(source, 5);
+		feed.addEarlier([chat('e1', 'said before')]);
+		source.emit(chat('m1', 'live'));
+		await vi.waitFor(() => expect(feed.items).toHaveLength(2));
+		expect(feed.items.map((i) => [i.kind === 'chat' && i.line.text, Boolean(i.earlier)])).toEqual([
+			['said before', true],
+			['live', false]
+		]);
+		// Once the feed is in: a line already shown live is not repeated, and keys stay unique.
+		feed.addEarlier([
+			chat('e0', 'said long ago'),
+			chat('m1', 'live'),
+			'garbage' as unknown as Envelope
+		]);
+		expect(feed.items.map((i) => i.kind === 'chat' && i.line.text)).toEqual([
+			'said long ago',
+			'said before',
+			'live'
+		]);
+		expect(new Set(feed.items.map((i) => i.key)).size).toBe(3);
+		feed.destroy();
 	});
 });
 

@@ -81,6 +81,10 @@ describe('timer state', () => {
 			length: 90_000
 		});
 	});
+	it('a change writes the four fields alone, whatever else the value held', () => {
+		const stored = { ...resetTimer(60_000), note: 'x' };
+		expect(changeTimer(JSON.stringify(stored), { op: 'pause' }, T)).toEqual(resetTimer(60_000));
+	});
 });
 
 describe('what the timer widget shows', () => {

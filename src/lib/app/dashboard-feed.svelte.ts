@@ -8,16 +8,19 @@ import type { Disposer } from '$lib/client/listeners';
 import type { ReadableSource } from '$lib/client/read-only-view';
 import type {
 	EventFeed,
+	EventLineParsers,
 	FeedItem,
 	FeedKind,
 	QueuedEvent
 } from '$lib/client/state/event-feed.svelte';
 
-type Earlier = Parameters<EventFeed['addEarlier']>[0];
+type Earlier = readonly Parameters<EventLineParsers['parseChatEvent']>[0][];
 const KINDS: readonly FeedKind[] = ['chat', 'command', 'alert'];
 
 export class DashboardFeed {
 	#feed = $state.raw<EventFeed>();
+	/** Puts earlier lines before the feed's, once it is in (the code for it comes with the feed). */
+	#takeEarlier: ((envelopes: Earlier) => void) | undefined;
 	readonly #source: Pick<ReadableSource, 'on'>;
 	readonly #limit: number;
 	#queued: QueuedEvent[] = [];
@@ -43,9 +46,9 @@ export class DashboardFeed {
 		return this.#feed?.items ?? [];
 	}
 
-	/** Chat lines from before this page connected: see `EventFeed.addEarlier`. */
+	/** Chat lines from before this page connected: see `earlierItems` (event-feed.svelte.ts). */
 	addEarlier(envelopes: Earlier): void {
-		if (this.#feed) return this.#feed.addEarlier(envelopes);
+		if (this.#takeEarlier) return this.#takeEarlier(envelopes);
 		this.#earlier.push(...envelopes);
 		this.#load();
 	}
@@ -64,7 +67,7 @@ export class DashboardFeed {
 			import('$lib/client/state/event-feed.svelte'),
 			import('$lib/protocol/event-lines')
 		]).then(
-			([{ EventFeed }, parsers]) => {
+			([{ EventFeed, earlierItems }, parsers]) => {
 				if (this.#destroyed) return;
 				// Handed over in one step: the feed listens from now on and takes what waited, in order.
 				for (const dispose of this.#disposers.splice(0)) dispose();
@@ -73,7 +76,8 @@ export class DashboardFeed {
 					parsers,
 					queued: this.#queued.splice(0)
 				});
-				if (this.#earlier.length) feed.addEarlier(this.#earlier.splice(0));
+				this.#takeEarlier = (envelopes) => feed.prepend(earlierItems(feed, parsers, envelopes));
+				if (this.#earlier.length) this.addEarlier(this.#earlier.splice(0));
 				this.#feed = feed;
 			},
 			// Offline or a new build: the next read tries again.

@@ -76,6 +76,7 @@ export class ClientCore {
 		this.#socket = new ApiSocket({
 			url: socketUrl(options.connection, options.name, options.socketParams),
 			address: this.#rest.address,
+			frame: rules.frame,
 			WebSocket: options.WebSocket,
 			probe: () => this.#rest.probe(),
 			refusal: () => this.#rest.refusal,

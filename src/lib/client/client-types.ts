@@ -1,5 +1,5 @@
 /** Options and shapes of the client (ClientCore and its two kinds), apart so the class file stays about behaviour. */
-import type { Envelope } from '../protocol/messages';
+import type { ClientMessage, Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { LazySendChecker } from '../protocol/check-params';
 import type { Capabilities } from './capabilities';
@@ -73,4 +73,9 @@ export interface SendRules {
 		capabilities: Capabilities,
 		readOnly: boolean | undefined
 	): ClientError | undefined;
+	/**
+	 * Whether a frame may go out on the socket (the application runs any frame as a command): the
+	 * dashboard's, one of the three shapes of ClientMessageSchema; a widget's, a read, retrieve or subscribe.
+	 */
+	frame(message: ClientMessage): boolean;
 }

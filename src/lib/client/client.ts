@@ -3,6 +3,8 @@
  * the whole send-type table (capabilities per type, refusals, how each type is answered); a widget's
  * client is ReadClient (read-client.ts), which carries the reads alone.
  */
+import * as v from 'valibot';
+import { ClientMessageSchema } from '../protocol/messages';
 import { isSendType, SEND_TYPE_INFO, type SendType } from '../protocol/send-types';
 import { deriveCapabilities, refusalFor } from './capabilities';
 import { ClientCore } from './client-core';
@@ -17,7 +19,11 @@ export type {
 	VariableRead
 } from './client-core';
 
-const SEND_RULES: SendRules = { capabilities: deriveCapabilities, refusal: refusalFor };
+const SEND_RULES: SendRules = {
+	capabilities: deriveCapabilities,
+	refusal: refusalFor,
+	frame: (message) => v.is(ClientMessageSchema, message)
+};
 
 export class StreamClient extends ClientCore {
 	constructor(options: StreamClientOptions) {

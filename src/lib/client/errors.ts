@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { StructuredErrorSchema } from '../protocol/payloads';
 import { describeIssues, type FieldIssue } from '../protocol/issues';
+import { AS_DATA } from '../protocol/as-data';
 
 type ClientErrorKind =
 	| 'unreachable'
@@ -110,7 +111,7 @@ export function redact(text: string, secret: string | undefined): string {
 export function unreachableError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
-		said: { id: 'unreachable', values: { address } },
+		said: AS_DATA ? { id: 'unreachable', values: { address } } : undefined,
 		message: `The application did not answer at ${address}. Is it running?`
 	});
 }
@@ -120,7 +121,7 @@ export function gatewayError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
 		status: 502,
-		said: { id: 'gateway', values: { address } },
+		said: AS_DATA ? { id: 'gateway', values: { address } } : undefined,
 		message: `The server at ${address} answered, but the application behind it did not. Is the application running?`
 	});
 }
@@ -129,7 +130,7 @@ export function gatewayError(address: string): ClientError {
 export function lostError(address: string, code: number): ClientError {
 	return new ClientError({
 		kind: 'lost',
-		said: { id: 'lost', values: { address, code } },
+		said: AS_DATA ? { id: 'lost', values: { address, code } } : undefined,
 		message: `The connection to ${address} closed (code ${code}): reconnecting.`
 	});
 }
@@ -142,7 +143,7 @@ export function lostError(address: string, code: number): ClientError {
 export function sendUnansweredError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
-		said: { id: 'send-unanswered', values: { address } },
+		said: AS_DATA ? { id: 'send-unanswered', values: { address } } : undefined,
 		message: `The connection to ${address} failed before the application answered: it may or may not have run.`
 	});
 }
@@ -153,7 +154,7 @@ export function unauthorizedError(code?: string): ClientError {
 		kind: 'unauthorized',
 		status: 401,
 		...(code === undefined ? {} : { code }),
-		said: { id: 'unauthorized' },
+		said: AS_DATA ? { id: 'unauthorized' } : undefined,
 		message:
 			'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
 	});
@@ -163,7 +164,7 @@ export function timeoutError(ms: number): ClientError {
 	const seconds = Math.max(1, Math.round(ms / 1000));
 	return new ClientError({
 		kind: 'timeout',
-		said: { id: 'timeout', values: { seconds } },
+		said: AS_DATA ? { id: 'timeout', values: { seconds } } : undefined,
 		message: `The application did not answer within ${seconds} s.`
 	});
 }
@@ -171,7 +172,7 @@ export function timeoutError(ms: number): ClientError {
 export function stoppedError(): ClientError {
 	return new ClientError({
 		kind: 'stopped',
-		said: { id: 'stopped' },
+		said: AS_DATA ? { id: 'stopped' } : undefined,
 		message:
 			'The application turned its interface off. Switch it on again in Settings → API, then press Retry.'
 	});
@@ -181,7 +182,7 @@ export function stoppedError(): ClientError {
 export function droppedError(): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
-		said: { id: 'dropped' },
+		said: AS_DATA ? { id: 'dropped' } : undefined,
 		message: 'The connection dropped before the application answered: it may or may not have run.'
 	});
 }
@@ -189,7 +190,7 @@ export function droppedError(): ClientError {
 export function invalidResponseError(what: string): ClientError {
 	return new ClientError({
 		kind: 'invalid-response',
-		said: { id: 'invalid-response', values: { what } },
+		said: AS_DATA ? { id: 'invalid-response', values: { what } } : undefined,
 		message: `The application sent an answer to ${what} that this page does not understand.`
 	});
 }
@@ -216,7 +217,7 @@ export function notOfferedError(
 ): ClientError {
 	return new ClientError({
 		kind: 'not-offered',
-		said: { id: 'not-offered', values: { what, why, kind, type } },
+		said: AS_DATA ? { id: 'not-offered', values: { what, why, kind, type } } : undefined,
 		message: `${what} is not available: ${NOT_OFFERED[why](kind)}.`
 	});
 }
@@ -288,7 +289,7 @@ export function socketFailureError(
 }
 
 /** A failure answer without a sentence of its own. */
-const statusOnly = (status: number): { message: string; said: ClientErrorSaid } => ({
+const statusOnly = (status: number): { message: string; said?: ClientErrorSaid } => ({
 	message: `The application answered with status ${status}.`,
-	said: { id: 'status', values: { status } }
+	said: AS_DATA ? { id: 'status', values: { status } } : undefined
 });

@@ -45,5 +45,7 @@ export const READ_RULES: SendRules = {
 		if (capabilities.known && !capabilities.offered(type))
 			return notOfferedError(label, 'needs-update');
 		return undefined;
-	}
+	},
+	// Its commands are reads checked by checkRead; retrieve and subscribe are the socket's own fixed shapes.
+	frame: (message) => !('type' in message) || isReadType(message.type)
 };

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SECURE_PORT } from '../protocol/vocabulary';
 import type { Rule } from '../protocol/rule-text';
+import { AS_DATA } from '../protocol/as-data';
 
 export interface ConnectionSettings {
 	token: string;
@@ -24,7 +25,8 @@ type SettingsField = 'token' | 'host' | 'port' | 'secure' | 'demo';
 export interface SettingsIssue {
 	field: SettingsField;
 	rule: string;
-	says: Rule;
+	/** Left out in widget.html (protocol/as-data.ts). */
+	says?: Rule;
 }
 type SettingsResult =
 	{ ok: true; settings: ConnectionSettings } | { ok: false; error: SettingsIssue };
@@ -83,7 +85,11 @@ function flag(
 	const word = raw.trim().toLowerCase();
 	if (TRUE_WORDS.includes(word)) return true;
 	if (FALSE_WORDS.includes(word)) return false;
-	return { field, rule: 'must be true or false', says: { kind: 'boolean', values: {} } };
+	return {
+		field,
+		rule: 'must be true or false',
+		says: AS_DATA ? { kind: 'boolean', values: {} } : undefined
+	};
 }
 
 function portOf(raw: string): number | SettingsIssue {
@@ -93,7 +99,7 @@ function portOf(raw: string): number | SettingsIssue {
 		: {
 				field: 'port',
 				rule: 'must be a whole number from 1 to 65535',
-				says: { kind: 'port', values: {} }
+				says: AS_DATA ? { kind: 'port', values: {} } : undefined
 			};
 }
 
@@ -108,7 +114,7 @@ function hostOf(raw: string): { host: string; port?: string } | SettingsIssue {
 	return {
 		field: 'host',
 		rule: 'must be a host name or an IP address, such as 127.0.0.1',
-		says: { kind: 'host_name', values: {} }
+		says: AS_DATA ? { kind: 'host_name', values: {} } : undefined
 	};
 }
 
@@ -149,7 +155,7 @@ export function settingsFromParams(
 			error: {
 				field: 'token',
 				rule: 'is required: copy it from Settings → API in the application',
-				says: { kind: 'token_required', values: {} }
+				says: AS_DATA ? { kind: 'token_required', values: {} } : undefined
 			}
 		};
 	if (token.length > MAX_TOKEN_CHARS)
@@ -158,7 +164,7 @@ export function settingsFromParams(
 			error: {
 				field: 'token',
 				rule: `must be at most ${MAX_TOKEN_CHARS} characters`,
-				says: { kind: 'at_most_chars', values: { max: MAX_TOKEN_CHARS } }
+				says: AS_DATA ? { kind: 'at_most_chars', values: { max: MAX_TOKEN_CHARS } } : undefined
 			}
 		};
 
@@ -182,7 +188,7 @@ export function settingsFromParams(
 				error: {
 					field: 'host',
 					rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it`,
-					says: { kind: 'this_server', values: { host: page.hostname } }
+					says: AS_DATA ? { kind: 'this_server', values: { host: page.hostname } } : undefined
 				}
 			};
 	} else if (companion && page && pageIsWeb) {

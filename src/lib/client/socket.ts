@@ -1,14 +1,14 @@
 /**
  * The websocket half of the interface, on a reconnect loop of its own (reconnect-loop.ts). Rules that keep the streamer safe:
- * - only the three client message shapes are ever sent, each checked against ClientMessageSchema;
+ * - only the three client message shapes are ever sent, each checked by the client's `frame` rule
+ *   (ClientMessageSchema for the dashboard, reads only for a widget: client-types.ts's SendRules);
  * - nothing is queued while disconnected, so nothing is sent "later";
  * - a command in flight when the socket drops is settled as lost and never sent again;
  * - every incoming frame goes through parseServerFrame; bad frames are counted and dropped.
  * Reconnect timing follows ReconnectPolicy, applied through the URL provider; each raw socket's own
  * close code is the truth (tracked-websocket.ts), not how the loop ended it.
  */
-import * as v from 'valibot';
-import { ClientMessageSchema, type ClientMessage, type Envelope } from '../protocol/messages';
+import type { ClientMessage, Envelope } from '../protocol/messages';
 import type { SettingsData } from '../protocol/payloads';
 import {
 	gatewayError,
@@ -46,6 +46,8 @@ interface ApiSocketOptions {
 	url: string;
 	/** `host:port`, for messages. */
 	address: string;
+	/** Whether a frame may go out (SendRules' `frame`). */
+	frame: (message: ClientMessage) => boolean;
 	WebSocket?: WebSocketConstructor;
 	/** Tells a refused upgrade apart: token rejected, or nothing listening (GET /api/meta). */
 	probe: () => Promise<ProbeResult>;
@@ -228,7 +230,7 @@ export class ApiSocket {
 
 	#transmit(message: ClientMessage): boolean {
 		// The application executes any frame as a command: refuse anything outside the three shapes.
-		if (!v.is(ClientMessageSchema, message) || !this.isOpen || !this.#rws) {
+		if (!this.#options.frame(message) || !this.isOpen || !this.#rws) {
 			this.stats.refusedMessages++;
 			return false;
 		}

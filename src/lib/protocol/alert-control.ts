@@ -27,7 +27,7 @@ const CONTROL_FIELDS = {
 	at: v.pipe(v.number(AT_RULE), v.finite(AT_RULE), v.minValue(0, AT_RULE))
 };
 
-const ControlSchema = v.object(CONTROL_FIELDS) satisfies v.GenericSchema<unknown, Control>;
+const ControlSchema = v.looseObject(CONTROL_FIELDS) satisfies v.GenericSchema<unknown, Control>;
 
 /**
  * One press of one alert box's control, as `update-variable-value` params, exactly as the deck writes

@@ -1,5 +1,6 @@
 /** The params part of a send's check, shared by the full check (send.ts) and the read-only one (read-params.ts). */
 import * as v from 'valibot';
+import { AS_DATA } from './as-data';
 import { MUST_BE_OBJECT, toFieldIssues, type FieldIssue } from './issues';
 import type { Platform } from './vocabulary';
 import type { SendType } from './send-types';
@@ -66,7 +67,7 @@ export function checkParams(
 					field: 'params',
 					rule: MUST_BE_OBJECT,
 					kind: 'not-object',
-					says: { kind: 'object', values: {} }
+					says: AS_DATA ? { kind: 'object', values: {} } : undefined
 				}
 			]
 		};

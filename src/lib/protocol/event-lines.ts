@@ -29,7 +29,7 @@ export const ChatMessageSchema = v.looseObject({
 		avatar: str,
 		userColor: str,
 		badges: v.optional(v.array(v.unknown())),
-		userLevels: v.optional(v.record(v.string(), v.unknown())),
+		userLevels: v.optional(v.looseObject({})),
 		messageId: v.optional(v.union([v.string(), v.number()])),
 		time: str,
 		timestamp: v.optional(v.number())

@@ -1,5 +1,6 @@
 /** Turns valibot issues into "field: rule" lines a person can act on. */
 import * as v from 'valibot';
+import { AS_DATA } from './as-data';
 import { remember, ruleOf as ruleOfSentence } from './rule-of';
 import type { Rule } from './rule-text';
 
@@ -8,7 +9,7 @@ export const IS_NOT_KNOWN = 'is not a known field';
 export const IS_REQUIRED = 'is required';
 export const MUST_BE_OBJECT = 'must be an object';
 const said = (kind: 'unknown_field' | 'required' | 'object', sentence: string) =>
-	remember(sentence, { kind, values: {} });
+	AS_DATA ? remember(sentence, { kind, values: {} }) : sentence;
 
 export interface FieldIssue {
 	/** Dotted path such as `params.duration` or `actions[3].type`; empty for the whole value. */
@@ -58,7 +59,7 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[], prefix = 
 		const key = `${field}\u0000${rule}`;
 		if (seen.has(key)) continue;
 		seen.add(key);
-		const says = ruleOfSentence(rule);
+		const says = AS_DATA ? ruleOfSentence(rule) : undefined;
 		out.push({ field, rule, ...(kind ? { kind } : {}), ...(says ? { says } : {}) });
 	}
 	return out;

@@ -50,8 +50,8 @@ export const EnvelopeSchema = v.looseObject({
 });
 export type Envelope = v.InferOutput<typeof EnvelopeSchema>;
 
+// The reply schemas leave out `event`: parseServerFrame picks each one by it.
 const ResponseSchema = v.looseObject({
-	event: v.literal('socketapi:response'),
 	context: v.union([v.string(), v.number()]),
 	status: v.number(),
 	message: v.optional(v.unknown()),
@@ -59,14 +59,12 @@ const ResponseSchema = v.looseObject({
 	code: v.optional(v.string())
 });
 const RetrieveReplySchema = v.looseObject({
-	event: v.literal('socketapi:retrieve'),
 	context: Context,
 	data: SettingsDataSchema
 });
 const SubscribedSchema = v.looseObject({
-	event: v.literal('socketapi:subscribed'),
 	context: Context,
-	channels: v.union([v.array(v.string()), v.literal('all')])
+	channels: v.union([v.array(v.string()), v.picklist(['all'])])
 });
 
 export type ServerFrame =
@@ -168,9 +166,9 @@ export const CommandEventSchema = v.looseObject({
 	extraSettings: v.optional(TimeSchema)
 });
 export const AlertEventSchema = v.looseObject({
-	dynamic: v.optional(v.record(v.string(), v.unknown())),
+	dynamic: v.optional(v.looseObject({})),
 	replay: v.optional(v.boolean()),
-	extraSettings: v.optional(v.record(v.string(), v.unknown()))
+	extraSettings: v.optional(v.looseObject({}))
 });
 export const PremiumEventSchema = v.looseObject({ premium: v.boolean() });
 

@@ -36,7 +36,7 @@ export type States = v.InferOutput<typeof StatesSchema>;
 export const SettingsDataSchema = v.looseObject({
 	premium: v.optional(v.boolean(), false),
 	types: v.optional(v.array(v.string()), []),
-	options: v.optional(v.record(v.string(), v.unknown()), {}),
+	options: v.optional(v.looseObject({}), {}),
 	lights: v.optional(v.pipe(v.array(LightSchema), v.transform(byId)), []),
 	states: v.optional(StatesSchema)
 });

@@ -89,9 +89,7 @@ export const platform = () =>
  */
 const envelopeFlag = () => v.optional(v.boolean('must be true or false'));
 export const envelopeParams = {
-	extraSettings: v.optional(
-		v.record(v.string(), v.unknown(), 'must be an object of template variables')
-	),
+	extraSettings: v.optional(v.looseObject({}, 'must be an object of template variables')),
 	skipQueue: envelopeFlag(),
 	bypassQueue: envelopeFlag()
 };

@@ -12,7 +12,7 @@ import { readVariableJson } from './variable-json';
 
 const ms = v.pipe(v.number('must be a number'), v.finite('must be a finite number'));
 
-export const TimerStateSchema = v.object({
+export const TimerStateSchema = v.looseObject({
 	running: v.boolean('running must be true or false'),
 	end: ms,
 	left: ms,
@@ -99,7 +99,15 @@ export function changeTimer(raw: unknown, change: TimerChange, t: number): Timer
 		'length' in change && change.length !== undefined ? change.length : undefined
 	);
 	const read = readTimerState(raw, fresh);
-	const s = read.ok ? read.state : fresh;
+	// The four fields alone are written back: anything else the variable held is dropped.
+	const s: TimerState = read.ok
+		? {
+				running: read.state.running,
+				end: read.state.end,
+				left: read.state.left,
+				length: read.state.length
+			}
+		: fresh;
 	switch (change.op) {
 		case 'start':
 			return startTimer(s, t);

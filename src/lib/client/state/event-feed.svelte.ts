@@ -34,11 +34,8 @@ export interface EventLineParsers {
 }
 
 interface EventFeedOptions {
-	/**
-	 * The parsers, or how to fetch them: then events wait, unparsed, until the list is first read (the
-	 * deck's first load carries no feed; a page showing the feed fetches them).
-	 */
-	parsers: EventLineParsers | (() => Promise<EventLineParsers>);
+	/** The parsers (the dashboard fetches both with them: lib/app/dashboard-feed.svelte.ts). */
+	parsers: EventLineParsers;
 	/** Most items kept; older ones drop off. */
 	limit?: number;
 	kinds?: readonly FeedKind[];
@@ -71,80 +68,32 @@ export class EventFeed {
 	#frame: number | undefined;
 	#fallback: ReturnType<typeof setTimeout> | undefined;
 
-	#parsers: EventLineParsers | undefined;
-	#load: (() => Promise<EventLineParsers>) | undefined;
-	/** Events that came before the parsers, in order, bounded like the list. */
-	#waiting: QueuedEvent[] = [];
-	#earlierWaiting: Parameters<typeof parseChatEvent>[0][] = [];
+	readonly #parsers: EventLineParsers;
 
 	constructor(source: Pick<ReadableSource, 'on'>, options: EventFeedOptions) {
 		this.#limit = Math.max(1, options.limit ?? 100);
 		this.#accept = options.accept ?? (() => true);
 		this.#coalesce = options.coalesce === 'frame' && typeof requestAnimationFrame === 'function';
-		if (typeof options.parsers === 'function') this.#load = options.parsers;
-		else this.#parsers = options.parsers;
+		this.#parsers = options.parsers;
 		for (const kind of new Set(options.kinds ?? (['chat', 'command', 'alert'] as const)))
 			this.#disposers.push(source.on(kind, (envelope) => this.#take(kind, envelope, Date.now())));
 		for (const event of options.queued ?? []) this.#take(...event);
 	}
 
 	/**
-	 * Chat lines from before this page connected (oldest first), put before everything live and marked
-	 * as earlier; a line that already arrived live is not repeated.
+	 * Items put before the list, bounded like it: the dashboard's chat lines from before it connected
+	 * (lib/app/dashboard-feed.svelte.ts makes them; widgets never do).
 	 */
-	addEarlier(envelopes: readonly Parameters<typeof parseChatEvent>[0][]): void {
-		const parsers = this.#parsers;
-		if (!parsers) {
-			// Kept until the parsers arrive, then put before what arrived live meanwhile.
-			this.#earlierWaiting.push(...envelopes);
-			this.#fetchParsers();
-			return;
-		}
-		const live = new Set(this.#items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
-		const earlier: FeedItem[] = [];
-		for (const envelope of envelopes) {
-			if (typeof envelope !== 'object' || envelope === null) continue;
-			const chat = parsers.parseChatEvent(envelope);
-			if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
-			const item: FeedItem = {
-				kind: 'chat',
-				key: this.#key('chat'),
-				line: chat.line,
-				receivedAt: Date.now(),
-				earlier: true
-			};
-			if (this.#accept(item)) earlier.push(item);
-		}
-		const next = [...earlier, ...this.#items];
-		this.#items = next.length > this.#limit ? next.slice(next.length - this.#limit) : next;
+	prepend(items: readonly FeedItem[]): void {
+		this.#items = this.#bounded([...items.filter(this.#accept), ...this.#items]);
 	}
 
 	get items(): readonly FeedItem[] {
-		this.#fetchParsers();
 		return this.#items;
-	}
-
-	#fetchParsers(): void {
-		const load = this.#load;
-		if (!load) return;
-		this.#load = undefined;
-		load().then(
-			(parsers) => {
-				this.#parsers = parsers;
-				for (const waiting of this.#waiting.splice(0)) this.#take(...waiting);
-				if (this.#earlierWaiting.length) this.addEarlier(this.#earlierWaiting.splice(0));
-			},
-			// Offline or a new build: the next read tries again.
-			() => (this.#load = load)
-		);
 	}
 
 	#take(kind: FeedKind, envelope: Envelope, receivedAt: number): void {
 		const parsers = this.#parsers;
-		if (!parsers) {
-			if (this.#waiting.push([kind, envelope, receivedAt]) > this.#limit * 2) this.#waiting.shift();
-			return;
-		}
 		if (kind === 'chat') {
 			const chat = parsers.parseChatEvent(envelope);
 			if (chat?.kind === 'deletion') this.#removeChat(chat.id);
@@ -166,8 +115,6 @@ export class EventFeed {
 		for (const dispose of this.#disposers.splice(0)) dispose();
 		this.#cancelFlush();
 		this.#queue = [];
-		this.#waiting = [];
-		this.#load = undefined;
 	}
 
 	/** Keys are unique per feed, so a list can key rows by them even when message ids repeat. */
@@ -178,8 +125,12 @@ export class EventFeed {
 	#add(item: FeedItem): void {
 		if (!this.#accept(item)) return;
 		if (this.#coalesce) return this.#enqueue({ add: item });
-		const next = [...this.#items, item];
-		this.#items = next.length > this.#limit ? next.slice(next.length - this.#limit) : next;
+		this.#items = this.#bounded([...this.#items, item]);
+	}
+
+	/** The newest `limit` of these. */
+	#bounded(next: FeedItem[]): FeedItem[] {
+		return next.length > this.#limit ? next.slice(next.length - this.#limit) : next;
 	}
 
 	#removeChat(id: string): void {
@@ -225,4 +176,34 @@ export class EventFeed {
 		// Over the limit for this frame only: the next one brings it back.
 		if (this.#items.length > this.#limit) this.#scheduleFlush();
 	}
+}
+
+let earlierCount = 0;
+
+/**
+ * Chat lines from before the page connected (oldest first, the companion's history), as items for
+ * `prepend`, marked as earlier; a line the feed already shows is not repeated. The dashboard's alone
+ * (lib/app/dashboard-feed.svelte.ts): a widget's page never carries it.
+ */
+export function earlierItems(
+	feed: Pick<EventFeed, 'items'>,
+	parsers: Pick<EventLineParsers, 'parseChatEvent'>,
+	envelopes: readonly Parameters<typeof parseChatEvent>[0][]
+): FeedItem[] {
+	const live = new Set(feed.items.flatMap((i) => (i.kind === 'chat' ? [i.line.id] : [])));
+	const earlier: FeedItem[] = [];
+	for (const envelope of envelopes) {
+		if (typeof envelope !== 'object' || envelope === null) continue;
+		const chat = parsers.parseChatEvent(envelope);
+		if (chat?.kind !== 'message' || live.has(chat.line.id)) continue;
+		earlier.push({
+			kind: 'chat',
+			// Apart from the feed's own keys (`chat-1`…).
+			key: `earlier-${++earlierCount}`,
+			line: chat.line,
+			receivedAt: Date.now(),
+			earlier: true
+		});
+	}
+	return earlier;
 }
