@@ -152,6 +152,22 @@ describe('counter widget', () => {
 });
 
 describe('song widgets', () => {
+	it("with reduced motion the song's bar still runs for the song's time, in steps", async () => {
+		const { page } = await openConnected(file.stack, '/widget/now-playing', {}, undefined, {
+			motion: 'reduced'
+		});
+		file.pages.push(page);
+		const fill = page.locator('.fill');
+		await fill.waitFor();
+		// The frame ends decorative animations at once (1 ms); this one is the song's remaining time.
+		const style = await fill.evaluate((el) => {
+			const s = getComputedStyle(el);
+			return { duration: parseFloat(s.animationDuration), timing: s.animationTimingFunction };
+		});
+		expect(style.duration).toBeGreaterThan(1);
+		expect(style.timing).toMatch(/^steps\(/);
+	});
+
 	it('the song queue shows the song playing and the requests, and follows add, skip and clear', async () => {
 		const { page, errors } = await open('/widget/song-queue', { limit: 5 });
 		await waitForText(
