@@ -19,7 +19,8 @@
  * expressions, so the page carries none of Svelte's runtime for those (widget-runtime.test.ts), and
  * with shorter field definitions (branch wsizeA45); with the feed, the socket's frame check, the
  * errors' words as data and three valibot schemas the widgets never needed gone too (wsizeB45): 51.8 kB
- * (51,781 bytes) with both. bench/README.md says where the bytes go (bench/widget-parts.ts, by module). The
+ * (51,781 bytes) with both; 51.7 kB (51,663) without an alert look's refusal data and the page's
+ * wrapper around the widget (wsizeC45). bench/README.md says where the bytes go (bench/widget-parts.ts, by module). The
  * ceiling sits just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 51_800;
+const CEILING = 51_670;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
