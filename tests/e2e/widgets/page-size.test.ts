@@ -19,7 +19,10 @@
  * expressions, so the page carries none of Svelte's runtime for those (widget-runtime.test.ts), and
  * with shorter field definitions (branch wsizeA45); with the feed, the socket's frame check, the
  * errors' words as data and three valibot schemas the widgets never needed gone too (wsizeB45): 51.8 kB
- * (51,781 bytes) with both; 51,808 once the song bar ran its time under reduced motion again. bench/README.md says where the bytes go (bench/widget-parts.ts, by module). The
+ * (51,781 bytes) with both; 51,808 once the song bar ran its time under reduced motion again; then
+ * without an alert look's refusal data and the page's wrapper around the widget (wsizeC45), and
+ * dashboard-only client members (wsizeD45). bench/README.md says where the bytes go
+ * (bench/widget-parts.ts, by module). The
  * ceiling sits just above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';

@@ -5,6 +5,7 @@
  * Variations by amount: `kind:minimum:look` joined by `;`, e.g. `bits:1000:8,zoom,,fanfare;tip:50:,,,coin`.
  */
 import * as v from 'valibot';
+import { AS_DATA } from '$lib/protocol/as-data';
 
 export const ANIMATIONS = ['none', 'fade', 'pop', 'slide', 'zoom'] as const;
 export const BUILT_IN_SOUNDS = ['none', 'chime', 'bell', 'coin', 'fanfare'] as const;
@@ -53,7 +54,10 @@ export type LookError =
 // Valibot's issues carry a message only: each English sentence, written where its rule is,
 // remembers the error it states (widget.html carries no table of them).
 const SAID = new Map<string, LookError>();
-const said = (text: string, error: LookError) => (SAID.set(text, error), text);
+// widget.html only shows the sentence: there `said` keeps the text and the minifier drops the data.
+const said: (text: string, error: LookError) => string = AS_DATA
+	? (text, error) => (SAID.set(text, error), text)
+	: (text) => text;
 /** The error a look's sentence states; undefined for any other sentence. */
 export const lookErrorOf = (sentence: string): LookError | undefined => SAID.get(sentence);
 
