@@ -46,7 +46,7 @@ export class ClientCore {
 	readonly #socket: ApiSocket;
 	readonly #eventListeners = new Map<string, Listeners<[Envelope]>>();
 	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
-	readonly #changeListeners = new Listeners<[ClientSnapshot]>();
+	readonly #changeListeners = new Listeners<[]>();
 	readonly #syncedListeners = new Listeners<[]>();
 	readonly #readyListeners = new Listeners<[]>();
 	readonly #receiptListeners = new Listeners<[Receipt]>();
@@ -139,20 +139,6 @@ export class ClientCore {
 	get socketStats(): Readonly<ApiSocket['stats']> {
 		return this.#socket.stats;
 	}
-	snapshot(): ClientSnapshot {
-		return {
-			status: this.status,
-			lastError: this.lastError,
-			everOpened: this.everOpened,
-			setupCachedAt: this.setupCachedAt,
-			meta: this.meta,
-			setup: this.setup,
-			capabilities: this.capabilities,
-			premium: this.premium,
-			states: this.states
-		};
-	}
-
 	start(): void {
 		if (this.#socket.running) return;
 		// Meta decides the subscription and retrieve's form after the open: asked for now, it is in by then.
@@ -191,8 +177,8 @@ export class ClientCore {
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
 		return this.#statusListeners.add(handler);
 	}
-	/** Any change of status, error, meta, setup, capabilities, premium or states. */
-	onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
+	/** Any change of status, error, meta, setup, capabilities, premium or states (StreamClient's hears its snapshot). */
+	onChange(handler: () => void): Disposer {
 		return this.#changeListeners.add(handler);
 	}
 	/** After each open, once meta, settings and premium have been read again. */
@@ -370,6 +356,6 @@ export class ClientCore {
 	}
 
 	#changed(): void {
-		this.#changeListeners.emit(this.snapshot());
+		this.#changeListeners.emit();
 	}
 }

@@ -8,7 +8,13 @@ import { ClientMessageSchema } from '../protocol/messages';
 import { isSendType, SEND_TYPE_INFO, type SendType } from '../protocol/send-types';
 import { deriveCapabilities, refusalFor } from './capabilities';
 import { ClientCore } from './client-core';
-import type { SendOptions, SendRules, StreamClientOptions } from './client-types';
+import type {
+	ClientSnapshot,
+	SendOptions,
+	SendRules,
+	StreamClientOptions
+} from './client-types';
+import type { Disposer } from './listeners';
 import { settleReceipt, startReceipt, type Receipt } from './receipts';
 
 export type {
@@ -28,6 +34,25 @@ const SEND_RULES: SendRules = {
 export class StreamClient extends ClientCore {
 	constructor(options: StreamClientOptions) {
 		super(options, SEND_RULES);
+	}
+
+	snapshot(): ClientSnapshot {
+		return {
+			status: this.status,
+			lastError: this.lastError,
+			everOpened: this.everOpened,
+			setupCachedAt: this.setupCachedAt,
+			meta: this.meta,
+			setup: this.setup,
+			capabilities: this.capabilities,
+			premium: this.premium,
+			states: this.states
+		};
+	}
+
+	/** Any change, with the snapshot after it (here, not in ClientCore: widgets read the getters). */
+	override onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
+		return super.onChange(() => handler(this.snapshot()));
 	}
 
 	/**
