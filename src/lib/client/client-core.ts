@@ -1,7 +1,8 @@
 /**
  * The client every page has: one connection to the application. It keeps meta, settings, premium and
  * the `states` flags current (re-read after every reconnect), makes reads (`read`, `readVariable`), and
- * hands widgets a view that can only read. Sends with receipts are the dashboard's (StreamClient). What it knows of the send types comes from its rules:
+ * hands widgets a view that can only read. Sends with receipts are the dashboard's (StreamClient). Its snapshot, frame counters and later
+ * narrowing are the dashboard's too. What it knows of the send types comes from its rules:
  * StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads alone,
  * so a widget's page does not carry the table, its capabilities per type or their refusals.
  */
@@ -35,7 +36,7 @@ export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, Va
 const OWN_EVENT_TYPES = ['premium', 'states'] as const;
 
 /** A narrowed list gains the client's own types; an empty list already means every type. */
-function subscriptionFor(types: readonly string[]): string[] {
+export function subscriptionFor(types: readonly string[]): string[] {
 	return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
 }
 
@@ -135,9 +136,9 @@ export class ClientCore {
 	get capabilities(): Capabilities {
 		return this.#capabilities;
 	}
-	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */
-	get socketStats(): Readonly<ApiSocket['stats']> {
-		return this.#socket.stats;
+	/** The socket, for what only the dashboard's client does with it (client.ts). */
+	protected get socket(): ApiSocket {
+		return this.#socket;
 	}
 	start(): void {
 		if (this.#socket.running) return;
@@ -192,16 +193,6 @@ export class ClientCore {
 	/** Every settled receipt of `send` (not the reads of readVariable). */
 	onReceipt(handler: (receipt: Receipt) => void): Disposer {
 		return this.#receiptListeners.add(handler);
-	}
-
-	/**
-	 * Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). The
-	 * `premium` and `states` events are always kept, so premium and the states flags stay live.
-	 */
-	setSubscriptions(types: readonly string[] | undefined): void {
-		this.#options.subscribe = types;
-		if (this.#capabilities.has('ws-subscriptions'))
-			this.#socket.subscribe(subscriptionFor(types ?? []));
 	}
 
 	/**
