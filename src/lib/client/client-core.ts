@@ -1,10 +1,10 @@
 /**
  * The client every page has: one connection to the application. It keeps meta, settings, premium and
  * the `states` flags current (re-read after every reconnect), makes reads (`read`, `readVariable`), and
- * hands widgets a view that can only read. Sends with receipts are the dashboard's (StreamClient). Its snapshot, frame counters and later
- * narrowing are the dashboard's too. What it knows of the send types comes from its rules:
- * StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads alone,
- * so a widget's page does not carry the table, its capabilities per type or their refusals.
+ * hands widgets a view that can only read. Sends with receipts, the snapshot, the frame counters and
+ * later narrowing are the dashboard's (StreamClient). What it knows of the send types comes from its
+ * rules: StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads
+ * alone, so a widget's page does not carry the table, its capabilities per type or their refusals.
  */
 import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
