@@ -69,11 +69,12 @@ export class ClientError extends Error {
 		super(init.message);
 		this.name = 'ClientError';
 		this.kind = init.kind;
-		if (init.status !== undefined) this.status = init.status;
-		if (init.code !== undefined) this.code = init.code;
-		if (init.field !== undefined) this.field = init.field;
-		if (init.said !== undefined) this.said = init.said;
-		if (init.issues !== undefined) this.issues = init.issues;
+		// The fields above are own properties already (undefined until set), so no test before each.
+		this.status = init.status;
+		this.code = init.code;
+		this.field = init.field;
+		this.said = init.said;
+		this.issues = init.issues;
 	}
 
 	/** A plain copy for state and logs: no stack, nothing but what a page shows. */
