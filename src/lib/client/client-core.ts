@@ -1,9 +1,10 @@
 /**
  * The client every page has: one connection to the application. It keeps meta, settings, premium and
  * the `states` flags current (re-read after every reconnect), makes reads (`read`, `readVariable`), and
- * hands widgets a view that can only read. Sends with receipts are the dashboard's (StreamClient). What it knows of the send types comes from its rules:
- * StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads alone,
- * so a widget's page does not carry the table, its capabilities per type or their refusals.
+ * hands widgets a view that can only read. Sends with receipts, the snapshot, the frame counters and
+ * later narrowing are the dashboard's (StreamClient). What it knows of the send types comes from its
+ * rules: StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads
+ * alone, so a widget's page does not carry the table, its capabilities per type or their refusals.
  */
 import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
@@ -35,7 +36,7 @@ export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, Va
 const OWN_EVENT_TYPES = ['premium', 'states'] as const;
 
 /** A narrowed list gains the client's own types; an empty list already means every type. */
-function subscriptionFor(types: readonly string[]): string[] {
+export function subscriptionFor(types: readonly string[]): string[] {
 	return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
 }
 
@@ -46,7 +47,7 @@ export class ClientCore {
 	readonly #socket: ApiSocket;
 	readonly #eventListeners = new Map<string, Listeners<[Envelope]>>();
 	readonly #statusListeners = new Listeners<[ConnectionStatus, ClientError | undefined]>();
-	readonly #changeListeners = new Listeners<[ClientSnapshot]>();
+	readonly #changeListeners = new Listeners<[]>();
 	readonly #syncedListeners = new Listeners<[]>();
 	readonly #readyListeners = new Listeners<[]>();
 	readonly #receiptListeners = new Listeners<[Receipt]>();
@@ -135,24 +136,10 @@ export class ClientCore {
 	get capabilities(): Capabilities {
 		return this.#capabilities;
 	}
-	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */
-	get socketStats(): Readonly<ApiSocket['stats']> {
-		return this.#socket.stats;
+	/** The socket, for what only the dashboard's client does with it (client.ts). */
+	protected get socket(): ApiSocket {
+		return this.#socket;
 	}
-	snapshot(): ClientSnapshot {
-		return {
-			status: this.status,
-			lastError: this.lastError,
-			everOpened: this.everOpened,
-			setupCachedAt: this.setupCachedAt,
-			meta: this.meta,
-			setup: this.setup,
-			capabilities: this.capabilities,
-			premium: this.premium,
-			states: this.states
-		};
-	}
-
 	start(): void {
 		if (this.#socket.running) return;
 		// Meta decides the subscription and retrieve's form after the open: asked for now, it is in by then.
@@ -191,8 +178,8 @@ export class ClientCore {
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
 		return this.#statusListeners.add(handler);
 	}
-	/** Any change of status, error, meta, setup, capabilities, premium or states. */
-	onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
+	/** Any change of status, error, meta, setup, capabilities, premium or states (StreamClient's hears its snapshot). */
+	onChange(handler: () => void): Disposer {
 		return this.#changeListeners.add(handler);
 	}
 	/** After each open, once meta, settings and premium have been read again. */
@@ -206,16 +193,6 @@ export class ClientCore {
 	/** Every settled receipt of `send` (not the reads of readVariable). */
 	onReceipt(handler: (receipt: Receipt) => void): Disposer {
 		return this.#receiptListeners.add(handler);
-	}
-
-	/**
-	 * Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). The
-	 * `premium` and `states` events are always kept, so premium and the states flags stay live.
-	 */
-	setSubscriptions(types: readonly string[] | undefined): void {
-		this.#options.subscribe = types;
-		if (this.#capabilities.has('ws-subscriptions'))
-			this.#socket.subscribe(subscriptionFor(types ?? []));
 	}
 
 	/**
@@ -370,6 +347,6 @@ export class ClientCore {
 	}
 
 	#changed(): void {
-		this.#changeListeners.emit(this.snapshot());
+		this.#changeListeners.emit();
 	}
 }

@@ -7,8 +7,10 @@ import * as v from 'valibot';
 import { ClientMessageSchema } from '../protocol/messages';
 import { isSendType, SEND_TYPE_INFO, type SendType } from '../protocol/send-types';
 import { deriveCapabilities, refusalFor } from './capabilities';
-import { ClientCore } from './client-core';
-import type { SendOptions, SendRules, StreamClientOptions } from './client-types';
+import { ClientCore, subscriptionFor } from './client-core';
+import type { ApiSocket } from './socket';
+import type { ClientSnapshot, SendOptions, SendRules, StreamClientOptions } from './client-types';
+import type { Disposer } from './listeners';
 import { settleReceipt, startReceipt, type Receipt } from './receipts';
 
 export type {
@@ -26,8 +28,46 @@ const SEND_RULES: SendRules = {
 };
 
 export class StreamClient extends ClientCore {
+	readonly #options: StreamClientOptions;
+
 	constructor(options: StreamClientOptions) {
 		super(options, SEND_RULES);
+		// The same object ClientCore keeps: a new `subscribe` here is the one it renews after a reconnect.
+		this.#options = options;
+	}
+
+	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */
+	get socketStats(): Readonly<ApiSocket['stats']> {
+		return this.socket.stats;
+	}
+
+	/**
+	 * Narrows pushed events now and after every reconnect (only where `ws-subscriptions` exists). The
+	 * `premium` and `states` events are always kept, so premium and the states flags stay live.
+	 */
+	setSubscriptions(types: readonly string[] | undefined): void {
+		this.#options.subscribe = types;
+		if (this.capabilities.has('ws-subscriptions'))
+			this.socket.subscribe(subscriptionFor(types ?? []));
+	}
+
+	snapshot(): ClientSnapshot {
+		return {
+			status: this.status,
+			lastError: this.lastError,
+			everOpened: this.everOpened,
+			setupCachedAt: this.setupCachedAt,
+			meta: this.meta,
+			setup: this.setup,
+			capabilities: this.capabilities,
+			premium: this.premium,
+			states: this.states
+		};
+	}
+
+	/** Any change, with the snapshot after it (here, not in ClientCore: widgets read the getters). */
+	override onChange(handler: (snapshot: ClientSnapshot) => void): Disposer {
+		return super.onChange(() => handler(this.snapshot()));
 	}
 
 	/**

@@ -69,11 +69,12 @@ export class ClientError extends Error {
 		super(init.message);
 		this.name = 'ClientError';
 		this.kind = init.kind;
-		if (init.status !== undefined) this.status = init.status;
-		if (init.code !== undefined) this.code = init.code;
-		if (init.field !== undefined) this.field = init.field;
-		if (init.said !== undefined) this.said = init.said;
-		if (init.issues !== undefined) this.issues = init.issues;
+		// The fields above are own properties already (undefined until set), so no test before each.
+		this.status = init.status;
+		this.code = init.code;
+		this.field = init.field;
+		this.said = init.said;
+		this.issues = init.issues;
 	}
 
 	/** A plain copy for state and logs: no stack, nothing but what a page shows. */
@@ -111,7 +112,7 @@ export function redact(text: string, secret: string | undefined): string {
 export function unreachableError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
-		said: AS_DATA ? { id: 'unreachable', values: { address } } : undefined,
+		...(AS_DATA && { said: { id: 'unreachable', values: { address } } }),
 		message: `The application did not answer at ${address}. Is it running?`
 	});
 }
@@ -121,7 +122,7 @@ export function gatewayError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
 		status: 502,
-		said: AS_DATA ? { id: 'gateway', values: { address } } : undefined,
+		...(AS_DATA && { said: { id: 'gateway', values: { address } } }),
 		message: `The server at ${address} answered, but the application behind it did not. Is the application running?`
 	});
 }
@@ -130,7 +131,7 @@ export function gatewayError(address: string): ClientError {
 export function lostError(address: string, code: number): ClientError {
 	return new ClientError({
 		kind: 'lost',
-		said: AS_DATA ? { id: 'lost', values: { address, code } } : undefined,
+		...(AS_DATA && { said: { id: 'lost', values: { address, code } } }),
 		message: `The connection to ${address} closed (code ${code}): reconnecting.`
 	});
 }
@@ -143,7 +144,7 @@ export function lostError(address: string, code: number): ClientError {
 export function sendUnansweredError(address: string): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
-		said: AS_DATA ? { id: 'send-unanswered', values: { address } } : undefined,
+		...(AS_DATA && { said: { id: 'send-unanswered', values: { address } } }),
 		message: `The connection to ${address} failed before the application answered: it may or may not have run.`
 	});
 }
@@ -154,7 +155,7 @@ export function unauthorizedError(code?: string): ClientError {
 		kind: 'unauthorized',
 		status: 401,
 		...(code === undefined ? {} : { code }),
-		said: AS_DATA ? { id: 'unauthorized' } : undefined,
+		...(AS_DATA && { said: { id: 'unauthorized' } }),
 		message:
 			'The token was rejected (401): copy it again from Settings → API, and check that the interface is switched on there.'
 	});
@@ -164,7 +165,7 @@ export function timeoutError(ms: number): ClientError {
 	const seconds = Math.max(1, Math.round(ms / 1000));
 	return new ClientError({
 		kind: 'timeout',
-		said: AS_DATA ? { id: 'timeout', values: { seconds } } : undefined,
+		...(AS_DATA && { said: { id: 'timeout', values: { seconds } } }),
 		message: `The application did not answer within ${seconds} s.`
 	});
 }
@@ -172,7 +173,7 @@ export function timeoutError(ms: number): ClientError {
 export function stoppedError(): ClientError {
 	return new ClientError({
 		kind: 'stopped',
-		said: AS_DATA ? { id: 'stopped' } : undefined,
+		...(AS_DATA && { said: { id: 'stopped' } }),
 		message:
 			'The application turned its interface off. Switch it on again in Settings → API, then press Retry.'
 	});
@@ -182,7 +183,7 @@ export function stoppedError(): ClientError {
 export function droppedError(): ClientError {
 	return new ClientError({
 		kind: 'unreachable',
-		said: AS_DATA ? { id: 'dropped' } : undefined,
+		...(AS_DATA && { said: { id: 'dropped' } }),
 		message: 'The connection dropped before the application answered: it may or may not have run.'
 	});
 }
@@ -190,7 +191,7 @@ export function droppedError(): ClientError {
 export function invalidResponseError(what: string): ClientError {
 	return new ClientError({
 		kind: 'invalid-response',
-		said: AS_DATA ? { id: 'invalid-response', values: { what } } : undefined,
+		...(AS_DATA && { said: { id: 'invalid-response', values: { what } } }),
 		message: `The application sent an answer to ${what} that this page does not understand.`
 	});
 }
@@ -217,7 +218,7 @@ export function notOfferedError(
 ): ClientError {
 	return new ClientError({
 		kind: 'not-offered',
-		said: AS_DATA ? { id: 'not-offered', values: { what, why, kind, type } } : undefined,
+		...(AS_DATA && { said: { id: 'not-offered', values: { what, why, kind, type } } }),
 		message: `${what} is not available: ${NOT_OFFERED[why](kind)}.`
 	});
 }
@@ -291,5 +292,5 @@ export function socketFailureError(
 /** A failure answer without a sentence of its own. */
 const statusOnly = (status: number): { message: string; said?: ClientErrorSaid } => ({
 	message: `The application answered with status ${status}.`,
-	said: AS_DATA ? { id: 'status', values: { status } } : undefined
+	...(AS_DATA && { said: { id: 'status', values: { status } } })
 });

@@ -3,8 +3,6 @@ export type Disposer = () => void;
 
 export class Listeners<Args extends unknown[]> {
 	#handlers = new Set<(...args: Args) => void>();
-	/** Handler exceptions are counted, not rethrown: one bad page component must not stop the feed. */
-	handlerErrors = 0;
 
 	add(handler: (...args: Args) => void): Disposer {
 		// Wrapped so the same function registered twice gets two independent disposers.
@@ -17,10 +15,11 @@ export class Listeners<Args extends unknown[]> {
 
 	emit(...args: Args): void {
 		for (const handler of [...this.#handlers]) {
+			// Not rethrown: one bad page component must not stop the feed.
 			try {
 				handler(...args);
 			} catch {
-				this.handlerErrors++;
+				/* the others still hear it */
 			}
 		}
 	}

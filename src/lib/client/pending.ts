@@ -62,22 +62,11 @@ export class PendingRequests {
 		return false;
 	}
 
-	settleAll(outcome: PendingOutcome): number {
-		const contexts = [...this.#entries.keys()];
-		for (const context of contexts) this.settle(context, outcome);
-		return contexts.length;
-	}
-
-	has(context: string): boolean {
-		return this.#entries.has(context);
+	settleAll(outcome: PendingOutcome): void {
+		for (const context of [...this.#entries.keys()]) this.settle(context, outcome);
 	}
 
 	get size(): number {
 		return this.#entries.size;
-	}
-
-	/** Contexts currently waiting, oldest first (for tests and diagnostics). */
-	contexts(): string[] {
-		return [...this.#entries.keys()];
 	}
 }

@@ -88,7 +88,7 @@ function flag(
 	return {
 		field,
 		rule: 'must be true or false',
-		says: AS_DATA ? { kind: 'boolean', values: {} } : undefined
+		...(AS_DATA && { says: { kind: 'boolean', values: {} } })
 	};
 }
 
@@ -99,7 +99,7 @@ function portOf(raw: string): number | SettingsIssue {
 		: {
 				field: 'port',
 				rule: 'must be a whole number from 1 to 65535',
-				says: AS_DATA ? { kind: 'port', values: {} } : undefined
+				...(AS_DATA && { says: { kind: 'port', values: {} } })
 			};
 }
 
@@ -114,7 +114,7 @@ function hostOf(raw: string): { host: string; port?: string } | SettingsIssue {
 	return {
 		field: 'host',
 		rule: 'must be a host name or an IP address, such as 127.0.0.1',
-		says: AS_DATA ? { kind: 'host_name', values: {} } : undefined
+		...(AS_DATA && { says: { kind: 'host_name', values: {} } })
 	};
 }
 
@@ -155,7 +155,7 @@ export function settingsFromParams(
 			error: {
 				field: 'token',
 				rule: 'is required: copy it from Settings → API in the application',
-				says: AS_DATA ? { kind: 'token_required', values: {} } : undefined
+				...(AS_DATA && { says: { kind: 'token_required', values: {} } })
 			}
 		};
 	if (token.length > MAX_TOKEN_CHARS)
@@ -164,7 +164,7 @@ export function settingsFromParams(
 			error: {
 				field: 'token',
 				rule: `must be at most ${MAX_TOKEN_CHARS} characters`,
-				says: AS_DATA ? { kind: 'at_most_chars', values: { max: MAX_TOKEN_CHARS } } : undefined
+				...(AS_DATA && { says: { kind: 'at_most_chars', values: { max: MAX_TOKEN_CHARS } } })
 			}
 		};
 
@@ -188,7 +188,7 @@ export function settingsFromParams(
 				error: {
 					field: 'host',
 					rule: `must be this server (${page.hostname}) or left empty: pages the companion serves reach the application through it`,
-					says: AS_DATA ? { kind: 'this_server', values: { host: page.hostname } } : undefined
+					...(AS_DATA && { says: { kind: 'this_server', values: { host: page.hostname } } })
 				}
 			};
 	} else if (companion && page && pageIsWeb) {

@@ -67,7 +67,7 @@ export function checkParams(
 					field: 'params',
 					rule: MUST_BE_OBJECT,
 					kind: 'not-object',
-					says: AS_DATA ? { kind: 'object', values: {} } : undefined
+					...(AS_DATA && { says: { kind: 'object', values: {} } })
 				}
 			]
 		};

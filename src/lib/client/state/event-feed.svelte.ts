@@ -107,10 +107,6 @@ export class EventFeed {
 		}
 	}
 
-	clear(): void {
-		this.#items = [];
-	}
-
 	destroy(): void {
 		for (const dispose of this.#disposers.splice(0)) dispose();
 		this.#cancelFlush();
