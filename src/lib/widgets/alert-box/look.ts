@@ -5,7 +5,7 @@
  * Variations by amount: `kind:minimum:look` joined by `;`, e.g. `bits:1000:8,zoom,,fanfare;tip:50:,,,coin`.
  */
 import * as v from 'valibot';
-import { AS_DATA } from '$lib/protocol/as-data';
+import { AS_DATA } from '../../protocol/as-data';
 
 export const ANIMATIONS = ['none', 'fade', 'pop', 'slide', 'zoom'] as const;
 export const BUILT_IN_SOUNDS = ['none', 'chime', 'bell', 'coin', 'fanfare'] as const;
