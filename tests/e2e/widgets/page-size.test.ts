@@ -22,8 +22,8 @@
  * (51,781 bytes) with both; 51,808 once the song bar ran its time under reduced motion again; then
  * without an alert look's refusal data and the page's wrapper around the widget (wsizeC45), and
  * dashboard-only client members (wsizeD45): 51,479 bytes. bench/README.md says where the bytes go
- * (bench/widget-parts.ts, by module). The
- * ceiling sits just above today's figure: lower it as bytes leave, down to the target.
+ * (bench/widget-parts.ts, by module). The ceiling sits just above today's figure: lower it as bytes
+ * leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
