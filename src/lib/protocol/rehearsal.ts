@@ -6,9 +6,9 @@
  */
 import * as v from 'valibot';
 import { PREVIEW_ID, PREVIEW_TARGET_PREFIX } from './widget-socket';
+import { GOAL_STEP_EVENT, TEST_MARK, TIMER_CHANGE_EVENT } from './rehearsal-mark';
 
-/** The field every injected event's `data` carries (and its extraSettings, for code that reads only those). */
-export const TEST_MARK = 'test';
+export { GOAL_STEP_EVENT, TEST_MARK, TIMER_CHANGE_EVENT, isRehearsal } from './rehearsal-mark';
 
 export const REHEARSAL_KINDS = ['alert', 'chat', 'goal', 'timer'] as const;
 export type RehearsalKind = (typeof REHEARSAL_KINDS)[number];
@@ -27,10 +27,6 @@ export const REHEARSAL_ALERTS = {
 } as const;
 export type RehearsalAlert = keyof typeof REHEARSAL_ALERTS;
 export const REHEARSAL_ALERT_KINDS = Object.keys(REHEARSAL_ALERTS) as RehearsalAlert[];
-
-/** A goal step is a goal alert (the goal widget's own cue), a timer change a variableChanged alert. */
-export const GOAL_STEP_EVENT = 'alpha-goalProgressed';
-export const TIMER_CHANGE_EVENT = 'appstream-variableChanged';
 
 const name = v.optional(
 	v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
@@ -175,13 +171,4 @@ export function rehearsalEnvelope(r: Rehearsal, now: number, id: string): Record
 				}
 			};
 	}
-}
-
-/** Whether an event's data carries the test marker (a rehearsal, never a viewer's). */
-export function isRehearsal(data: unknown): boolean {
-	return (
-		typeof data === 'object' &&
-		data !== null &&
-		(data as Record<string, unknown>)[TEST_MARK] === true
-	);
 }

@@ -4,7 +4,7 @@
  * application reports, never written anywhere or counted in a total; then the widget is as before.
  */
 import type { ReadOnlyView } from '$lib/client/read-only-view';
-import { isRehearsal } from '$lib/protocol/rehearsal';
+import { isRehearsal } from '$lib/protocol/rehearsal-mark';
 
 const SHOWN_MS = 10_000;
 
