@@ -67,6 +67,8 @@ export default defineConfig({
 		alias: [
 			// Paraglide's `m` from the English-only compile's locale module (paraglide.ts).
 			{ find: /^\$lib\/paraglide\/messages(\.js)?$/, replacement: WIDGET_ENGLISH_MESSAGES },
+			// The languages alone, without Paraglide's runtime (widget-locales.ts).
+			{ find: /^\$lib\/paraglide\/runtime(\.js)?$/, replacement: here('./widget-locales.ts') },
 			{ find: '$lib', replacement: here('../src/lib') }
 		]
 	},
