@@ -75,12 +75,18 @@ export interface OptionWarning {
 const checkedBy = (schema: v.GenericSchema<string, unknown>): v.GenericSchema<string, string> =>
 	v.pipe(
 		v.string(),
-		v.rawCheck(({ dataset, addIssue }) => {
-			if (!dataset.typed) return;
+		v.rawTransform(({ dataset, addIssue, NEVER }) => {
 			const parsed = v.safeParse(schema, dataset.value);
-			if (!parsed.success) addIssue({ message: parsed.issues[0].message });
+			if (parsed.success) return dataset.value;
+			addIssue({ message: parsed.issues[0].message });
+			return NEVER;
 		})
 	);
+
+/*
+ * Limits as `v.check` (and rawTransform above, as look.ts): valibot's maxLength, maxValue, regex and
+ * rawCheck would each add their own code to widget.html for rules `check` states as well, same words.
+ */
 
 /** The valibot schema that reads one field from its URL string form. */
 export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionValue> {
@@ -88,7 +94,10 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 		case 'text':
 			return v.pipe(
 				v.string(),
-				v.maxLength(field.maxLength ?? 200, `must be at most ${field.maxLength ?? 200} characters`)
+				v.check(
+					(s) => s.length <= (field.maxLength ?? 200),
+					`must be at most ${field.maxLength ?? 200} characters`
+				)
 			);
 		case 'number':
 			return v.pipe(
@@ -97,8 +106,10 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 				v.number('must be a number'),
 				v.finite('must be a number'),
 				v.check((n) => !field.integer || Number.isInteger(n), 'must be a whole number'),
-				v.minValue(field.min, `must be between ${field.min} and ${field.max}`),
-				v.maxValue(field.max, `must be between ${field.min} and ${field.max}`)
+				v.check(
+					(n) => n >= field.min && n <= field.max,
+					`must be between ${field.min} and ${field.max}`
+				)
 			);
 		case 'boolean':
 			return v.pipe(
@@ -123,7 +134,7 @@ export function fieldSchema(field: OptionField): v.GenericSchema<string, OptionV
 		case 'list':
 			return v.pipe(
 				v.string(),
-				v.maxLength(2000, 'is too long'),
+				v.check((s) => s.length <= 2000, 'is too long'),
 				v.transform((s) =>
 					s
 						.split(',')

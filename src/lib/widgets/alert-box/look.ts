@@ -68,12 +68,12 @@ const whole = (min: number, max: number, part: 'duration' | 'volume') => {
 		min,
 		max
 	]);
+	// Its rules as `check`s, as options.ts says why.
 	return v.pipe(
 		v.string(),
-		v.regex(/^\d+$/, said(`the ${part} must be a whole number`, ['whole', part])),
+		v.check((s) => /^\d+$/.test(s), said(`the ${part} must be a whole number`, ['whole', part])),
 		v.transform(Number),
-		v.minValue(min, between),
-		v.maxValue(max, between)
+		v.check((n) => n >= min && n <= max, between)
 	);
 };
 const animation = (part: 'in' | 'out') =>
@@ -107,7 +107,7 @@ export type LookChange = Partial<Look>;
 
 export const LookSchema: v.GenericSchema<string, LookChange> = v.pipe(
 	v.string(),
-	v.maxLength(200, TOO_LONG),
+	v.check((s) => s.length <= 200, TOO_LONG),
 	v.transform((s) => s.split(',').map((x) => x.trim())),
 	v.check((parts) => parts.length <= PARTS.length, said('has more than 6 parts', ['parts', 6])),
 	v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -135,7 +135,7 @@ export interface Variation {
 export const variationsSchema = (kinds: readonly string[]): v.GenericSchema<string, Variation[]> =>
 	v.pipe(
 		v.string(),
-		v.maxLength(1000, TOO_LONG),
+		v.check((s) => s.length <= 1000, TOO_LONG),
 		v.rawTransform(({ dataset, addIssue, NEVER }) => {
 			const out: Variation[] = [];
 			for (const item of dataset.value.split(';').map((x) => x.trim())) {
