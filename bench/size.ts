@@ -133,6 +133,12 @@ export async function buildIfMissing(): Promise<boolean> {
 		['build', '-c', 'build-tools/widget-page.config.ts', '--logLevel', 'warn'],
 		PROJECT_DIR
 	);
+	// The gzip copies the companion sends (widget.html's is the figure its budget row compares).
+	await run(
+		join(PROJECT_DIR, 'node_modules', '.bin', 'tsx'),
+		['build-tools/compress.ts'],
+		PROJECT_DIR
+	);
 	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE))
 		throw new Error(
 			'the build did not produce build/index.html, build/standalone.html and build/widget.html'
