@@ -18,6 +18,7 @@ import {
 	readdirSync,
 	readFileSync,
 	rmSync,
+	statSync,
 	symlinkSync,
 	writeFileSync
 } from 'node:fs';
@@ -25,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { minifySync } from 'vite';
+import { COMPANION_GZIP_SUFFIX, COMPANION_PAGES } from '../src/server/static-site';
 import { PHONE, type BenchStack } from './stack';
 
 export const PROJECT_DIR = resolve(import.meta.dirname, '..');
@@ -73,7 +75,10 @@ export interface SizeReport {
 	splitGzip?: { total: number; files: number };
 	/** build/widget.html, gzipped, and whether any dashboard-only string is in it. */
 	widgetPage?: {
+		/** At zlib's level 6. */
 		gzip: number;
+		/** As the companion sends it: the build's Zopfli copy, meta tag included (build-tools/compress.ts); undefined without one. */
+		served?: number;
 		dashboardCode: boolean;
 		simulator: boolean;
 		demoScriptGzip?: number;
@@ -128,6 +133,12 @@ export async function buildIfMissing(): Promise<boolean> {
 		['build', '-c', 'build-tools/widget-page.config.ts', '--logLevel', 'warn'],
 		PROJECT_DIR
 	);
+	// The gzip copies the companion sends (widget.html's is the figure its budget row compares).
+	await run(
+		join(PROJECT_DIR, 'node_modules', '.bin', 'tsx'),
+		['build-tools/compress.ts'],
+		PROJECT_DIR
+	);
 	if (!existsSync(BUILT_PAGE) || !existsSync(STANDALONE_PAGE) || !existsSync(WIDGET_PAGE))
 		throw new Error(
 			'the build did not produce build/index.html, build/standalone.html and build/widget.html'
@@ -138,6 +149,16 @@ export async function buildIfMissing(): Promise<boolean> {
 const gzipBytes = (text: string) => gzipSync(Buffer.from(text)).length;
 const gzipOf = (file: string) =>
 	existsSync(file) ? gzipBytes(readFileSync(file, 'utf8')) : undefined;
+const bytesOf = (file: string) => (existsSync(file) ? statSync(file).size : undefined);
+
+/**
+ * What the companion sends for a file of build/ to a browser (which accepts gzip): the build's gzip copy
+ * (build-tools/compress.ts; a page's `.companion.gz`), or the file as it is (those under 1 kB).
+ */
+export function servedBytes(file: string): number {
+	const page = COMPANION_PAGES.some((name) => file === join(PROJECT_DIR, 'build', name));
+	return bytesOf(`${file}${page ? COMPANION_GZIP_SUFFIX : '.gz'}`) ?? statSync(file).size;
+}
 
 function inlineParts(html: string, tag: 'script' | 'style'): string {
 	return [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))]
@@ -153,8 +174,9 @@ export async function measureSize(options: { split: boolean }): Promise<SizeRepo
 		styleGzip: gzipBytes(inlineParts(html, 'style'))
 	};
 	if (existsSync(CHUNKS_DIR)) {
+		// The build's gzip copies (build-tools/compress.ts) are not files of their own.
 		const chunks = readdirSync(CHUNKS_DIR, { recursive: true, withFileTypes: true }).filter(
-			(entry) => entry.isFile()
+			(entry) => entry.isFile() && !entry.name.endsWith('.gz')
 		);
 		const total = chunks.reduce(
 			(sum, entry) => sum + gzipBytes(readFileSync(join(entry.parentPath, entry.name), 'utf8')),
@@ -166,6 +188,7 @@ export async function measureSize(options: { split: boolean }): Promise<SizeRepo
 		const widgetHtml = readFileSync(WIDGET_PAGE, 'utf8');
 		report.widgetPage = {
 			gzip: gzipBytes(widgetHtml),
+			served: bytesOf(WIDGET_PAGE + COMPANION_GZIP_SUFFIX),
 			dashboardCode: DASHBOARD_MARKERS.some((marker) => widgetHtml.includes(marker)),
 			simulator: widgetHtml.includes(SIMULATOR_MARKER),
 			demoScriptGzip: gzipOf(WIDGET_DEMO_SCRIPT),
@@ -323,9 +346,14 @@ function run(
 }
 
 export interface FirstLoad {
-	/** Each file the deck fetched from the site (path, gzipped bytes), in the order asked for. */
-	files: { path: string; gzip: number }[];
+	/**
+	 * Each file the deck fetched from the site, in the order asked for: its path, its bytes gzipped at
+	 * zlib's level 6, and what the companion sends for it (`servedBytes`).
+	 */
+	files: { path: string; gzip: number; served: number }[];
 	total: number;
+	/** What the companion sends for the same files. */
+	served: number;
 }
 
 export interface FirstLoadReport extends FirstLoad {
@@ -347,7 +375,14 @@ export async function measureFirstLoad(stack: BenchStack): Promise<FirstLoadRepo
 		const files = (await loadFiles(stack, locale)).files.filter(
 			(file) => !english.files.some((f) => f.path === file.path)
 		);
-		languages.push({ locale, extra: { files, total: files.reduce((sum, f) => sum + f.gzip, 0) } });
+		languages.push({
+			locale,
+			extra: {
+				files,
+				total: files.reduce((sum, f) => sum + f.gzip, 0),
+				served: files.reduce((sum, f) => sum + f.served, 0)
+			}
+		});
 	}
 	return { ...english, languages };
 }
@@ -366,20 +401,19 @@ async function loadFiles(stack: BenchStack, locale: string): Promise<FirstLoad> 
 		await page.goto(url);
 		await page.getByRole('button', { name: 'lurk', exact: true }).waitFor({ timeout: 30_000 });
 		await page.waitForLoadState('networkidle');
-		const files = asked.map((path) => ({
-			path,
-			gzip: gzipBytes(
-				readFileSync(
-					join(
-						PROJECT_DIR,
-						'build',
-						path === '/' ? 'index.html' : decodeURIComponent(path.slice(1))
-					),
-					'utf8'
-				)
-			)
-		}));
-		return { files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
+		const files = asked.map((path) => {
+			const file = join(
+				PROJECT_DIR,
+				'build',
+				path === '/' ? 'index.html' : decodeURIComponent(path.slice(1))
+			);
+			return { path, gzip: gzipBytes(readFileSync(file, 'utf8')), served: servedBytes(file) };
+		});
+		return {
+			files,
+			total: files.reduce((sum, f) => sum + f.gzip, 0),
+			served: files.reduce((sum, f) => sum + f.served, 0)
+		};
 	} finally {
 		await context.close();
 	}

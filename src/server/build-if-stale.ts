@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** What the build reads besides src/, static/, build-tools/ and messages/: a change to any of them makes the build stale. */
 export const BUILD_INPUT_FILES = [
@@ -40,16 +41,18 @@ function mtimeOf(file: string): number {
 
 /**
  * What each step of a build makes (`npm run build`): the app (split), the standalone app for file://,
- * the widget-only page, then its demo script. A build that stopped halfway leaves one missing or old.
+ * the widget-only page, its demo script, its other languages, then the gzip copies the companion
+ * sends (widget.html's written last). A build that stopped halfway leaves one missing or old.
  */
 export const BUILT_PAGES = [
 	'index.html',
 	'standalone.html',
 	'widget.html',
 	'widget-demo.js',
-	'widget-languages.js'
+	'widget-languages.js',
+	'widget.html.companion.gz'
 ] as const;
-/** Vite's arguments for each step of `npm run build`. */
+/** Vite's arguments for each step of `npm run build` but the last, build-tools/compress.ts. */
 const BUILD_STEPS = [
 	['build'],
 	['build', '--mode', 'standalone'],
@@ -95,30 +98,50 @@ export function viteBuildCommand(
 
 type BuildResult = { ok: true } | { ok: false; tail: string };
 
+/**
+ * The build's last step, the gzip copies (build-tools/compress.ts), run as `npm run build` runs it: by
+ * tsx, here as this Node with tsx's loader resolved from the project. The companion itself never
+ * loads the compressor.
+ */
+export function compressCommand(projectDir: string): { command: string; args: string[] } {
+	const loader = createRequire(join(projectDir, 'package.json')).resolve('tsx');
+	return {
+		command: process.execPath,
+		args: ['--import', pathToFileURL(loader).href, join(projectDir, 'build-tools', 'compress.ts')]
+	};
+}
+
 /** Runs the build's steps (`npm run build`) one after the other; resolves with the failing step's last lines. */
 export async function runBuild(projectDir: string): Promise<BuildResult> {
-	for (const step of BUILD_STEPS) {
+	const steps = [
+		...BUILD_STEPS.map((args) => () => viteBuildCommand(projectDir, args)),
+		() => compressCommand(projectDir)
+	];
+	for (const step of steps) {
 		const result = await runStep(projectDir, step);
 		if (!result.ok) return result;
 	}
 	return { ok: true };
 }
 
-/** Runs one Vite step; resolves with its output's last lines on failure. */
-function runStep(projectDir: string, args: readonly string[]): Promise<BuildResult> {
+/** Runs one step; resolves with its output's last lines on failure. */
+function runStep(
+	projectDir: string,
+	commandOf: () => { command: string; args: string[] }
+): Promise<BuildResult> {
 	return new Promise((done) => {
-		let vite: ReturnType<typeof viteBuildCommand>;
+		let step: { command: string; args: string[] };
 		try {
-			vite = viteBuildCommand(projectDir, args);
+			step = commandOf();
 		} catch (err) {
 			return done({
 				ok: false,
-				tail: `Vite is not installed (run npm ci): ${(err as Error).message.split('\n')[0]}`
+				tail: `Vite or tsx is not installed (run npm ci): ${(err as Error).message.split('\n')[0]}`
 			});
 		}
 		// The build needs no secret: the streamer's token stays out of the child's environment.
 		const { STREAM_TOKEN: _secret, ...env } = process.env;
-		const child = spawn(vite.command, vite.args, {
+		const child = spawn(step.command, step.args, {
 			cwd: projectDir,
 			stdio: ['ignore', 'pipe', 'pipe'],
 			env

@@ -29,7 +29,8 @@ describe('build-if-stale', () => {
 		const rest = {
 			'standalone.html': 2_000,
 			'widget-demo.js': 2_000,
-			'widget-languages.js': 2_000
+			'widget-languages.js': 2_000,
+			'widget.html.companion.gz': 2_000
 		};
 		const fresh = project(1_000, { 'index.html': 2_000, 'widget.html': 2_000, ...rest });
 		expect(buildIsStale(fresh.root, fresh.build)).toBe(false);
@@ -43,15 +44,25 @@ describe('build-if-stale', () => {
 			'index.html': 2_000,
 			'widget.html': 2_000,
 			'standalone.html': 2_000,
-			'widget-languages.js': 2_000
+			'widget-languages.js': 2_000,
+			'widget.html.companion.gz': 2_000
 		});
 		expect(buildIsStale(noDemoScript.root, noDemoScript.build)).toBe(true);
 		const noStandalone = project(1_000, {
 			'index.html': 2_000,
 			'widget.html': 2_000,
 			'widget-demo.js': 2_000,
-			'widget-languages.js': 2_000
+			'widget-languages.js': 2_000,
+			'widget.html.companion.gz': 2_000
 		});
 		expect(buildIsStale(noStandalone.root, noStandalone.build)).toBe(true);
+		// The gzip step (build-tools/compress.ts) writes widget.html's copy last: without it, it did not finish.
+		const { 'widget.html.companion.gz': _copy, ...uncompressed } = rest;
+		const noGzipStep = project(1_000, {
+			'index.html': 2_000,
+			'widget.html': 2_000,
+			...uncompressed
+		});
+		expect(buildIsStale(noGzipStep.root, noGzipStep.build)).toBe(true);
 	});
 });

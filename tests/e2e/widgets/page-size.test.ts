@@ -25,21 +25,32 @@
  * of its actions (maxLength, maxValue, regex, rawCheck), Paraglide's runtime and the rehearsals' table,
  * and with three-character scoped class names (cutB46). bench/README.md says where the bytes go
  * (bench/widget-parts.ts, by module). The ceiling sits just above today's figure: lower it as bytes
- * leave, down to the target.
+ * leave, down to the target. Since branch compress46 the companion sends the page as the build's Zopfli
+ * copy (build-tools/compress.ts): 49,711 bytes, within the target, which that copy must keep.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { COMPANION_GZIP_SUFFIX, injectSameOriginMeta } from '../../../src/server/static-site';
 import { BUILD_DIR } from '../harness';
 
-/** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 51_050;
+/** Gzipped bytes at zlib's default level (6), as the bench long counted them. */
+const ZLIB_6_CEILING = 51_050;
+/** Issue 26's budget, in gzipped bytes: for what the companion sends, and the target at zlib's level 6. */
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
-	it(`stays under its ceiling (${CEILING / 1000} kB gzipped; target ${TARGET / 1000} kB)`, () => {
+	it(`gzipped at zlib's level 6, stays under its ceiling (${ZLIB_6_CEILING / 1000} kB; target ${TARGET / 1000} kB)`, () => {
 		const bytes = gzipSync(readFileSync(join(BUILD_DIR, 'widget.html'))).length;
-		expect(bytes).toBeLessThanOrEqual(CEILING);
+		expect(bytes).toBeLessThanOrEqual(ZLIB_6_CEILING);
+	});
+
+	it(`as the companion sends it (the build's Zopfli copy, meta tag included), stays within ${TARGET / 1000} kB`, () => {
+		const served = readFileSync(join(BUILD_DIR, `widget.html${COMPANION_GZIP_SUFFIX}`));
+		expect(gunzipSync(served).toString('utf8')).toBe(
+			injectSameOriginMeta(readFileSync(join(BUILD_DIR, 'widget.html'), 'utf8'))
+		);
+		expect(served.length).toBeLessThanOrEqual(TARGET);
 	});
 });
