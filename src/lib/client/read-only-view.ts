@@ -7,7 +7,7 @@ import { isReadType } from '../protocol/read-types';
 import type { Envelope } from '../protocol/messages';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
-import { notOfferedError, type ClientError } from './errors';
+import { notOfferedError, WIDGET_ONLY_READS, type ClientError } from './errors';
 import type { Disposer } from './listeners';
 import type { Receipt } from './receipts';
 import type { ConnectionStatus } from './socket';
@@ -48,7 +48,7 @@ export function readOnlyGate(send: ReadSender): ReadSender {
 	return async (type, params) =>
 		isReadType(type)
 			? send(type, params)
-			: { ok: false, error: notOfferedError(type, 'widget-read-only') };
+			: { ok: false, error: notOfferedError(type, 'widget-read-only', WIDGET_ONLY_READS) };
 }
 
 /** The source's state a view reads live (getters), and the methods it passes on: none of them sends. */
