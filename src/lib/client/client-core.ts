@@ -1,8 +1,8 @@
 /**
  * The client every page has: one connection to the application. It keeps meta, settings, premium and
  * the `states` flags current (re-read after every reconnect), makes reads (`read`, `readVariable`), and
- * hands widgets a view that can only read. Sends with receipts, the snapshot, the frame counters and
- * later narrowing are the dashboard's (StreamClient). What it knows of the send types comes from its
+ * hands widgets a view that can only read. Sends with receipts, the snapshot, the frame counters,
+ * later narrowing and the setup kept on the device are the dashboard's (StreamClient). What it knows of the send types comes from its
  * rules: StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads
  * alone, so a widget's page does not carry the table, its capabilities per type or their refusals.
  */
@@ -61,7 +61,6 @@ export class ClientCore {
 	#syncRound = 0;
 	/** Meta asked for at start(), beside the socket's first attempt, for the open that attempt makes. */
 	#startMeta: Promise<Meta> | undefined;
-	#setupCachedAt: number | undefined;
 
 	constructor(options: StreamClientOptions, rules: SendRules) {
 		this.#options = options;
@@ -97,13 +96,6 @@ export class ClientCore {
 			this.#socket.onEvent((envelope) => this.#dispatch(envelope)),
 			this.#socket.onRetrieve((data) => this.#applySettings(data))
 		);
-		// The last setup read here, until the first live one: a reload during an outage still shows the pages.
-		const cached = options.setupCache?.load();
-		if (cached) {
-			this.#setup = cached.setup;
-			this.#setupCachedAt = cached.savedAt;
-			this.#capabilities = this.#rules.capabilities(cached.meta, cached.setup);
-		}
 	}
 
 	get status(): ConnectionStatus {
@@ -119,14 +111,6 @@ export class ClientCore {
 	get setup(): SettingsData | undefined {
 		return this.#setup;
 	}
-	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
-	get setupCachedAt(): number | undefined {
-		return this.#setupCachedAt;
-	}
-	/** Whether the socket ever opened since start: an address that never answered may be wrong. */
-	get everOpened(): boolean {
-		return this.#socket.everOpened;
-	}
 	get premium(): boolean | undefined {
 		return this.#premium;
 	}
@@ -135,6 +119,11 @@ export class ClientCore {
 	}
 	get capabilities(): Capabilities {
 		return this.#capabilities;
+	}
+	/** Shows a setup kept on the device until the first live read (StreamClient's setup cache). */
+	protected seed(setup: SettingsData, meta: Meta | undefined): void {
+		this.#setup = setup;
+		this.#capabilities = this.#rules.capabilities(meta, setup);
 	}
 	/** The socket, for what only the dashboard's client does with it (client.ts). */
 	protected get socket(): ApiSocket {
@@ -319,8 +308,6 @@ export class ClientCore {
 
 	#applySettings(data: SettingsData): void {
 		this.#setup = data;
-		this.#setupCachedAt = undefined;
-		this.#options.setupCache?.save(data, this.#meta);
 		// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
 		if (!this.#meta?.features.includes('premium')) this.#premium = data.premium;
 		if (data.states) this.#states = data.states;

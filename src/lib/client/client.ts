@@ -10,6 +10,7 @@ import { deriveCapabilities, refusalFor } from './capabilities';
 import { ClientCore, subscriptionFor } from './client-core';
 import type { ApiSocket } from './socket';
 import type { ClientSnapshot, SendOptions, SendRules, StreamClientOptions } from './client-types';
+import type { SettingsData } from '../protocol/payloads';
 import type { Disposer } from './listeners';
 import { settleReceipt, startReceipt, type Receipt } from './receipts';
 
@@ -29,11 +30,38 @@ const SEND_RULES: SendRules = {
 
 export class StreamClient extends ClientCore {
 	readonly #options: StreamClientOptions;
+	/** The setup last shown, and when it was read while it is the copy kept on the device. */
+	#shown: SettingsData | undefined;
+	#cachedAt: number | undefined;
 
 	constructor(options: StreamClientOptions) {
 		super(options, SEND_RULES);
 		// The same object ClientCore keeps: a new `subscribe` here is the one it renews after a reconnect.
 		this.#options = options;
+		// The last setup read here, until the first live one: a reload during an outage still shows the pages.
+		const cached = options.setupCache?.load();
+		if (cached) {
+			this.seed(cached.setup, cached.meta);
+			this.#shown = cached.setup;
+			this.#cachedAt = cached.savedAt;
+		}
+		// Every live setup is kept (here, not in ClientCore: widgets keep none), heard before any other listener.
+		super.onChange(() => {
+			const setup = this.setup;
+			if (!setup || setup === this.#shown) return;
+			this.#shown = setup;
+			this.#cachedAt = undefined;
+			options.setupCache?.save(setup, this.meta);
+		});
+	}
+
+	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
+	get setupCachedAt(): number | undefined {
+		return this.#cachedAt;
+	}
+	/** Whether the socket ever opened since start: an address that never answered may be wrong. */
+	get everOpened(): boolean {
+		return this.socket.everOpened;
 	}
 
 	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */

@@ -18,10 +18,6 @@ export type VariableRead = { ok: true; value: unknown } | { ok: false; error: Cl
 export interface ReadableSource {
 	readonly status: ConnectionStatus;
 	readonly lastError: ClientError | undefined;
-	/** Whether the socket ever opened since start. */
-	readonly everOpened: boolean;
-	/** When the setup shown was read, while it is a copy kept on the device. */
-	readonly setupCachedAt: number | undefined;
 	readonly meta: Meta | undefined;
 	/** The application's setup: the settings payload it answers `retrieve` with. */
 	readonly setup: SettingsData | undefined;
@@ -55,8 +51,6 @@ export function readOnlyGate(send: ReadSender): ReadSender {
 const LIVE = [
 	'status',
 	'lastError',
-	'everOpened',
-	'setupCachedAt',
 	'meta',
 	'setup',
 	'capabilities',

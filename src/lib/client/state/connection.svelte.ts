@@ -5,9 +5,15 @@
  */
 import type { Meta, SettingsData, States } from '../../protocol/payloads';
 import type { Capabilities } from '../capabilities';
+import type { ClientSnapshot } from '../client-types';
+import type { ReadableSource } from '../read-only-view';
 import { LiveStatus } from './live-status.svelte';
 
-export class Connection extends LiveStatus {
+/** The dashboard's client (StreamClient): a widget's view has no setup kept on the device to say. */
+export type ConnectionSource = ReadableSource &
+	Pick<ClientSnapshot, 'everOpened' | 'setupCachedAt'>;
+
+export class Connection extends LiveStatus<ConnectionSource> {
 	get everOpened(): boolean {
 		return this.read().everOpened;
 	}

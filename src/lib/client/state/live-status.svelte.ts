@@ -10,12 +10,12 @@ import type { ClientError } from '../errors';
 import type { ReadableSource } from '../read-only-view';
 import type { ConnectionStatus } from '../socket';
 
-export class LiveStatus {
-	readonly #source: ReadableSource;
+export class LiveStatus<Source extends ReadableSource = ReadableSource> {
+	readonly #source: Source;
 	readonly #subscribe: () => void;
 	#updatedAt = Date.now();
 
-	constructor(source: ReadableSource) {
+	constructor(source: Source) {
 		this.#source = source;
 		this.#subscribe = createSubscriber((update) =>
 			source.onChange(() => {
@@ -26,7 +26,7 @@ export class LiveStatus {
 	}
 
 	/** The source, with this reader subscribed to its changes. */
-	protected read(): ReadableSource {
+	protected read(): Source {
 		this.#subscribe();
 		return this.#source;
 	}
