@@ -5,7 +5,7 @@
  */
 import { isReadType } from '../protocol/read-types';
 import type { Envelope } from '../protocol/messages';
-import type { Meta, SettingsData, States } from '../protocol/payloads';
+import type { Meta, SettingsData } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
 import { notOfferedError, WIDGET_ONLY_READS, type ClientError } from './errors';
 import type { Disposer } from './listeners';
@@ -22,14 +22,12 @@ export interface ReadableSource {
 	/** The application's setup: the settings payload it answers `retrieve` with. */
 	readonly setup: SettingsData | undefined;
 	readonly capabilities: Capabilities;
-	readonly premium: boolean | undefined;
-	readonly states: States | undefined;
 	retrieve(): Promise<SettingsData>;
 	on(type: string, handler: (envelope: Envelope) => void): Disposer;
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer;
 	onReady(handler: () => void): Disposer;
 	onReceipt(handler: (receipt: Receipt) => void): Disposer;
-	/** Any change of status, error, meta, setup, capabilities, premium or states. */
+	/** Any change of status, error, meta, setup or capabilities. */
 	onChange(handler: () => void): Disposer;
 }
 
@@ -53,9 +51,7 @@ const LIVE = [
 	'lastError',
 	'meta',
 	'setup',
-	'capabilities',
-	'premium',
-	'states'
+	'capabilities'
 ] as const satisfies readonly (keyof ReadableSource)[];
 const PASSED = [
 	'retrieve',

@@ -9,9 +9,9 @@ import type { ClientSnapshot } from '../client-types';
 import type { ReadableSource } from '../read-only-view';
 import { LiveStatus } from './live-status.svelte';
 
-/** The dashboard's client (StreamClient): a widget's view has no setup kept on the device to say. */
+/** The dashboard's client (StreamClient): a widget's view has no premium, states or setup kept on the device. */
 export type ConnectionSource = ReadableSource &
-	Pick<ClientSnapshot, 'everOpened' | 'setupCachedAt'>;
+	Pick<ClientSnapshot, 'everOpened' | 'setupCachedAt' | 'premium' | 'states'>;
 
 export class Connection extends LiveStatus<ConnectionSource> {
 	get everOpened(): boolean {
