@@ -117,7 +117,7 @@ export class ClientCore {
 		this.#setup = setup;
 		this.#capabilities = this.#rules.capabilities(meta, setup);
 	}
-	/** REST, for what only the dashboard's client reads with it (premium, client.ts). */
+	/** REST, for what only the dashboard's client reads with it (premium: client.ts, premium.ts). */
 	protected get rest(): RestClient {
 		return this.#rest;
 	}

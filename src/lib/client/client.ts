@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { ClientMessageSchema, parsePremiumEvent, parseStatesEvent } from '../protocol/messages';
 import { isSendType, SEND_TYPE_INFO, type SendType } from '../protocol/send-types';
 import { deriveCapabilities, refusalFor } from './capabilities';
+import { readPremium } from './premium';
 import { ClientCore, subscriptionFor } from './client-core';
 import type { ApiSocket } from './socket';
 import type { ClientSnapshot, SendOptions, SendRules, StreamClientOptions } from './client-types';
@@ -84,7 +85,7 @@ export class StreamClient extends ClientCore {
 
 	/** After each open, premium is read beside the settings (onSynced waits for both). */
 	protected override async afterMeta(meta: Meta): Promise<void> {
-		if (meta.features.includes('premium')) this.#premium = await this.rest.premium(meta);
+		if (meta.features.includes('premium')) this.#premium = await readPremium(this.rest, meta);
 	}
 
 	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
