@@ -21,9 +21,11 @@
  * errors' words as data and three valibot schemas the widgets never needed gone too (wsizeB45): 51.8 kB
  * (51,781 bytes) with both; 51,808 once the song bar ran its time under reduced motion again; then
  * without an alert look's refusal data and the page's wrapper around the widget (wsizeC45), and
- * dashboard-only client members (wsizeD45): 51,479 bytes. bench/README.md says where the bytes go
- * (bench/widget-parts.ts, by module). The ceiling sits just above today's figure: lower it as bytes
- * leave, down to the target.
+ * dashboard-only client members (wsizeD45): 51,479 bytes; 51,021 once premium, the states flags, the
+ * setup kept on the device and the dashboard's not-offered words left ClientCore, RestClient and
+ * errors.ts for StreamClient and capabilities.ts, and widgets read a smaller LiveStatus (cutA46).
+ * bench/README.md says where the bytes go (bench/widget-parts.ts, by module). The ceiling sits just
+ * above today's figure: lower it as bytes leave, down to the target.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +34,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../harness';
 
 /** Gzipped bytes (zlib's default level, as the bench counts them). */
-const CEILING = 51_500;
+const CEILING = 51_050;
 const TARGET = 50_000;
 
 describe('widget.html size', () => {
