@@ -86,7 +86,7 @@ export class RestClient {
 
 	/** Slim is harmless on versions that ignore it, so it is asked for by default. */
 	async retrieve(options: { slim?: boolean } = {}): Promise<SettingsData> {
-		const query = options.slim === false ? {} : { slim: 'true' };
+		const query: Record<string, string> = options.slim === false ? {} : { slim: 'true' };
 		return (await this.get('/api/retrieve', SettingsSchema, 'retrieve', query)).data;
 	}
 
