@@ -8,6 +8,7 @@ import {
 	socketFailureError
 } from '$lib/client/errors';
 import { RestClient } from '$lib/client/rest';
+import { readPremium } from '$lib/client/premium';
 import { CURRENT_META, SETTINGS_DATA, fakeFetch } from './support/fakes';
 
 const TOKEN = 'tok-SECRET/42';
@@ -134,13 +135,13 @@ describe('REST client', () => {
 				? { status: 200, body: { status: 200, data: { premium: true } } }
 				: { status: 500, body: '' }
 		);
-		expect(await current.rest.premium(CURRENT_META)).toBe(true);
+		expect(await readPremium(current.rest, CURRENT_META)).toBe(true);
 		const legacy = client((r) =>
 			r.path === '/api/retrieve'
 				? { status: 200, body: { status: 200, data: { ...SETTINGS_DATA, premium: true } } }
 				: { status: 404, body: '' }
 		);
-		expect(await legacy.rest.premium({ features: [] })).toBe(true);
+		expect(await readPremium(legacy.rest, { features: [] })).toBe(true);
 		expect(legacy.requests.map((r) => r.path)).toEqual(['/api/retrieve']);
 	});
 

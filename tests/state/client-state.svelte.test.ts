@@ -400,10 +400,13 @@ describe('Connection', () => {
 	it('reads the client, with premium and states updated live by events, while something watches', async () => {
 		const app = fakeApp();
 		const client = app.client();
-		// The view, with its change listeners counted, so the test sees them end with the root.
+		// The view, with the client's premium and states (the dashboard's: a widget's view has neither)
+		// and its change listeners counted, so the test sees them end with the root.
 		const view = client.readOnlyView();
 		let listening = 0;
 		const counted = Object.create(view, {
+			premium: { get: () => client.premium },
+			states: { get: () => client.states },
 			onChange: {
 				value: (handler: () => void) => {
 					listening++;

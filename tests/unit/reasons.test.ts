@@ -16,6 +16,12 @@ import {
 	unreachableError,
 	invalidResponseError,
 	notOfferedError,
+	NEEDS_UPDATE,
+	kindNeedsUpdate,
+	NOT_IN_SETUP,
+	ONLY_READS,
+	WIDGET_ONLY_READS,
+	NO_ANSWER,
 	invalidParamsError,
 	socketFailureError,
 	stoppedError,
@@ -197,7 +203,7 @@ describe('the dashboard says it', () => {
 
 	it('in German, what is not offered here, an answer not understood, and a share link’s refusals', async () => {
 		await language.choose('de');
-		const notOffered = notOfferedError('Run commercial', 'needs-update');
+		const notOffered = notOfferedError('Run commercial', 'needs-update', NEEDS_UPDATE);
 		expect(notOffered.message).toBe(
 			'Run commercial is not available: needs an up-to-date application.'
 		);
@@ -234,12 +240,12 @@ describe('the dashboard says it', () => {
 			droppedError(),
 			socketFailureError(500, undefined, undefined),
 			invalidResponseError('meta'),
-			notOfferedError('Run commercial', 'needs-update'),
-			notOfferedError('Set command state', 'kind-needs-update', 'timer'),
-			notOfferedError('Play sound', 'not-in-setup'),
-			notOfferedError('Play sound', 'read-only'),
-			notOfferedError('play-sound', 'widget-read-only'),
-			notOfferedError('Get variable value', 'no-answer')
+			notOfferedError('Run commercial', 'needs-update', NEEDS_UPDATE),
+			notOfferedError('Set command state', 'kind-needs-update', kindNeedsUpdate('timer'), 'timer'),
+			notOfferedError('Play sound', 'not-in-setup', NOT_IN_SETUP),
+			notOfferedError('Play sound', 'read-only', ONLY_READS),
+			notOfferedError('play-sound', 'widget-read-only', WIDGET_ONLY_READS),
+			notOfferedError('Get variable value', 'no-answer', NO_ANSWER)
 		];
 		for (const error of errors) {
 			expect(error.said).toBeDefined();
@@ -250,7 +256,9 @@ describe('the dashboard says it', () => {
 	it('in German, names every send type by the dashboard’s own word, never the catalogue’s English label', async () => {
 		await language.choose('de');
 		const refused = (type: SendType) =>
-			errorWords(notOfferedError(SEND_TYPE_INFO[type].label, 'read-only', undefined, type));
+			errorWords(
+				notOfferedError(SEND_TYPE_INFO[type].label, 'read-only', ONLY_READS, undefined, type)
+			);
 		expect(refused('run-commercial')).toBe(
 			'Werbung ist nicht verfügbar: Diese Ansicht kann nur lesen.'
 		);

@@ -3,7 +3,14 @@
  * shows when it hides or disables a control. Until meta is read nothing is refused: guessing "no"
  * would hide controls on the current version for a moment at every start.
  */
-import { notOfferedError, type ClientError } from './errors';
+import {
+	kindNeedsUpdate,
+	NEEDS_UPDATE,
+	NOT_IN_SETUP,
+	notOfferedError,
+	ONLY_READS,
+	type ClientError
+} from './errors';
 import {
 	COMMAND_KINDS,
 	COMMAND_KINDS_FEATURE,
@@ -16,11 +23,6 @@ import {
 } from '../protocol/vocabulary';
 import { SEND_TYPE_INFO, SEND_TYPES, type SendType } from '../protocol/send-types';
 import { optionValues, type Meta, type SettingsData } from '../protocol/payloads';
-
-const NOT_OFFERED_REASONS = {
-	needsUpdate: 'needs an up-to-date application',
-	notInSetup: 'not in this setup'
-} as const;
 
 interface Capability {
 	type: SendType;
@@ -95,14 +97,13 @@ function capabilityOf(
 		capability.commandKinds =
 			!features || features.has(COMMAND_KINDS_FEATURE) ? COMMAND_KINDS : LEGACY_COMMAND_KINDS;
 	if (features && rule.feature && !features.has(rule.feature))
-		return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.needsUpdate };
+		return { ...capability, offered: false, reason: NEEDS_UPDATE };
 	if (missingFromSetup(type, settings))
-		return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup };
+		return { ...capability, offered: false, reason: NOT_IN_SETUP };
 	const optionKey = optionKeyOf(type);
 	if (optionKey && settings) {
 		const names = optionValues(settings.options, optionKey);
-		if (names.length === 0)
-			return { ...capability, offered: false, reason: NOT_OFFERED_REASONS.notInSetup, names };
+		if (names.length === 0) return { ...capability, offered: false, reason: NOT_IN_SETUP, names };
 		capability.names = names;
 	}
 	return capability;
@@ -137,12 +138,13 @@ export function refusalFor(
 	readOnly = false
 ): ClientError | undefined {
 	if (readOnly && !SEND_TYPE_INFO[type].readOnly)
-		return notOfferedError(SEND_TYPE_INFO[type].label, 'read-only', undefined, type);
+		return notOfferedError(SEND_TYPE_INFO[type].label, 'read-only', ONLY_READS, undefined, type);
 	const capability = capabilities.get(type);
 	if (capabilities.known && !capability.offered)
 		return notOfferedError(
 			SEND_TYPE_INFO[type].label,
-			capability.reason === NOT_OFFERED_REASONS.notInSetup ? 'not-in-setup' : 'needs-update',
+			capability.reason === NOT_IN_SETUP ? 'not-in-setup' : 'needs-update',
+			capability.reason ?? NEEDS_UPDATE,
 			undefined,
 			type
 		);
@@ -152,6 +154,12 @@ export function refusalFor(
 		typeof kind === 'string' &&
 		!capability.commandKinds.includes(kind as CommandKind)
 	)
-		return notOfferedError(SEND_TYPE_INFO[type].label, 'kind-needs-update', kind, type);
+		return notOfferedError(
+			SEND_TYPE_INFO[type].label,
+			'kind-needs-update',
+			kindNeedsUpdate(kind),
+			kind,
+			type
+		);
 	return undefined;
 }

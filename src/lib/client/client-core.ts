@@ -1,13 +1,13 @@
 /**
- * The client every page has: one connection to the application. It keeps meta, settings, premium and
- * the `states` flags current (re-read after every reconnect), makes reads (`read`, `readVariable`), and
- * hands widgets a view that can only read. Sends with receipts, the snapshot, the frame counters and
- * later narrowing are the dashboard's (StreamClient). What it knows of the send types comes from its
+ * The client every page has: one connection to the application. It keeps meta and settings current
+ * (re-read after every reconnect), makes reads (`read`, `readVariable`), and hands widgets a view that
+ * can only read. Sends with receipts, the snapshot, the frame counters, later narrowing, premium, the
+ * `states` flags and the setup kept on the device are the dashboard's (StreamClient). What it knows of the send types comes from its
  * rules: StreamClient (client.ts) has the whole send-type table, ReadClient (read-client.ts) the reads
  * alone, so a widget's page does not carry the table, its capabilities per type or their refusals.
  */
-import { parsePremiumEvent, parseStatesEvent, type Envelope } from '../protocol/messages';
-import type { Meta, SettingsData, States } from '../protocol/payloads';
+import type { Envelope } from '../protocol/messages';
+import type { Meta, SettingsData } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
 import type {
 	ClientSnapshot,
@@ -32,7 +32,7 @@ import { ApiSocket, type ConnectionStatus } from './socket';
 
 export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, VariableRead };
 
-/** Envelope types the client itself follows (Connection's premium and states), kept in every narrowed subscription. */
+/** Envelope types the dashboard's client follows (Connection's premium and states), kept in every narrowed subscription. */
 const OWN_EVENT_TYPES = ['premium', 'states'] as const;
 
 /** A narrowed list gains the client's own types; an empty list already means every type. */
@@ -54,14 +54,11 @@ export class ClientCore {
 	readonly #disposers: Disposer[] = [];
 	#meta: Meta | undefined;
 	#setup: SettingsData | undefined;
-	#premium: boolean | undefined;
-	#states: States | undefined;
 	#capabilities: Capabilities;
 	#syncError: ClientError | undefined;
 	#syncRound = 0;
 	/** Meta asked for at start(), beside the socket's first attempt, for the open that attempt makes. */
 	#startMeta: Promise<Meta> | undefined;
-	#setupCachedAt: number | undefined;
 
 	constructor(options: StreamClientOptions, rules: SendRules) {
 		this.#options = options;
@@ -91,19 +88,12 @@ export class ClientCore {
 				// A failed attempt: the meta asked for beside it may be stale by the open that follows.
 				if (status !== 'connecting' && status !== 'open') this.#startMeta = undefined;
 				this.#statusListeners.emit(status, error);
-				this.#changed();
+				this.changed();
 			}),
 			this.#socket.onOpen(() => void this.#resync()),
 			this.#socket.onEvent((envelope) => this.#dispatch(envelope)),
 			this.#socket.onRetrieve((data) => this.#applySettings(data))
 		);
-		// The last setup read here, until the first live one: a reload during an outage still shows the pages.
-		const cached = options.setupCache?.load();
-		if (cached) {
-			this.#setup = cached.setup;
-			this.#setupCachedAt = cached.savedAt;
-			this.#capabilities = this.#rules.capabilities(cached.meta, cached.setup);
-		}
 	}
 
 	get status(): ConnectionStatus {
@@ -119,22 +109,17 @@ export class ClientCore {
 	get setup(): SettingsData | undefined {
 		return this.#setup;
 	}
-	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
-	get setupCachedAt(): number | undefined {
-		return this.#setupCachedAt;
-	}
-	/** Whether the socket ever opened since start: an address that never answered may be wrong. */
-	get everOpened(): boolean {
-		return this.#socket.everOpened;
-	}
-	get premium(): boolean | undefined {
-		return this.#premium;
-	}
-	get states(): States | undefined {
-		return this.#states;
-	}
 	get capabilities(): Capabilities {
 		return this.#capabilities;
+	}
+	/** Shows a setup kept on the device until the first live read (StreamClient's setup cache). */
+	protected seed(setup: SettingsData, meta: Meta | undefined): void {
+		this.#setup = setup;
+		this.#capabilities = this.#rules.capabilities(meta, setup);
+	}
+	/** REST, for what only the dashboard's client reads with it (premium: client.ts, premium.ts). */
+	protected get rest(): RestClient {
+		return this.#rest;
 	}
 	/** The socket, for what only the dashboard's client does with it (client.ts). */
 	protected get socket(): ApiSocket {
@@ -178,11 +163,11 @@ export class ClientCore {
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer {
 		return this.#statusListeners.add(handler);
 	}
-	/** Any change of status, error, meta, setup, capabilities, premium or states (StreamClient's hears its snapshot). */
+	/** Any change of status, error, meta, setup or capabilities (StreamClient's also premium and states, and hears its snapshot). */
 	onChange(handler: () => void): Disposer {
 		return this.#changeListeners.add(handler);
 	}
-	/** After each open, once meta, settings and premium have been read again. */
+	/** After each open, once meta and settings (and the dashboard's premium: afterMeta) have been read again. */
 	onSynced(handler: () => void): Disposer {
 		return this.#syncedListeners.add(handler);
 	}
@@ -286,7 +271,7 @@ export class ClientCore {
 
 	/**
 	 * After every open: meta first (it decides subscriptions and slim; after start() it was asked for
-	 * while the socket connected), then settings and premium side by side.
+	 * while the socket connected), then settings and what afterMeta reads side by side.
 	 */
 	async #resync(): Promise<void> {
 		const round = ++this.#syncRound;
@@ -299,54 +284,36 @@ export class ClientCore {
 			this.#capabilities = this.#rules.capabilities(meta, this.#setup);
 			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions'))
 				this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
-			this.#changed();
+			this.changed();
 			this.#readyListeners.emit();
-			const [settings, premium] = await Promise.all([
-				this.retrieve(),
-				meta.features.includes('premium') ? this.#rest.premium(meta) : undefined
-			]);
-			this.#premium = premium ?? settings.premium;
+			await Promise.all([this.retrieve(), this.afterMeta(meta)]);
 			if (round !== this.#syncRound) return;
 			this.#syncError = undefined;
-			this.#changed();
+			this.changed();
 			this.#syncedListeners.emit();
 		} catch (error) {
 			if (round !== this.#syncRound) return;
 			this.#syncError = isClientError(error) ? error : droppedError();
-			this.#changed();
+			this.changed();
 		}
 	}
 
 	#applySettings(data: SettingsData): void {
 		this.#setup = data;
-		this.#setupCachedAt = undefined;
-		this.#options.setupCache?.save(data, this.#meta);
-		// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
-		if (!this.#meta?.features.includes('premium')) this.#premium = data.premium;
-		if (data.states) this.#states = data.states;
 		this.#capabilities = this.#rules.capabilities(this.#meta, data);
-		this.#changed();
+		this.changed();
 	}
 
 	#dispatch(envelope: Envelope): void {
-		if (envelope.type === 'premium') {
-			const premium = parsePremiumEvent(envelope);
-			if (premium !== undefined && premium !== this.#premium) {
-				this.#premium = premium;
-				this.#changed();
-			}
-		} else if (envelope.type === 'states') {
-			const states = parseStatesEvent(envelope);
-			if (states) {
-				this.#states = { ...this.#states, ...states };
-				this.#changed();
-			}
-		}
 		this.#eventListeners.get(envelope.type)?.emit(envelope);
 		this.#eventListeners.get('*')?.emit(envelope);
 	}
 
-	#changed(): void {
+	/** What else a resync reads once meta is in, beside the settings (StreamClient: premium). */
+	protected async afterMeta(_meta: Meta): Promise<void> {}
+
+	/** Tells onChange's listeners (StreamClient too, for premium and states). */
+	protected changed(): void {
 		this.#changeListeners.emit();
 	}
 }

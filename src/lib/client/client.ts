@@ -4,12 +4,14 @@
  * client is ReadClient (read-client.ts), which carries the reads alone.
  */
 import * as v from 'valibot';
-import { ClientMessageSchema } from '../protocol/messages';
+import { ClientMessageSchema, parsePremiumEvent, parseStatesEvent } from '../protocol/messages';
 import { isSendType, SEND_TYPE_INFO, type SendType } from '../protocol/send-types';
 import { deriveCapabilities, refusalFor } from './capabilities';
+import { readPremium } from './premium';
 import { ClientCore, subscriptionFor } from './client-core';
 import type { ApiSocket } from './socket';
 import type { ClientSnapshot, SendOptions, SendRules, StreamClientOptions } from './client-types';
+import type { Meta, SettingsData, States } from '../protocol/payloads';
 import type { Disposer } from './listeners';
 import { settleReceipt, startReceipt, type Receipt } from './receipts';
 
@@ -29,11 +31,70 @@ const SEND_RULES: SendRules = {
 
 export class StreamClient extends ClientCore {
 	readonly #options: StreamClientOptions;
+	/** The setup last shown, and when it was read while it is the copy kept on the device. */
+	#shown: SettingsData | undefined;
+	#cachedAt: number | undefined;
+	#premium: boolean | undefined;
+	#states: States | undefined;
 
 	constructor(options: StreamClientOptions) {
 		super(options, SEND_RULES);
 		// The same object ClientCore keeps: a new `subscribe` here is the one it renews after a reconnect.
 		this.#options = options;
+		// The last setup read here, until the first live one: a reload during an outage still shows the pages.
+		const cached = options.setupCache?.load();
+		if (cached) {
+			this.seed(cached.setup, cached.meta);
+			this.#shown = cached.setup;
+			this.#cachedAt = cached.savedAt;
+		}
+		// Premium, the states flags and the setup kept on the device are this client's, not ClientCore's
+		// (widgets show none of them). These listeners come first, so every other one hears them current.
+		super.onChange(() => {
+			const setup = this.setup;
+			if (!setup || setup === this.#shown) return;
+			this.#shown = setup;
+			this.#cachedAt = undefined;
+			options.setupCache?.save(setup, this.meta);
+			// With the `premium` feature, /api/premium and the premium event are the truth; retrieve's copy may lag.
+			if (!this.meta?.features.includes('premium')) this.#premium = setup.premium;
+			if (setup.states) this.#states = setup.states;
+		});
+		this.on('premium', (envelope) => {
+			const premium = parsePremiumEvent(envelope);
+			if (premium !== undefined && premium !== this.#premium) {
+				this.#premium = premium;
+				this.changed();
+			}
+		});
+		this.on('states', (envelope) => {
+			const states = parseStatesEvent(envelope);
+			if (states) {
+				this.#states = { ...this.#states, ...states };
+				this.changed();
+			}
+		});
+	}
+
+	get premium(): boolean | undefined {
+		return this.#premium;
+	}
+	get states(): States | undefined {
+		return this.#states;
+	}
+
+	/** After each open, premium is read beside the settings (onSynced waits for both). */
+	protected override async afterMeta(meta: Meta): Promise<void> {
+		if (meta.features.includes('premium')) this.#premium = await readPremium(this.rest, meta);
+	}
+
+	/** When the setup shown was read, while it is the copy kept on the device; undefined once read live. */
+	get setupCachedAt(): number | undefined {
+		return this.#cachedAt;
+	}
+	/** Whether the socket ever opened since start: an address that never answered may be wrong. */
+	get everOpened(): boolean {
+		return this.socket.everOpened;
 	}
 
 	/** Frame counters: received, invalid (dropped), stray replies, refused outgoing messages, events of unknown types (dropped). */

@@ -196,30 +196,32 @@ export function invalidResponseError(what: string): ClientError {
 	});
 }
 
-const NOT_OFFERED: Record<NotOfferedWhy, (kind?: string) => string> = {
-	'needs-update': () => 'needs an up-to-date application',
-	'kind-needs-update': (kind) => `${kind} commands needs an up-to-date application`,
-	'not-in-setup': () => 'not in this setup',
-	'read-only': () => 'this view can only read',
-	'widget-read-only': () => 'a widget can only read',
-	'no-answer': () => 'no answer'
-};
+// Each reason's English on its own, not in a table: a page carries only those it can meet (widget.html
+// not the dashboard's `not-in-setup` or `kind-needs-update`).
+export const NEEDS_UPDATE = 'needs an up-to-date application';
+export const NOT_IN_SETUP = 'not in this setup';
+export const ONLY_READS = 'this view can only read';
+export const WIDGET_ONLY_READS = 'a widget can only read';
+export const NO_ANSWER = 'no answer';
+export const kindNeedsUpdate = (kind: string) => `${kind} commands needs an up-to-date application`;
 
 /**
  * `what`: the send refused, as the page names it (its type's label, from the table the caller has);
- * `kind`: the command kind an older application does not know (for `kind-needs-update`); `type`: the
- * send type, so the dashboard can name it in its language.
+ * `reason`: why, in English (one of the sentences above, the one `why` names); `kind`: the command
+ * kind an older application does not know (for `kind-needs-update`); `type`: the send type, so the
+ * dashboard can name it in its language.
  */
 export function notOfferedError(
 	what: string,
 	why: NotOfferedWhy,
+	reason: string,
 	kind?: string,
 	type?: string
 ): ClientError {
 	return new ClientError({
 		kind: 'not-offered',
 		...(AS_DATA && { said: { id: 'not-offered', values: { what, why, kind, type } } }),
-		message: `${what} is not available: ${NOT_OFFERED[why](kind)}.`
+		message: `${what} is not available: ${reason}.`
 	});
 }
 

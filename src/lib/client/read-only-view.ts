@@ -5,9 +5,9 @@
  */
 import { isReadType } from '../protocol/read-types';
 import type { Envelope } from '../protocol/messages';
-import type { Meta, SettingsData, States } from '../protocol/payloads';
+import type { Meta, SettingsData } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
-import { notOfferedError, type ClientError } from './errors';
+import { notOfferedError, WIDGET_ONLY_READS, type ClientError } from './errors';
 import type { Disposer } from './listeners';
 import type { Receipt } from './receipts';
 import type { ConnectionStatus } from './socket';
@@ -18,22 +18,16 @@ export type VariableRead = { ok: true; value: unknown } | { ok: false; error: Cl
 export interface ReadableSource {
 	readonly status: ConnectionStatus;
 	readonly lastError: ClientError | undefined;
-	/** Whether the socket ever opened since start. */
-	readonly everOpened: boolean;
-	/** When the setup shown was read, while it is a copy kept on the device. */
-	readonly setupCachedAt: number | undefined;
 	readonly meta: Meta | undefined;
 	/** The application's setup: the settings payload it answers `retrieve` with. */
 	readonly setup: SettingsData | undefined;
 	readonly capabilities: Capabilities;
-	readonly premium: boolean | undefined;
-	readonly states: States | undefined;
 	retrieve(): Promise<SettingsData>;
 	on(type: string, handler: (envelope: Envelope) => void): Disposer;
 	onStatus(handler: (status: ConnectionStatus, error: ClientError | undefined) => void): Disposer;
 	onReady(handler: () => void): Disposer;
 	onReceipt(handler: (receipt: Receipt) => void): Disposer;
-	/** Any change of status, error, meta, setup, capabilities, premium or states. */
+	/** Any change of status, error, meta, setup or capabilities. */
 	onChange(handler: () => void): Disposer;
 }
 
@@ -48,20 +42,16 @@ export function readOnlyGate(send: ReadSender): ReadSender {
 	return async (type, params) =>
 		isReadType(type)
 			? send(type, params)
-			: { ok: false, error: notOfferedError(type, 'widget-read-only') };
+			: { ok: false, error: notOfferedError(type, 'widget-read-only', WIDGET_ONLY_READS) };
 }
 
 /** The source's state a view reads live (getters), and the methods it passes on: none of them sends. */
 const LIVE = [
 	'status',
 	'lastError',
-	'everOpened',
-	'setupCachedAt',
 	'meta',
 	'setup',
-	'capabilities',
-	'premium',
-	'states'
+	'capabilities'
 ] as const satisfies readonly (keyof ReadableSource)[];
 const PASSED = [
 	'retrieve',

@@ -8,11 +8,7 @@ import { FEATURES } from '../protocol/vocabulary';
 import type { Meta } from '../protocol/payloads';
 import type { Capabilities } from './capabilities';
 import type { SendRules } from './client-types';
-import { notOfferedError } from './errors';
-
-// The reason a capability gives (words for the page); a refusal's reason is its id (errors.ts).
-const NEEDS_UPDATE = 'needs an up-to-date application';
-const ONLY_READS = 'this view can only read';
+import { NEEDS_UPDATE, notOfferedError, ONLY_READS } from './errors';
 
 /** The features this installation lists, and the reads it offers; until meta is read, every read. */
 function readCapabilities(meta: Meta | undefined): Capabilities {
@@ -41,9 +37,9 @@ export const READ_RULES: SendRules = {
 	capabilities: readCapabilities,
 	refusal: (type, _params, capabilities) => {
 		const label = isReadType(type) ? READ_TYPE_INFO[type].label : type;
-		if (!isReadType(type)) return notOfferedError(label, 'read-only');
+		if (!isReadType(type)) return notOfferedError(label, 'read-only', ONLY_READS);
 		if (capabilities.known && !capabilities.offered(type))
-			return notOfferedError(label, 'needs-update');
+			return notOfferedError(label, 'needs-update', NEEDS_UPDATE);
 		return undefined;
 	},
 	// Its commands are reads checked by checkRead; retrieve and subscribe are the socket's own fixed shapes.

@@ -1,12 +1,11 @@
 /**
- * The HTTP half of the interface: retrieve, meta, premium and send, each with a timeout. The token
+ * The HTTP half of the interface: retrieve, meta, send and any other read (`get`: premium.ts), each with a timeout. The token
  * travels as `?token=` (the only form every version documents). `fetch` is injectable for demo mode.
  */
 import * as v from 'valibot';
 import {
 	LEGACY_META,
 	MetaSchema,
-	PremiumSchema,
 	SendResultSchema,
 	SettingsSchema,
 	type Meta,
@@ -87,12 +86,18 @@ export class RestClient {
 
 	/** Slim is harmless on versions that ignore it, so it is asked for by default. */
 	async retrieve(options: { slim?: boolean } = {}): Promise<SettingsData> {
-		const answer = await this.#request(
-			'GET',
-			'/api/retrieve',
-			options.slim === false ? {} : { slim: 'true' }
-		);
-		return this.#parse(answer, SettingsSchema, 'retrieve').data;
+		const query: Record<string, string> = options.slim === false ? {} : { slim: 'true' };
+		return (await this.get('/api/retrieve', SettingsSchema, 'retrieve', query)).data;
+	}
+
+	/** A GET answer checked by its schema; `what` names it in the error when it does not fit. */
+	async get<T extends v.GenericSchema>(
+		path: string,
+		schema: T,
+		what: string,
+		query?: Record<string, string>
+	): Promise<v.InferOutput<T>> {
+		return this.#parse(await this.#request('GET', path, query), schema, what);
 	}
 
 	/** 404 means an application from before /api/meta: apiVersion 1 with none of the features. */
@@ -100,13 +105,6 @@ export class RestClient {
 		const answer = await this.#request('GET', '/api/meta');
 		if (answer.status === 404) return LEGACY_META;
 		return this.#parse(answer, MetaSchema, 'meta');
-	}
-
-	/** Only versions listing `premium` have /api/premium; older ones carry it in retrieve. */
-	async premium(meta: Pick<Meta, 'features'>): Promise<boolean> {
-		if (!meta.features.includes('premium')) return (await this.retrieve({ slim: true })).premium;
-		const answer = await this.#request('GET', '/api/premium');
-		return this.#parse(answer, PremiumSchema, 'premium').data.premium;
 	}
 
 	/**

@@ -23,7 +23,7 @@ import {
 	type PageLocation,
 	type SettingsIssue
 } from '$lib/client/settings';
-import { Connection } from '$lib/client/state/connection.svelte';
+import { LiveStatus as Connection } from '$lib/client/state/live-status.svelte';
 import { parseOptions, type Options, type OptionWarning, type WidgetDefinition } from './options';
 import { languageAvailable, matchLanguage, useLanguage } from './i18n';
 

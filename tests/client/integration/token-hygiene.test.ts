@@ -44,7 +44,7 @@ describe('token hygiene', () => {
 		const keep = (r: Receipt) =>
 			texts.push(JSON.stringify(r), r.error?.message ?? '', r.error?.stack ?? '');
 		const client = rig.makeClient({ name: 'dashboard' });
-		const state = new Connection(client.readOnlyView());
+		const state = new Connection(client);
 		client.onChange((s) =>
 			texts.push(
 				JSON.stringify({ ...s, capabilities: undefined }),

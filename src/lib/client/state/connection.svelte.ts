@@ -1,64 +1,41 @@
 /**
- * Live connection state for the UI: status and last error, meta and capabilities, the application's
- * setup, premium (kept current by the `premium` event) and the `states` flags. A view, not a copy:
- * every getter reads the client, and subscribes to its changes only while something reactive reads it
- * (createSubscriber), so nothing is left listening once the readers are gone.
+ * Live connection state for the dashboard: LiveStatus's status, last error and time of change, plus
+ * meta and capabilities, the application's setup, premium (kept current by the `premium` event) and
+ * the `states` flags. A view, not a copy, subscribed only while something reactive reads it (LiveStatus).
  */
-import { createSubscriber } from 'svelte/reactivity';
 import type { Meta, SettingsData, States } from '../../protocol/payloads';
 import type { Capabilities } from '../capabilities';
-import type { ClientError } from '../errors';
+import type { ClientSnapshot } from '../client-types';
 import type { ReadableSource } from '../read-only-view';
-import type { ConnectionStatus } from '../socket';
+import { LiveStatus } from './live-status.svelte';
 
-export class Connection {
-	readonly #source: ReadableSource;
-	readonly #subscribe: () => void;
-	#updatedAt = Date.now();
+/** The dashboard's client (StreamClient): a widget's view has no premium, states or setup kept on the device. */
+export type ConnectionSource = ReadableSource &
+	Pick<ClientSnapshot, 'everOpened' | 'setupCachedAt' | 'premium' | 'states'>;
 
-	constructor(source: ReadableSource) {
-		this.#source = source;
-		this.#subscribe = createSubscriber((update) =>
-			source.onChange(() => {
-				this.#updatedAt = Date.now();
-				update();
-			})
-		);
-	}
-
-	#read(): ReadableSource {
-		this.#subscribe();
-		return this.#source;
-	}
-
-	get status(): ConnectionStatus {
-		return this.#read().status;
-	}
-	get lastError(): ClientError | undefined {
-		return this.#read().lastError;
-	}
+export class Connection extends LiveStatus<ConnectionSource> {
 	get everOpened(): boolean {
-		return this.#read().everOpened;
+		return this.read().everOpened;
 	}
 	/** When the setup shown was read, while it is the copy kept on this device (an outage since the page loaded). */
 	get setupCachedAt(): number | undefined {
-		return this.#read().setupCachedAt;
+		return this.read().setupCachedAt;
 	}
 	get meta(): Meta | undefined {
-		return this.#read().meta;
+		return this.read().meta;
 	}
 	/** The application's setup (its settings payload), not the connection settings. */
 	get setup(): SettingsData | undefined {
-		return this.#read().setup;
+		return this.read().setup;
 	}
 	get capabilities(): Capabilities | undefined {
-		return this.#read().capabilities;
+		return this.read().capabilities;
 	}
 	get premium(): boolean | undefined {
-		return this.#read().premium;
+		return this.read().premium;
 	}
 	get states(): States | undefined {
-		return this.#read().states;
+		return this.read().states;
 	}
 	/** Whether the application currently has its light control on, from the `states` flags. */
 	get lightsOn(): boolean {
@@ -69,10 +46,5 @@ export class Connection {
 	}
 	get fuze(): boolean {
 		return Boolean(this.states?.fuze);
-	}
-	/** When anything last changed while someone was watching (for a widget's debug corner). */
-	get updatedAt(): number {
-		this.#subscribe();
-		return this.#updatedAt;
 	}
 }

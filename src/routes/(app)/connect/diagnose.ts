@@ -4,6 +4,7 @@
  * the protocol cannot tell apart (a 401 means a wrong token or the interface switched off) is said so.
  */
 import { RestClient } from '$lib/client/rest';
+import { readPremium } from '$lib/client/premium';
 import { httpBase, type ConnectionSettings } from '$lib/client/settings';
 import { isClientError, type ClientError } from '$lib/client/errors';
 import { DEFAULT_SECURE_PORT, type Meta } from '$lib/protocol';
@@ -117,7 +118,7 @@ export async function diagnose(
 	});
 	try {
 		const meta = await rest.meta();
-		const premium = await rest.premium(meta);
+		const premium = await readPremium(rest, meta);
 		return { kind: 'ok', meta, premium };
 	} catch (error) {
 		// A 1000 close of this address's connection says why a 401 comes now: the interface was switched off.
