@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WIDGETS } from '$lib/widgets/definitions';
-import { CSS_NAMED_COLORS } from '$lib/widgets/colors';
 import { ALERT_KINDS } from '$lib/widgets/alert-box/kinds';
 import { formSections } from '../../src/routes/(app)/widgets/form-sections';
 import { WIDGET_TEXT, fieldText, widgetForm } from '../../src/routes/(app)/widgets/form-text';
@@ -16,6 +15,11 @@ import {
 	type OptionValue
 } from '$lib/widgets/options';
 import { ANIMATIONS, BUILT_IN_SOUNDS, lookText } from '$lib/widgets/alert-box/look';
+import { CSS_NAMED_COLORS, namedColorEngine } from '../support/css-named-colors';
+
+// Node has no CSS: colour names are asked of a stand-in that knows what Chromium knows (tests/e2e/obs checks it).
+beforeAll(() => void vi.stubGlobal('CSS', namedColorEngine()));
+afterAll(() => void vi.unstubAllGlobals());
 
 const hex = (digits: number) =>
 	fc
@@ -172,6 +176,8 @@ describe('option rules', () => {
 			'#12345',
 			'#1234567',
 			'rgb(0,0,0)',
+			'inherit',
+			'currentColor',
 			'red;',
 			'url(x)',
 			''
@@ -182,6 +188,16 @@ describe('option rules', () => {
 					{ field: 'c', rule: 'must be a colour like #ffcc00 or a CSS colour name', given: bad }
 				]
 			});
+	});
+
+	it('with no engine to ask (no CSS, as in Node), a colour name is refused and hex still read', () => {
+		vi.stubGlobal('CSS', undefined);
+		try {
+			expect(read(colorField, 'red').options).toEqual({ c: '#000000' });
+			expect(read(colorField, '#ff0000').options).toEqual({ c: '#ff0000' });
+		} finally {
+			vi.stubGlobal('CSS', namedColorEngine());
+		}
 	});
 
 	it('count options (every limit) take whole numbers only', () => {

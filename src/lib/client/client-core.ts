@@ -32,14 +32,6 @@ import { ApiSocket, type ConnectionStatus } from './socket';
 
 export type { ClientSnapshot, EventHandler, SendOptions, StreamClientOptions, VariableRead };
 
-/** Envelope types the dashboard's client follows (Connection's premium and states), kept in every narrowed subscription. */
-const OWN_EVENT_TYPES = ['premium', 'states'] as const;
-
-/** A narrowed list gains the client's own types; an empty list already means every type. */
-export function subscriptionFor(types: readonly string[]): string[] {
-	return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
-}
-
 export class ClientCore {
 	readonly #options: StreamClientOptions;
 	readonly #rules: SendRules;
@@ -219,6 +211,11 @@ export class ClientCore {
 		return createReadOnlyView(this, (type, params) => this.read(type, params));
 	}
 
+	/** The types to subscribe to for a narrowed list: a widget's own (StreamClient adds what it follows). */
+	protected subscription(types: readonly string[]): string[] {
+		return [...types];
+	}
+
 	/** Tells onReceipt's listeners of a settled receipt (the dashboard's sends, client.ts). */
 	protected receipted(receipt: Receipt): void {
 		this.#receiptListeners.emit(receipt);
@@ -283,7 +280,7 @@ export class ClientCore {
 			this.#meta = meta;
 			this.#capabilities = this.#rules.capabilities(meta, this.#setup);
 			if (this.#options.subscribe && this.#capabilities.has('ws-subscriptions'))
-				this.#socket.subscribe(subscriptionFor(this.#options.subscribe));
+				this.#socket.subscribe(this.subscription(this.#options.subscribe));
 			this.changed();
 			this.#readyListeners.emit();
 			await Promise.all([this.retrieve(), this.afterMeta(meta)]);

@@ -8,7 +8,7 @@ import { ClientMessageSchema, parsePremiumEvent, parseStatesEvent } from '../pro
 import { isSendType, SEND_TYPE_INFO, type SendType } from '../protocol/send-types';
 import { deriveCapabilities, refusalFor } from './capabilities';
 import { readPremium } from './premium';
-import { ClientCore, subscriptionFor } from './client-core';
+import { ClientCore } from './client-core';
 import type { ApiSocket } from './socket';
 import type { ClientSnapshot, SendOptions, SendRules, StreamClientOptions } from './client-types';
 import type { Meta, SettingsData, States } from '../protocol/payloads';
@@ -22,6 +22,9 @@ export type {
 	StreamClientOptions,
 	VariableRead
 } from './client-core';
+
+/** Envelope types this client follows (premium and the states flags), kept in every narrowed subscription. */
+const OWN_EVENT_TYPES = ['premium', 'states'] as const;
 
 const SEND_RULES: SendRules = {
 	capabilities: deriveCapabilities,
@@ -109,7 +112,12 @@ export class StreamClient extends ClientCore {
 	setSubscriptions(types: readonly string[] | undefined): void {
 		this.#options.subscribe = types;
 		if (this.capabilities.has('ws-subscriptions'))
-			this.socket.subscribe(subscriptionFor(types ?? []));
+			this.socket.subscribe(this.subscription(types ?? []));
+	}
+
+	/** A narrowed list gains this client's own types; an empty list already means every type. */
+	protected override subscription(types: readonly string[]): string[] {
+		return types.length === 0 ? [] : [...new Set([...types, ...OWN_EVENT_TYPES])];
 	}
 
 	snapshot(): ClientSnapshot {

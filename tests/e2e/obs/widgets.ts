@@ -12,6 +12,7 @@ import { appUrl, BUILD_DIR, watchPage } from '../harness';
 import { entryLabel, WIDGET_ENTRIES } from '../reliability/pages';
 import { connection, startStack, type Stack } from '../stack';
 import { chatEnvelope as simChat } from '../../../src/lib/sim/events';
+import { CSS_NAMED_COLORS } from '../../support/css-named-colors';
 import {
 	alertEnvelope,
 	chatEnvelope,
@@ -186,6 +187,49 @@ export function widgetSuite(version: EngineVersion): void {
 			},
 			60_000
 		);
+
+		it('colour options: the engine knows every CSS colour name, and a widget takes names from it, not other words', async () => {
+			const page = await (
+				await stack.browser.newContext({ viewport: { width: 640, height: 360 } })
+			).newPage();
+			pages.push(page);
+			const { errors } = watchPage(page);
+			await page.goto(
+				appUrl(stack.site.url, '/widget/counter', {
+					...connection(stack.sim),
+					name: 'deaths',
+					color: 'RebeccaPurple',
+					outline: 'currentColor',
+					barColor: 'inherit',
+					debug: 1
+				})
+			);
+			// CSS selectors, not roles: Playwright's role queries need an API Chromium 103 lacks.
+			await page.waitForFunction(
+				() => document.querySelectorAll('.debug .warnings li').length > 0,
+				null,
+				{
+					timeout: 15_000
+				}
+			);
+			const warnings = await page.$$eval('.debug .warnings li', (items) =>
+				items.map((item) => item.textContent)
+			);
+			expect(warnings).toEqual([
+				'Option barColor must be a colour like #ffcc00 or a CSS colour name (given "inherit"): default used',
+				'Option outline must be a colour like #ffcc00 or a CSS colour name (given "currentColor"): default used'
+			]);
+			expect(await page.$eval('.widget', (el) => getComputedStyle(el).color)).toBe(
+				'rgb(102, 51, 153)'
+			);
+			// What the Node tests' stand-in engine says of names (tests/support/css-named-colors.ts).
+			const unknown = await page.evaluate(
+				(names) => names.filter((name) => !CSS.supports('color', name)),
+				[...CSS_NAMED_COLORS]
+			);
+			expect(unknown).toEqual([]);
+			expect(errors).toEqual([]);
+		}, 60_000);
 
 		it('the chat background plate: each line on its own coloured plate, padded and rounded', async () => {
 			const page = await (
