@@ -3,12 +3,13 @@
  * parses back to exactly the options set; the preview runs the real widget; the token stays masked
  * until revealed; the QR code encodes the URL; the page passes axe.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { fragmentParams, settingsFromParams } from '../../../src/lib/client/settings';
 import { widgetById } from '../../../src/lib/widgets/definitions';
 import { defaultsOf, parseOptions, type Options } from '../../../src/lib/widgets/options';
+import { namedColorEngine } from '../../support/css-named-colors';
 import { seriousViolations } from '../axe';
 import { startStack, TOKEN, type Stack } from '../stack';
 
@@ -167,6 +168,10 @@ beforeAll(async () => {
 	stack = await startStack();
 });
 afterAll(async () => stack?.close());
+
+// The URL is also read back here, in Node, which has no CSS: colour names are asked of a stand-in.
+beforeAll(() => void vi.stubGlobal('CSS', namedColorEngine()));
+afterAll(() => void vi.unstubAllGlobals());
 
 describe('widget builder', () => {
 	it('the counter case sets every counter field through the form', () => {
